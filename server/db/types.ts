@@ -1,0 +1,144 @@
+/**
+ * The store interface the HTTP routes use. Routes never see SQL or better-sqlite3; only
+ * `server/db/` imports it. Two implementations sit behind this interface:
+ *  - the native layout of `<data-dir>/rundesk.db` (one row per run, so a run lookup is an
+ *    index probe whatever the session's size), and
+ *  - Agno `SqliteDb` session tables (one row per session, runs as a double-encoded JSON array),
+ *    used for attached files and read in place.
+ */
+
+export const SESSION_TYPES = ['agent', 'team', 'workflow'] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+
+/** A run dict exactly as stored (Agno `RunOutput.to_dict()` shape; free-form JSON). */
+export type StoredRun = Record<string, unknown>;
+
+/** A session row without its runs. JSON columns are decoded (`null` when absent). */
+export interface StoredSession {
+  session_id: string;
+  session_type: SessionType;
+  agent_id: string | null;
+  team_id: string | null;
+  workflow_id: string | null;
+  user_id: string | null;
+  session_data: Record<string, unknown> | null;
+  agent_data: Record<string, unknown> | null;
+  team_data: Record<string, unknown> | null;
+  workflow_data: Record<string, unknown> | null;
+  metadata: Record<string, unknown> | null;
+  summary: Record<string, unknown> | null;
+  /** Epoch seconds. */
+  created_at: number;
+  /** Epoch seconds. */
+  updated_at: number | null;
+}
+
+/** What the sessions listing shows for one session. */
+export interface SessionListItem extends StoredSession {
+  /** `session_data.session_name`, else derived as Agno's `get_session_name` does. */
+  session_name: string;
+  run_count: number;
+  /** `session_data.session_metrics.total_tokens` when present. */
+  total_tokens: number | null;
+}
+
+/** Row filter shared by reads and writes. `userId` undefined = no user filter. */
+export interface RowFilter {
+  type?: SessionType | undefined;
+  /**
+   * Only rows whose `user_id` equals this. Under user isolation the route passes the caller's
+   * id (or `null` for a caller with none, which must match nothing — fail closed).
+   */
+  userId?: string | null | undefined;
+}
+
+/** Outcome of looking up one run; each miss kind has its own 404 detail. */
+export type RunLookup =
+  | { kind: 'found'; session: StoredSession; run: StoredRun }
+  | { kind: 'no-session' }
+  /** A session with this id exists, but under another `session_type`. */
+  | { kind: 'wrong-type'; actualType: SessionType }
+  | { kind: 'no-runs' }
+  | { kind: 'no-run' };
+
+export interface ListSessionsQuery extends RowFilter {
+  /** agent_id, team_id or workflow_id equal to this. */
+  componentId?: string | undefined;
+  /** Case-insensitive substring of session id or session name. */
+  search?: string | undefined;
+  /** 1-based. */
+  page: number;
+  limit: number;
+  sortOrder: 'asc' | 'desc';
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface ComponentSummary {
+  id: string;
+  name: string | null;
+  session_count: number;
+  run_count: number;
+  /** Epoch seconds of the newest session update. */
+  last_active_at: number | null;
+}
+
+export interface UpsertRunInput {
+  sessionId: string;
+  type: SessionType;
+  run: StoredRun;
+  /** Stamped on a session created by this call, and checked against an existing one. */
+  userId: string | null;
+}
+
+export interface UpsertRunResult {
+  sessionCreated: boolean;
+  runCreated: boolean;
+}
+
+/** One session table: the default database's native layout, or an Agno table. */
+export interface SessionStore {
+  readonly tableName: string;
+  readonly readOnly: boolean;
+  getSession(sessionId: string, filter: RowFilter): StoredSession | null;
+  getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup;
+  /** Runs in stored order; `null` when the session does not exist (under the filter). */
+  listRuns(sessionId: string, filter: RowFilter): StoredRun[] | null;
+  listSessions(query: ListSessionsQuery): Page<SessionListItem>;
+  listComponents(kind: SessionType, filter: RowFilter): ComponentSummary[];
+  /** Throws `ConflictError` when the session exists under another type or another user. */
+  upsertRun(input: UpsertRunInput): UpsertRunResult;
+  /** `false` when nothing matched. */
+  deleteSession(sessionId: string, filter: RowFilter): boolean;
+  counts(): { sessions: number; runs: number };
+}
+
+export interface DatabaseInfo {
+  id: string;
+  path: string;
+  readOnly: boolean;
+  /** Session tables found in the file (a fixed set read from `sqlite_master`). */
+  sessionTables: string[];
+  /** Table used when the request names none. */
+  defaultTable: string;
+  sessions: number;
+  runs: number;
+}
+
+/** An open SQLite file. */
+export interface Database {
+  readonly id: string;
+  readonly path: string;
+  readonly readOnly: boolean;
+  /** Discovered at open time; `table` query values are looked up here, never spliced into SQL. */
+  sessionTables(): readonly string[];
+  /** `undefined` → the default table. Throws `NotFoundError` for a table not in `sessionTables()`. */
+  store(table?: string): SessionStore;
+  info(): DatabaseInfo;
+  close(): void;
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * The settings file (DESIGN.md "Settings file"). The `auth` object uses SPEC §5.2 names
+ * exactly. Every key is optional; unknown keys are rejected (`strictObject`) so a typo such
+ * as `verfication_keys` is an error naming the key rather than a silently open server.
+ */
+
+export const TOKEN_SOURCES = ['HEADER', 'COOKIE', 'BOTH'] as const;
+export type TokenSource = (typeof TOKEN_SOURCES)[number];
+
+export const DEFAULT_EXCLUDED_ROUTE_PATHS = [
+  '/',
+  '/health',
+  '/info',
+  '/docs',
+  '/redoc',
+  '/openapi.json',
+  '/docs/oauth2-redirect',
+] as const;
+
+/** Algorithms jose verifies that make sense for access tokens. `none` is never one of them. */
+export const SUPPORTED_ALGORITHMS = [
+  'RS256', 'RS384', 'RS512',
+  'PS256', 'PS384', 'PS512',
+  'ES256', 'ES384', 'ES512',
+  'EdDSA', 'Ed25519',
+  'HS256', 'HS384', 'HS512',
+] as const;
+export type SupportedAlgorithm = (typeof SUPPORTED_ALGORITHMS)[number];
+
+const nonEmpty = z.string().min(1, 'must not be empty');
+
+/** `<METHOD> <path>`, e.g. `GET /sessions/*`. Checked further by the auth core's parser. */
+const scopeMappingKey = z
+  .string()
+  .regex(/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|\*) \/\S*$/, 'must look like "<METHOD> /path", e.g. "GET /sessions/*"');
+
+export const AuthSettingsSchema = z.strictObject({
+  verification_keys: z.array(nonEmpty).optional()
+    .describe('Public keys (PEM) for asymmetric algorithms or shared secrets for HS*. Tried in order. Default: env JWT_VERIFICATION_KEY.'),
+  jwks_file: nonEmpty.nullable().optional()
+    .describe('Path to a static JWKS file; the key is chosen by the token\'s `kid`. Default: env JWT_JWKS_FILE.'),
+  jwks_url: z.url({ protocol: /^https?$/ }).nullable().optional()
+    .describe('Beyond SPEC: an identity provider\'s JWKS endpoint, fetched and cached.'),
+  secret_key: nonEmpty.nullable().optional()
+    .describe('Deprecated: use verification_keys. Still accepted and merged into the keys with a warning.'),
+  algorithm: z.enum(SUPPORTED_ALGORITHMS).default('RS256')
+    .describe('The one signing algorithm accepted.'),
+  validate: z.boolean().default(true).describe('Whether tokens are validated (signature, exp, nbf, audience).'),
+  authorization: z.boolean().nullable().default(null)
+    .describe('Scope checking. null: on when scope_mappings is given.'),
+  token_source: z
+    .preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(TOKEN_SOURCES))
+    .default('HEADER')
+    .describe('Where the token is read from: HEADER, COOKIE or BOTH (header first).'),
+  token_header_key: nonEmpty.default('Authorization'),
+  cookie_name: nonEmpty.default('access_token'),
+  scopes_claim: nonEmpty.default('scopes'),
+  user_id_claim: nonEmpty.default('sub'),
+  session_id_claim: nonEmpty.default('session_id'),
+  audience_claim: nonEmpty.default('aud'),
+  audience: z.union([nonEmpty, z.array(nonEmpty).min(1)]).nullable().default(null)
+    .describe('Expected audience. null: the service\'s own id (os_id).'),
+  verify_audience: z.boolean().default(false),
+  dependencies_claims: z.array(nonEmpty).default([]),
+  session_state_claims: z.array(nonEmpty).default([]),
+  scope_mappings: z.record(scopeMappingKey, z.array(nonEmpty)).nullable().default(null)
+    .describe('Route-to-scope mappings added to (and overriding) the defaults.'),
+  excluded_route_paths: z.array(z.string().startsWith('/', 'must start with "/"'))
+    .default([...DEFAULT_EXCLUDED_ROUTE_PATHS]),
+  admin_scope: nonEmpty.default('platform:admin'),
+  user_isolation: z.boolean().default(false),
+});
+
+export const ServerSettingsSchema = z.strictObject({
+  host: nonEmpty.default('127.0.0.1'),
+  port: z.number().int().min(0).max(65535).default(7777),
+});
+
+/** An SQLite file attached beside the default database. */
+export const DatabaseEntrySchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1-64 letters, digits, "_", "." or "-"'),
+  path: nonEmpty,
+  session_table: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'must be an SQL identifier').optional(),
+  read_only: z.boolean().default(true),
+});
+
+export const SettingsSchema = z.strictObject({
+  os_id: nonEmpty.default('rundesk-local'),
+  server: ServerSettingsSchema.prefault({}),
+  auth: AuthSettingsSchema.prefault({}),
+  databases: z.array(DatabaseEntrySchema).default([])
+    .refine((dbs) => new Set(dbs.map((d) => d.id)).size === dbs.length, 'database ids must be unique')
+    .refine((dbs) => dbs.every((d) => d.id !== 'default'), '"default" is the built-in database; choose another id'),
+});
+
+/** Settings as written in the file (everything optional). */
+export type SettingsInput = z.input<typeof SettingsSchema>;
+/** Settings after defaults (env fallbacks are applied by `resolveSettings`). */
+export type Settings = z.output<typeof SettingsSchema>;
+export type AuthSettings = Settings['auth'];
+export type DatabaseEntry = Settings['databases'][number];
