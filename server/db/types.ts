@@ -142,3 +142,17 @@ export interface Database {
   info(): DatabaseInfo;
   close(): void;
 }
+
+/** Settings' `databases` entries plus the built-in `default`, by id. */
+export interface DatabaseRegistry {
+  /** Throws `NotFoundError` (`Database with ID x not found`) for an unknown id. */
+  get(id: string): Database;
+  /** The built-in `<data-dir>/rundesk.db`. */
+  default(): Database;
+  /** Opens and validates the file; throws `ConfigError` (one line) when it is not usable. */
+  attach(entry: { id: string; path: string; readOnly: boolean; sessionTable?: string | undefined }): Database;
+  /** Throws `NotFoundError` for an unknown id and `BadRequestError` for `default`. */
+  detach(id: string): void;
+  list(): Database[];
+  closeAll(): void;
+}

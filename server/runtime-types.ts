@@ -1,0 +1,26 @@
+import type { AuthLayer } from './auth/types.js';
+import type { DatabaseRegistry } from './db/types.js';
+import type { LoadedSettings } from './settings/load.js';
+import type { SettingsInput } from './settings/schema.js';
+
+/**
+ * The live state of one running server, shared by the HTTP routes, the desk and the CLI.
+ * Settings are live: `applySettings` swaps the auth layer and the databases, so routes must
+ * call `auth()` / `settings()` per request rather than caching them.
+ */
+export interface Runtime {
+  readonly dataDir: string;
+  readonly deskToken: string;
+  settings(): LoadedSettings;
+  auth(): AuthLayer;
+  readonly databases: DatabaseRegistry;
+  /**
+   * Validates `input` like the settings file (throws `ValidationError` with one issue per bad
+   * field, or `ConflictError` when settings came from `--config` and are read-only), builds the
+   * new auth layer (a `ConfigError` there becomes a `ValidationError`), attaches/detaches
+   * databases to match, swaps everything in, then persists atomically.
+   */
+  applySettings(input: SettingsInput): Promise<LoadedSettings>;
+  /** e.g. `http://127.0.0.1:7777`, known once listening. */
+  baseUrl(): string;
+}
