@@ -62,6 +62,8 @@ export type RunLookup =
   | { kind: 'no-run' };
 
 export interface ListSessionsQuery extends RowFilter {
+  /** Exactly this session (used by the session detail route for its derived name and counts). */
+  sessionId?: string | undefined;
   /** agent_id, team_id or workflow_id equal to this. */
   componentId?: string | undefined;
   /** Case-insensitive substring of session id or session name. */

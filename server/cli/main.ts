@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+import { runInspect, runKeys, runMint } from './desk-commands.js';
+import type { CliIo } from './io.js';
+import { runServe } from './serve.js';
+import { RUNDESK_VERSION } from '../version.js';
+
+const USAGE = `rundesk ${RUNDESK_VERSION} — a desktop-local developer server for agent platforms
+
+Usage:
+  rundesk serve [--config FILE] [--data-dir DIR] [--host H] [--port P]
+  rundesk mint [--sub S] [--scope S ...] [--aud A] [--ttl SECONDS] [--alg ALG] [--key KID] [--json] ...
+  rundesk inspect TOKEN [--method GET] [--path /sessions/ID/runs/ID] [--json]
+  rundesk keys list|export [--format jwks|pem] [--json]
+  rundesk --version
+
+Run \`rundesk <command> --help\` for a command's options.`;
+
+async function main(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return runServe(rest, io);
+    case 'mint':
+      return runMint(rest, io);
+    case 'inspect':
+      return runInspect(rest, io);
+    case 'keys':
+      return runKeys(rest, io);
+    case '--version':
+    case '-v':
+      io.stdout.write(`${RUNDESK_VERSION}\n`);
+      return 0;
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      io.stdout.write(`${USAGE}\n`);
+      return 0;
+    default:
+      io.stderr.write(`rundesk: unknown command "${command}"\n\n${USAGE}\n`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`rundesk: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 70;
+  },
+);

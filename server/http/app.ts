@@ -1,0 +1,70 @@
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { deskRouter } from '../desk/router.js';
+import type { Runtime } from '../runtime-types.js';
+import { authMiddleware } from './auth-middleware.js';
+import { errorMiddleware, notFoundHandler } from './error-middleware.js';
+import { hostGuard } from './host-guard.js';
+import { componentsRouter } from './routes/components.js';
+import { docsAssetsRouter, docsPagesRouter } from './routes/docs.js';
+import { metaRouter } from './routes/meta.js';
+import { sessionsRouter } from './routes/sessions.js';
+import { uiRouter } from './routes/ui.js';
+
+export interface AppOptions {
+  log: Logger;
+  /** The bound address, known after listen; the Host check compares against it. */
+  address: () => { host: string; port: number };
+  /** Folder of the built renderer (`dist/renderer`). */
+  uiDir: string;
+}
+
+/** Strips credentials from logged URLs (`/ui/?token=…`). */
+function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+}
+
+/**
+ * The whole HTTP surface. Order matters: the Host check guards everything; `/desk` and `/ui`
+ * have their own credential and sit outside the configurable JWT layer; every platform route,
+ * including `/health` and the docs pages, goes through the JWT layer, whose excluded paths
+ * decide what is open.
+ */
+export function createApp(runtime: Runtime, opts: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use(
+    pinoHttp({
+      logger: opts.log,
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(hostGuard(opts.address));
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
+
+  app.use('/desk', deskRouter(runtime));
+  app.use('/ui', uiRouter(runtime, opts.uiDir));
+  app.use(docsAssetsRouter());
+
+  app.use(authMiddleware(() => runtime.auth()));
+  app.use(metaRouter(runtime));
+  app.use(docsPagesRouter());
+  app.use(sessionsRouter(runtime));
+  app.use(componentsRouter(runtime));
+
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(opts.log));
+  return app;
+}

@@ -1,0 +1,46 @@
+import type { Response } from 'express';
+import { effectiveUserFilter } from '../auth/index.js';
+import type { RequestAuthState } from '../auth/types.js';
+import type { Database, SessionStore } from '../db/types.js';
+import { BadRequestError, ForbiddenError } from '../errors.js';
+import type { Runtime } from '../runtime-types.js';
+
+/** The auth state the JWT middleware left on the response (`null` on excluded routes). */
+export function authStateOf(res: Response): RequestAuthState | null {
+  return (res.locals.auth as RequestAuthState | null | undefined) ?? null;
+}
+
+/**
+ * Picks the database and session table a request names. `table` without `db_id` is a 400
+ * (DESIGN.md "Store"); unknown ids and tables are 404s raised by the registry and database.
+ */
+export function selectStore(runtime: Runtime, selector: { db_id?: string | undefined; table?: string | undefined }): SessionStore {
+  if (selector.table !== undefined && selector.db_id === undefined) {
+    throw new BadRequestError('The `table` query parameter requires `db_id`');
+  }
+  const db: Database = selector.db_id === undefined ? runtime.databases.default() : runtime.databases.get(selector.db_id);
+  return db.store(selector.table);
+}
+
+/**
+ * The user filter for reads: under isolation a non-admin caller sees only its own rows
+ * whatever `user_id` says (a caller with no user id sees nothing); otherwise `user_id` filters.
+ */
+export function userFilterFor(res: Response, queryUserId: string | undefined): string | null | undefined {
+  return effectiveUserFilter(authStateOf(res), queryUserId);
+}
+
+/**
+ * The user a written run is stamped with. Under isolation a non-admin caller writes only as
+ * itself, and a caller with no user id cannot write at all (fail closed).
+ */
+export function writerUserFor(res: Response, runUserId: unknown): string | null {
+  const state = authStateOf(res);
+  if (state && state.user_isolation && !state.is_admin) {
+    if (!state.user_id) {
+      throw new ForbiddenError('User isolation is on and the token carries no user id, so it cannot write runs');
+    }
+    return state.user_id;
+  }
+  return typeof runUserId === 'string' && runUserId.length > 0 ? runUserId : null;
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import express, { Router } from 'express';
+import { openApiDocument } from '../../openapi/document.js';
+
+const require = createRequire(import.meta.url);
+
+/** Folders of the docs UIs inside node_modules, so /docs and /redoc work offline. */
+function assetDirs() {
+  const swaggerDir = (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+  const redocDir = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles');
+  return { swaggerDir, redocDir };
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title></head><body style="margin:0">${body}</body></html>`;
+}
+
+// Scripts are served as files, never inline, so the pages work under a CSP without 'unsafe-inline'.
+const SWAGGER_INIT = `window.addEventListener('load', function () {
+  window.ui = SwaggerUIBundle({
+    url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true,
+    oauth2RedirectUrl: window.location.origin + '/docs/oauth2-redirect',
+    presets: [SwaggerUIBundle.presets.apis], layout: 'BaseLayout', persistAuthorization: true
+  });
+});`;
+
+const REDOC_INIT = `window.addEventListener('load', function () {
+  Redoc.init('/openapi.json', { hideDownloadButton: false }, document.getElementById('redoc'));
+});`;
+
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'";
+
+/**
+ * Static assets of the docs pages. Mounted before the JWT layer: they are rundesk's own files,
+ * not platform routes, and the pages that load them are governed by `excluded_route_paths`.
+ */
+export function docsAssetsRouter(): Router {
+  const router = Router();
+  const { swaggerDir, redocDir } = assetDirs();
+  router.use('/docs/assets', express.static(swaggerDir, { index: false, maxAge: '1h' }));
+  router.use('/redoc/assets', express.static(redocDir, { index: false, maxAge: '1h' }));
+
+  router.get('/docs/init.js', (_req, res) => {
+    res.type('application/javascript').send(SWAGGER_INIT);
+  });
+  router.get('/redoc/init.js', (_req, res) => {
+    res.type('application/javascript').send(REDOC_INIT);
+  });
+  return router;
+}
+
+/** `/openapi.json`, `/docs` (Swagger UI), `/redoc` and `/docs/oauth2-redirect` (SPEC §4.2). */
+export function docsPagesRouter(): Router {
+  const router = Router();
+  const { swaggerDir } = assetDirs();
+
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument());
+  });
+
+  router.get('/docs', (_req, res) => {
+    res.setHeader('Content-Security-Policy', DOCS_CSP);
+    res.type('html').send(
+      page(
+        'rundesk API — Swagger UI',
+        '<link rel="stylesheet" href="/docs/assets/swagger-ui.css"><div id="swagger-ui"></div>' +
+          '<script src="/docs/assets/swagger-ui-bundle.js"></script><script src="/docs/init.js"></script>',
+      ),
+    );
+  });
+
+  router.get('/docs/oauth2-redirect', (_req, res) => {
+    res.sendFile(path.join(swaggerDir, 'oauth2-redirect.html'));
+  });
+
+  router.get('/redoc', (_req, res) => {
+    res.setHeader('Content-Security-Policy', DOCS_CSP);
+    res.type('html').send(
+      page(
+        'rundesk API — ReDoc',
+        '<div id="redoc"></div><script src="/redoc/assets/redoc.standalone.js"></script><script src="/redoc/init.js"></script>',
+      ),
+    );
+  });
+
+  return router;
+}

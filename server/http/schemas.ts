@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { SESSION_TYPES } from '../db/types.js';
+
+/**
+ * Boundary schemas of the platform routes: they validate requests and are the source of the
+ * OpenAPI document (`server/openapi/`), so the docs cannot drift from behaviour.
+ */
+
+export const SessionTypeSchema = z.enum(SESSION_TYPES).meta({
+  id: 'SessionType',
+  description: 'Session type (SPEC §2.4).',
+});
+
+export const ErrorBodySchema = z
+  .object({
+    detail: z.string().meta({ description: 'Error detail message' }),
+    error_code: z.string().nullable().meta({ description: 'Code for categorization, e.g. NOT_FOUND' }),
+  })
+  .meta({ id: 'ErrorBody', description: 'Error body (SPEC §2.5).' });
+
+const optionalId = z.string().min(1).max(512);
+
+/** `db_id` / `table` select a database and a session table inside it (DESIGN.md "Store"). */
+export const StoreSelectorSchema = z.object({
+  db_id: optionalId.optional().meta({ description: 'Database identifier to query (default: the built-in database).' }),
+  table: optionalId.optional().meta({ description: 'Session table inside `db_id` (requires `db_id`).' }),
+});
+
+export const RunQuerySchema = StoreSelectorSchema.extend({
+  type: SessionTypeSchema.default('agent').meta({ description: 'Session type; chooses the response shape.' }),
+  user_id: optionalId.optional().meta({ description: 'User to query the run for.' }),
+});
+
+export const SessionQuerySchema = StoreSelectorSchema.extend({
+  type: SessionTypeSchema.optional().meta({ description: 'Only a session of this type.' }),
+  user_id: optionalId.optional(),
+});
+
+export const ListSessionsQuerySchema = StoreSelectorSchema.extend({
+  type: SessionTypeSchema.optional(),
+  user_id: optionalId.optional(),
+  component_id: optionalId.optional().meta({ description: 'agent_id, team_id or workflow_id.' }),
+  search: z.string().max(200).optional().meta({ description: 'Substring of the session id or name.' }),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(20),
+  sort_order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const ComponentsQuerySchema = StoreSelectorSchema.extend({
+  user_id: optionalId.optional(),
+});
+
+export const SessionIdParamsSchema = z.object({ session_id: z.string().min(1).max(512) });
+export const RunParamsSchema = SessionIdParamsSchema.extend({ run_id: z.string().min(1).max(512) });
+export const ComponentParamsSchema = z.object({ id: z.string().min(1).max(512) });
+
+const isoDate = z.string().nullable().meta({ description: 'ISO-8601 UTC date-time' });
+
+export const SessionListItemSchema = z
+  .object({
+    session_id: z.string(),
+    session_name: z.string(),
+    session_type: SessionTypeSchema,
+    user_id: z.string().nullable(),
+    agent_id: z.string().nullable(),
+    team_id: z.string().nullable(),
+    workflow_id: z.string().nullable(),
+    run_count: z.number().int(),
+    total_tokens: z.number().nullable(),
+    created_at: isoDate,
+    updated_at: isoDate,
+  })
+  .meta({ id: 'SessionListItem' });
+
+const jsonObject = z.record(z.string(), z.unknown()).nullable();
+
+export const SessionDetailSchema = SessionListItemSchema.extend({
+  session_data: jsonObject,
+  agent_data: jsonObject,
+  team_data: jsonObject,
+  workflow_data: jsonObject,
+  metadata: jsonObject,
+  summary: jsonObject,
+}).meta({ id: 'SessionDetail' });
+
+export const SessionPageSchema = z
+  .object({
+    data: z.array(SessionListItemSchema),
+    meta: z.object({
+      page: z.number().int(),
+      limit: z.number().int(),
+      total_count: z.number().int(),
+      total_pages: z.number().int(),
+    }),
+  })
+  .meta({ id: 'SessionPage' });
+
+export const ComponentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().nullable(),
+    session_count: z.number().int(),
+    run_count: z.number().int(),
+    last_active_at: isoDate,
+  })
+  .meta({ id: 'Component', description: 'An agent, team or workflow seen in the stored sessions.' });
+
+/**
+ * The ingest body: one run dict in the stored (Agno `to_dict`) format. Only what rundesk relies
+ * on is checked; every other key is kept as sent.
+ */
+export const IngestRunBodySchema = z
+  .looseObject({
+    run_id: z.string().min(1).max(512),
+    status: z.string().nullable().optional(),
+    created_at: z.union([z.number(), z.string()]).nullable().optional(),
+    user_id: z.string().nullable().optional(),
+    agent_id: z.string().nullable().optional(),
+    team_id: z.string().nullable().optional(),
+    workflow_id: z.string().nullable().optional(),
+    parent_run_id: z.string().nullable().optional(),
+    session_id: z.string().nullable().optional(),
+    messages: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+    tools: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+    events: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+    metrics: z.record(z.string(), z.unknown()).nullable().optional(),
+  })
+  .meta({ id: 'StoredRun', description: 'A run dict as Agno stores it (RunOutput/TeamRunOutput/WorkflowRunOutput.to_dict()).' });
+
+export const IngestResultSchema = z
+  .object({
+    session_id: z.string(),
+    run_id: z.string(),
+    session_created: z.boolean(),
+    run_created: z.boolean(),
+  })
+  .meta({ id: 'IngestResult' });
+
+export const HealthSchema = z.object({ status: z.literal('ok'), instantiated_at: z.string() }).meta({ id: 'Health' });
+
+export const InfoSchema = z
+  .object({
+    name: z.literal('rundesk'),
+    version: z.string(),
+    os_id: z.string(),
+    api_version: z.string(),
+    databases: z.array(z.string()),
+    auth: z.object({
+      validate: z.boolean(),
+      algorithm: z.string(),
+      authorization_enabled: z.boolean(),
+      user_isolation: z.boolean(),
+      token_source: z.string(),
+    }),
+  })
+  .meta({ id: 'Info' });

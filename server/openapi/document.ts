@@ -1,0 +1,26 @@
+import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { registerDeskOpenApi } from '../desk/openapi.js';
+import { API_DESCRIPTION_VERSION } from '../version.js';
+import { registerPlatformPaths } from './platform-paths.js';
+
+let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
+
+/** The `/openapi.json` document, generated from the same zod schemas that validate requests. */
+export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
+  if (cached) return cached;
+  const registry = new OpenAPIRegistry();
+  registerPlatformPaths(registry);
+  registerDeskOpenApi(registry);
+  cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'rundesk',
+      version: API_DESCRIPTION_VERSION,
+      description:
+        'The agent platform run endpoint served locally behind the JWT authentication and authorization layer, ' +
+        'plus the rundesk workbench API (`/desk`).',
+    },
+    servers: [{ url: '/' }],
+  });
+  return cached;
+}

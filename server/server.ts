@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAuthLayer } from './auth/index.js';
+import { createDatabaseRegistry } from './db/registry.js';
+import { ensureDeskToken } from './desk/credential.js';
+import { ensureLocalKeys, firstRunSettings } from './desk/keys/index.js';
+import { ConfigError } from './errors.js';
+import { createApp } from './http/app.js';
+import { createLogger } from './logging.js';
+import { createRuntime } from './runtime.js';
+import type { RunningServer, StartServerOptions } from './server-types.js';
+import { loadSettings } from './settings/load.js';
+
+export type { RunningServer, StartServerOptions } from './server-types.js';
+
+/** The project root (holds package.json), from both `server/` sources and `dist/server/`. */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i += 1) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+
+function listen(server: http.Server, host: string, port: number): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error) => {
+      server.off('listening', onListening);
+      reject(err);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Starts the whole server — settings, keys, databases, auth layer, HTTP — and answers once it
+ * listens. Used by `rundesk serve`, the Electron main process and the tests (port 0).
+ * Bad configuration rejects with a `ConfigError` whose message is one line.
+ */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const dataDir = path.resolve(options.dataDir);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const log = createLogger(options.log);
+  const deskToken = ensureDeskToken(dataDir);
+  await ensureLocalKeys(dataDir);
+  const loaded = loadSettings({
+    configPath: options.configPath,
+    dataDir,
+    env,
+    firstRunSettings: () => firstRunSettings(dataDir),
+  });
+  for (const warning of loaded.warnings) log.warn(warning);
+
+  const databases = createDatabaseRegistry({
+    defaultPath: path.join(dataDir, 'rundesk.db'),
+    entries: loaded.settings.databases,
+    nativeBinding: options.nativeBinding,
+  });
+  let auth;
+  try {
+    auth = await createAuthLayer(loaded.settings.auth, {
+      osId: loaded.settings.os_id,
+      env,
+      log: (message) => log.warn(message),
+    });
+  } catch (err) {
+    databases.closeAll();
+    throw err;
+  }
+
+  const host = options.host ?? loaded.settings.server.host;
+  const wantedPort = options.port ?? loaded.settings.server.port;
+  let bound = { host, port: wantedPort };
+  const runtime = createRuntime({
+    dataDir,
+    deskToken,
+    loaded,
+    auth,
+    databases,
+    env,
+    baseUrl: () => `http://${urlHost(bound.host)}:${bound.port}`,
+    log: (message) => log.warn(message),
+  });
+  const app = createApp(runtime, {
+    log,
+    address: () => bound,
+    uiDir: path.join(packageRoot(), 'dist', 'renderer'),
+  });
+  const server = http.createServer(app);
+  // Keep-alive sockets would hold stop() open; close idle ones as soon as stop begins.
+  server.keepAliveTimeout = 5_000;
+
+  let address: AddressInfo;
+  try {
+    address = await listen(server, host, wantedPort);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' && options.portFallback && wantedPort !== 0) {
+      log.warn(`port ${wantedPort} is in use; using a free port instead`);
+      address = await listen(server, host, 0);
+    } else {
+      runtime.auth().close();
+      databases.closeAll();
+      if (code === 'EADDRINUSE') {
+        throw new ConfigError(`port ${wantedPort} on ${host} is already in use; stop the other process or pass --port`, [], { cause: err });
+      }
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+        throw new ConfigError(`cannot listen on ${host}: no such local address`, [], { cause: err });
+      }
+      if (code === 'EACCES') {
+        throw new ConfigError(`not allowed to listen on ${host}:${wantedPort} (ports below 1024 need privileges)`, [], { cause: err });
+      }
+      throw err;
+    }
+  }
+  bound = { host, port: address.port };
+  const baseUrl = runtime.baseUrl();
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      // In-flight requests get a moment; then the databases close regardless.
+      setTimeout(() => server.closeAllConnections(), 2_000).unref();
+    }).finally(() => {
+      runtime.auth().close();
+      databases.closeAll();
+      log.flush?.();
+    });
+    return stopping;
+  };
+
+  return {
+    baseUrl,
+    host,
+    port: address.port,
+    loginUrl: `${baseUrl}/ui/?token=${encodeURIComponent(deskToken)}`,
+    deskToken,
+    warnings: loaded.warnings,
+    stop,
+  };
+}
