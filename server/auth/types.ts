@@ -63,6 +63,111 @@ export type AuthDecision =
 /** Built once per settings version (startup, or a live settings change). */
 export interface AuthLayer {
   authorize(request: AuthRequest): Promise<AuthDecision>;
+  /**
+   * The decision `authorize` would make for this token on this request line, explained.
+   * The token is taken as if found in the configured source.
+   */
+  inspectToken(input: { token: string; method: string; path: string }): Promise<TokenInspection>;
+  /** The decision for every mapped route pattern (defaults + custom). */
+  routeMatrix(token: string): Promise<RouteMatrix>;
+  status(): AuthLayerStatus;
   /** Stops file watchers and timers. */
   close(): void;
+}
+
+/**
+ * A key that verified a token, or that was tried: `verification_keys[index]`, the
+ * deprecated `secret_key`, or a key of the JWKS file (`index` in its `keys` array) or of
+ * the JWKS endpoint, with its `kid`.
+ */
+export interface KeyRef {
+  source: 'verification_keys' | 'secret_key' | 'jwks_file' | 'jwks_url';
+  /** Position in `verification_keys` or in the JWKS file's `keys`; `null` when not applicable. */
+  index: number | null;
+  kid: string | null;
+}
+
+/** One step of key selection, in the order tried. */
+export interface KeyAttempt extends KeyRef {
+  outcome: 'verified' | 'signature_mismatch' | 'skipped' | 'error';
+  /** Plain-language reason, e.g. `no key with kid k9; the file has kids k1, k2`. Never the token. */
+  reason: string;
+}
+
+/** What `/desk/inspect` and `rundesk inspect` answer: the layer's decision, explained. */
+export interface TokenInspection {
+  method: string;
+  path: string;
+  outcome: AuthDecision['outcome'];
+  /** The HTTP status the server answers with (200 = the auth layer lets it through). */
+  status: 200 | 401 | 403;
+  /** The 401/403 detail the server sends; `null` when let through. */
+  detail: string | null;
+  error_code: string | null;
+  /** 401 reason (`missing`, `invalid`, ...), `forbidden` for 403, `null` otherwise. */
+  reason: 'missing' | 'invalid' | 'expired' | 'audience' | 'not_yet_valid' | 'forbidden' | null;
+  /** The `excluded_route_paths` entry (or `OPTIONS`) that let the request skip checks. */
+  excluded_by: string | null;
+  /** Decoded even when verification fails, whenever the token is decodable. */
+  header: Record<string, unknown> | null;
+  claims: Record<string, unknown> | null;
+  decode_error: string | null;
+  verification: {
+    /** The `validate` setting: with `false` the token is only decoded. */
+    validate: boolean;
+    verified: boolean;
+    verified_by: KeyRef | null;
+    attempts: KeyAttempt[];
+    /** Why verification failed, in plain language (the HTTP detail stays generic). */
+    failure: string | null;
+  };
+  audience: { checked: boolean; expected: string[]; actual: string | string[] | null; ok: boolean | null };
+  state: RequestAuthState | null;
+  authorization_enabled: boolean;
+  matched: MatchedMapping | null;
+  required_scopes: string[];
+  missing_scopes: string[];
+  /** Per-resource routes: ids the token may use when not the one requested (`null` if n/a). */
+  allowed_resource_ids: string[] | null;
+  /** Suggestions, e.g. a `scope` claim present while `scopes_claim` is `scopes`. */
+  hints: string[];
+}
+
+/** One row of the UI's route matrix: a mapped route pattern and what the token may do there. */
+export interface RouteMatrixRow {
+  /** `GET /agents/*` */
+  pattern: string;
+  method: string;
+  path: string;
+  source: MatchedMapping['source'];
+  required_scopes: string[];
+  /** For an arbitrary resource id. */
+  status: 200 | 401 | 403;
+  /** `some`: only for the ids in `allowed_resource_ids` (per-resource scopes). */
+  access: 'all' | 'some' | 'none';
+  missing_scopes: string[];
+  allowed_resource_ids: string[] | null;
+  detail: string | null;
+}
+
+export interface RouteMatrix {
+  /** 401 when the token itself is refused (then every row is 401). */
+  status: 200 | 401;
+  detail: string | null;
+  authorization_enabled: boolean;
+  is_admin: boolean;
+  rows: RouteMatrixRow[];
+}
+
+/** What the layer was built from, for the workbench (no secrets). */
+export interface AuthLayerStatus {
+  validate: boolean;
+  algorithm: string;
+  authorization_enabled: boolean;
+  verification_keys: number;
+  jwks_file: { path: string; kids: string[]; key_count: number; skipped: string[]; last_error: string | null } | null;
+  jwks_url: { url: string; kids: string[] } | null;
+  /** Effective mappings (defaults + custom), most specific first. */
+  mappings: MatchedMapping[];
+  excluded_route_paths: string[];
 }

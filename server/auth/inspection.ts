@@ -1,0 +1,107 @@
+import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { evaluateAccess, insufficientScopesDetail } from './access.js';
+import { readClaim } from './claims.js';
+import type { AuthCore, Trace } from './core.js';
+import type { RouteMatrix, RouteMatrixRow, TokenInspection } from './types.js';
+
+/** Claims identity providers use for permissions, for the "set scopes_claim" hint. */
+const SCOPE_LIKE_CLAIMS = ['scopes', 'scope', 'scp', 'permissions', 'roles', 'realm_access.roles'];
+
+/** Turns a trace into the plain-data answer of `/desk/inspect` and `rundesk inspect`. */
+export function toInspection(trace: Trace, core: AuthCore): TokenInspection {
+  const s = core.config.settings;
+  const d = trace.decision;
+  const error = d.outcome === 'deny' ? d.error : null;
+  const f = trace.findings;
+  const access = trace.access;
+  return {
+    method: trace.method,
+    path: trace.path,
+    outcome: d.outcome,
+    status: error ? (error.status as 401 | 403) : 200,
+    detail: error?.message ?? null,
+    error_code: error?.code ?? null,
+    reason: error instanceof UnauthenticatedError ? error.reason : error instanceof ForbiddenError ? 'forbidden' : null,
+    excluded_by: trace.excludedBy,
+    header: f?.header ?? null,
+    claims: f?.claims ?? null,
+    decode_error: f?.decodeError ?? null,
+    verification: {
+      validate: s.validate,
+      verified: f?.verified ?? false,
+      verified_by: f?.verifiedBy ?? null,
+      attempts: f?.attempts ?? [],
+      failure: f?.failure ?? null,
+    },
+    audience: f?.audience ?? { checked: false, expected: core.config.expectedAudiences, actual: null, ok: null },
+    state: d.outcome === 'excluded' ? null : d.state,
+    authorization_enabled: core.config.authorizationEnabled,
+    matched: d.outcome === 'excluded' ? null : d.matched,
+    required_scopes: d.outcome === 'excluded' ? [] : d.requiredScopes,
+    missing_scopes: access?.missingScopes ?? [],
+    allowed_resource_ids: access && !access.allowed ? access.perResourceIds : null,
+    hints: hints(trace, core),
+  };
+}
+
+function hints(trace: Trace, core: AuthCore): string[] {
+  const s = core.config.settings;
+  const out: string[] = [];
+  const claims = trace.findings?.claims;
+  if (trace.excludedBy !== null) out.push(`${trace.excludedBy} skips token and scope checks; the token was examined for display only`);
+  if (!s.validate) out.push('auth.validate is false: the signature, exp, nbf and audience are not checked');
+  if (claims && core.config.authorizationEnabled && readClaim(claims, s.scopes_claim) === undefined) {
+    const other = SCOPE_LIKE_CLAIMS.find((c) => c !== s.scopes_claim && readClaim(claims, c) !== undefined);
+    if (other) out.push(`the token has no "${s.scopes_claim}" claim but has "${other}"; set auth.scopes_claim to "${other}" to use it`);
+  }
+  if (claims && readClaim(claims, s.user_id_claim) === undefined) {
+    out.push(`the token has no "${s.user_id_claim}" claim, so user_id is null${s.user_isolation ? ' and user isolation shows no rows' : ''}`);
+  }
+  if (!core.config.authorizationEnabled) out.push('authorization is off: any valid token may call every route');
+  else if (trace.excludedBy === null && trace.mapping === null) {
+    out.push(`no scope mapping matches ${trace.method} ${trace.path}; any authenticated caller is let through`);
+  }
+  return out;
+}
+
+/**
+ * The decision for every mapped route pattern, for an arbitrary resource id. A token that
+ * fails authentication makes every row a 401.
+ */
+export async function buildRouteMatrix(core: AuthCore, token: string): Promise<RouteMatrix> {
+  const entries = [...core.config.table.entries].sort((a, b) =>
+    a.pattern.text === b.pattern.text ? a.pattern.method.localeCompare(b.pattern.method) : a.pattern.text.localeCompare(b.pattern.text),
+  );
+  const auth = await core.authenticate(token, true);
+  const enabled = core.config.authorizationEnabled;
+  const scopes = auth.ok ? core.scopesOf(auth.claims) : [];
+  const rows = entries.map((mapping): RouteMatrixRow => {
+    const base = {
+      pattern: mapping.pattern.key,
+      method: mapping.pattern.method,
+      path: mapping.pattern.text,
+      source: mapping.source,
+      required_scopes: enabled ? [...mapping.scopes] : [],
+    };
+    if (!auth.ok) {
+      return { ...base, status: 401, access: 'none', missing_scopes: base.required_scopes, allowed_resource_ids: null, detail: auth.error.message };
+    }
+    const access = evaluateAccess({ scopes, adminScope: core.config.settings.admin_scope, authorizationEnabled: enabled, mapping, path: null });
+    const some = access.perResourceIds !== null && access.perResourceIds.length > 0;
+    return {
+      ...base,
+      status: access.allowed ? 200 : 403,
+      access: some ? 'some' : access.allowed ? 'all' : 'none',
+      missing_scopes: access.missingScopes,
+      allowed_resource_ids: access.perResourceIds,
+      detail: access.allowed ? null : insufficientScopesDetail(access),
+    };
+  });
+  return {
+    status: auth.ok ? 200 : 401,
+    detail: auth.ok ? null : auth.error.message,
+    authorization_enabled: enabled,
+    is_admin: scopes.includes(core.config.settings.admin_scope),
+    rows,
+  };
+}

@@ -1,0 +1,156 @@
+import fs from 'node:fs/promises';
+import { ConfigError } from '../errors.js';
+import { parseKeySet, type ParsedKeySet } from './jwk-set.js';
+
+/** Health of the JWKS file as the layer last saw it, for the workbench. */
+export interface JwksFileStatus {
+  path: string;
+  kids: string[];
+  keyCount: number;
+  skipped: string[];
+  /** Set while the file on disk is missing or invalid and the last good set is served. */
+  lastError: string | null;
+}
+
+interface Stamp {
+  mtimeMs: number;
+  size: number;
+  ino: number;
+}
+
+/**
+ * A JWKS file that is re-read when it changes on disk (rotation without restart). It is
+ * checked on use, at most once per `checkIntervalMs`, by comparing mtime, size and inode;
+ * a missing or broken file keeps the last good key set in service and is reported once.
+ */
+export class JwksFile {
+  /** Stamp of the file the current key set came from. */
+  private good: Stamp;
+  /** Stamp last looked at; `null` after the file went missing. */
+  private seen: Stamp | null;
+  private lastCheck = 0;
+  private pending: Promise<boolean> | null = null;
+  private lastError: string | null = null;
+
+  private constructor(
+    readonly path: string,
+    private readonly algorithm: string,
+    private set: ParsedKeySet,
+    stamp: Stamp,
+    private readonly checkIntervalMs: number,
+    private readonly log: (msg: string) => void,
+  ) {
+    this.good = stamp;
+    this.seen = stamp;
+    this.lastCheck = Date.now();
+  }
+
+  /** Reads the file once; every problem is a one-line `ConfigError` naming the path. */
+  static async open(
+    path: string,
+    algorithm: string,
+    opts: { checkIntervalMs: number; log: (msg: string) => void },
+  ): Promise<JwksFile> {
+    try {
+      const { set, stamp } = await read(path, algorithm);
+      return new JwksFile(path, algorithm, set, stamp, opts.checkIntervalMs, opts.log);
+    } catch (err) {
+      throw new ConfigError(`auth.jwks_file ${path} ${(err as Error).message}`, [
+        { path: 'auth.jwks_file', message: (err as Error).message },
+      ], { cause: err });
+    }
+  }
+
+  get keys(): ParsedKeySet {
+    return this.set;
+  }
+
+  status(): JwksFileStatus {
+    return {
+      path: this.path,
+      kids: [...this.set.kids],
+      keyCount: this.set.keys.length,
+      skipped: [...this.set.skipped],
+      lastError: this.lastError,
+    };
+  }
+
+  /** Re-reads the file if it changed. Resolves `true` when a new key set took effect. */
+  refresh(): Promise<boolean> {
+    if (this.pending) return this.pending;
+    if (Date.now() - this.lastCheck < this.checkIntervalMs) return Promise.resolve(false);
+    this.pending = this.check().finally(() => {
+      this.lastCheck = Date.now();
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async check(): Promise<boolean> {
+    let stamp: Stamp;
+    try {
+      stamp = toStamp(await fs.stat(this.path));
+    } catch (err) {
+      this.seen = null;
+      this.fail(`is unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      return false;
+    }
+    // A stamp already looked at (good or broken) is not re-parsed on every request.
+    if (this.seen !== null && sameStamp(stamp, this.seen)) return false;
+    this.seen = stamp;
+    if (sameStamp(stamp, this.good)) {
+      this.recovered();
+      return false;
+    }
+    try {
+      const next = await read(this.path, this.algorithm);
+      this.set = next.set;
+      this.good = next.stamp;
+      this.seen = next.stamp;
+      this.recovered();
+      this.log(`auth.jwks_file ${this.path} changed; loaded ${next.set.keys.length} key(s)`);
+      return true;
+    } catch (err) {
+      this.fail((err as Error).message);
+      return false;
+    }
+  }
+
+  private recovered(): void {
+    if (this.lastError === null) return;
+    this.lastError = null;
+    this.log(`auth.jwks_file ${this.path} is readable again`);
+  }
+
+  private fail(message: string): void {
+    if (this.lastError === message) return;
+    this.lastError = message;
+    this.log(`auth.jwks_file ${this.path} ${message}; keeping the last good key set (${this.set.keys.length} key(s))`);
+  }
+}
+
+async function read(path: string, algorithm: string): Promise<{ set: ParsedKeySet; stamp: Stamp }> {
+  let text: string;
+  let stamp: Stamp;
+  try {
+    const handle = await fs.open(path, 'r');
+    try {
+      stamp = toStamp(await handle.stat());
+      text = await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? 'does not exist' : `is unreadable (${code ?? 'error'})`, { cause: err });
+  }
+  return { set: await parseKeySet(text, algorithm), stamp };
+}
+
+function toStamp(s: { mtimeMs: number; size: number; ino: number }): Stamp {
+  return { mtimeMs: s.mtimeMs, size: s.size, ino: s.ino };
+}
+
+function sameStamp(a: Stamp, b: Stamp): boolean {
+  return a.mtimeMs === b.mtimeMs && a.size === b.size && a.ino === b.ino;
+}
