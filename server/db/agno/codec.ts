@@ -1,0 +1,123 @@
+import { pythonJsonDumps } from '../../runs/python-json.js';
+import { isPlainObject } from '../../runs/run-input.js';
+
+/**
+ * Agno's JSON column encoding (agno-format.md §2): a JSON string literal holding the JSON
+ * document (`json.dumps` applied twice), Python `None` as the text `null`, and unused columns
+ * as SQL NULL. Reading is liberal — singly-encoded JSON (other writers) reads the same — and
+ * never throws: a value that is not JSON reads as absent.
+ */
+
+/** The decoded JSON value of a column, or `null` for SQL NULL, `null` text and non-JSON. */
+export function decodeJsonColumn(raw: unknown): unknown {
+  const text = typeof raw === 'string' ? raw : Buffer.isBuffer(raw) ? raw.toString('utf8') : undefined;
+  if (text === undefined) return null;
+  const once = parseOrUndefined(text);
+  if (typeof once !== 'string') return once ?? null;
+  const twice = parseOrUndefined(once);
+  // A JSON string whose content is not JSON is a plain string value.
+  return twice === undefined ? once : twice;
+}
+
+export function decodeObjectColumn(raw: unknown): Record<string, unknown> | null {
+  const value = decodeJsonColumn(raw);
+  return isPlainObject(value) ? value : null;
+}
+
+/** The `runs` column as a list (empty for NULL, `null`, or anything that is not a list). */
+export function decodeRunsColumn(raw: unknown): unknown[] {
+  const value = decodeJsonColumn(raw);
+  return Array.isArray(value) ? value : [];
+}
+
+/** A value as agno stores it in a JSON column: `json.dumps(json.dumps(v))`, `None` as `null`. */
+export function encodeAgnoJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  return pythonJsonDumps(pythonJsonDumps(value));
+}
+
+/**
+ * The inner JSON text of a `runs` column (the array document), keeping the stored bytes so an
+ * upsert can splice one run in without re-serialising the others.
+ */
+export function innerRunsText(raw: unknown): string | null {
+  const text = typeof raw === 'string' ? raw : Buffer.isBuffer(raw) ? raw.toString('utf8') : undefined;
+  if (text === undefined) return null;
+  const once = parseOrUndefined(text);
+  if (typeof once === 'string') return Array.isArray(parseOrUndefined(once)) ? once : null;
+  return Array.isArray(once) ? text : null;
+}
+
+/**
+ * `runs` after replacing the element at `index` (or appending when `index` is -1), with
+ * Python's `", "` separator. Untouched runs keep their exact text.
+ */
+export function spliceRunsText(inner: string | null, index: number, runJson: string): string {
+  const spans = inner === null ? [] : topLevelArraySpans(inner);
+  if (inner === null || spans === null) return `[${runJson}]`;
+  if (index >= 0) {
+    const span = spans[index];
+    if (span === undefined) throw new RangeError(`no run at index ${index}`);
+    return inner.slice(0, span.start) + runJson + inner.slice(span.end);
+  }
+  const last = spans.at(-1);
+  if (last === undefined) {
+    const open = inner.indexOf('[');
+    return inner.slice(0, open + 1) + runJson + inner.slice(open + 1);
+  }
+  return inner.slice(0, last.end) + ', ' + runJson + inner.slice(last.end);
+}
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Start/end offsets of each element of a JSON array text, or `null` if it is not an array. */
+export function topLevelArraySpans(text: string): Span[] | null {
+  let i = skipSpace(text, 0);
+  if (text[i] !== '[') return null;
+  const spans: Span[] = [];
+  let depth = 0;
+  let inString = false;
+  let start = -1;
+  let lastEnd = -1;
+  for (i = i + 1; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') {
+        inString = false;
+        lastEnd = i + 1;
+      }
+      continue;
+    }
+    if (c === ' ' || c === '\n' || c === '\r' || c === '\t') continue;
+    if (depth === 0 && (c === ',' || c === ']')) {
+      if (start >= 0) spans.push({ start, end: lastEnd });
+      start = -1;
+      if (c === ']') return spans;
+      continue;
+    }
+    if (start < 0) start = i;
+    if (c === '"') inString = true;
+    else if (c === '[' || c === '{') depth++;
+    else if (c === ']' || c === '}') depth--;
+    lastEnd = i + 1;
+  }
+  return null;
+}
+
+function skipSpace(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && /\s/.test(text[i] as string)) i++;
+  return i;
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,134 @@
+import { ConfigError, NotFoundError } from '../../errors.js';
+import { connect } from '../connection.js';
+import type { SqliteHandle } from '../connection.js';
+import { checkDatabaseFile, describeDatabase } from '../file-check.js';
+import type { Database, DatabaseInfo, SessionStore } from '../types.js';
+import { discoverSessionTables, REQUIRED_COLUMNS } from './discover.js';
+import type { SessionTable } from './discover.js';
+import { AgnoSessionStore } from './store.js';
+
+export interface OpenDatabaseOptions {
+  id: string;
+  path: string;
+  readOnly: boolean;
+  /** Settings' `session_table`: the table used when a request names none. */
+  sessionTable?: string | undefined;
+  nativeBinding?: string | undefined;
+  /** Epoch milliseconds; tests freeze it. Default `Date.now`. */
+  clock?: (() => number) | undefined;
+}
+
+/**
+ * Opens an attached SQLite file holding agno session tables (DESIGN "Store"). A read-only
+ * attachment is opened with SQLite's read-only flag and never written; a writable one gets
+ * WAL and a busy timeout so the agent writing the same file keeps working.
+ *
+ * @example
+ * const db = openDatabase({ id: 'my-agents', path: '/abs/agents.db', readOnly: true });
+ * db.store().getRun(sessionId, runId, { type: 'agent' });
+ */
+export function openDatabase(options: OpenDatabaseOptions): Database {
+  const what = describeDatabase(options.id, options.path);
+  checkDatabaseFile(options.id, options.path, options.readOnly);
+  let handle: SqliteHandle;
+  try {
+    handle = connect(options.path, { readOnly: options.readOnly, nativeBinding: options.nativeBinding });
+  } catch (error) {
+    throw new ConfigError(`${what} cannot be opened: ${oneLine(error)}`, [], { cause: error });
+  }
+  try {
+    const tables = discover(handle, what);
+    const defaultTable = chooseDefault(tables, options.sessionTable, what);
+    return new AgnoDatabase(handle, options, tables, defaultTable);
+  } catch (error) {
+    handle.close();
+    throw error;
+  }
+}
+
+function discover(handle: SqliteHandle, what: string): SessionTable[] {
+  let tables: SessionTable[];
+  try {
+    tables = discoverSessionTables(handle);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB') throw new ConfigError(`${what} is not an SQLite file`, [], { cause: error });
+    throw new ConfigError(`${what} cannot be read: ${oneLine(error)}`, [], { cause: error });
+  }
+  if (tables.length === 0) {
+    throw new ConfigError(`${what} has no session table (looked for tables with ${REQUIRED_COLUMNS.join(', ')})`);
+  }
+  return tables;
+}
+
+function chooseDefault(tables: SessionTable[], configured: string | undefined, what: string): string {
+  if (configured !== undefined) {
+    if (!tables.some((t) => t.name === configured)) {
+      const found = tables.map((t) => t.name).join(', ');
+      throw new ConfigError(`${what} has no session table "${configured}" (found: ${found})`);
+    }
+    return configured;
+  }
+  return tables.some((t) => t.name === 'agno_sessions') ? 'agno_sessions' : (tables[0] as SessionTable).name;
+}
+
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
+class AgnoDatabase implements Database {
+  readonly id: string;
+  readonly path: string;
+  readonly readOnly: boolean;
+  private readonly stores = new Map<string, AgnoSessionStore>();
+  private readonly tableNames: readonly string[];
+
+  constructor(
+    private readonly handle: SqliteHandle,
+    options: OpenDatabaseOptions,
+    private readonly tables: readonly SessionTable[],
+    private readonly defaultTable: string,
+  ) {
+    this.id = options.id;
+    this.path = options.path;
+    this.readOnly = options.readOnly;
+    this.tableNames = Object.freeze(tables.map((t) => t.name));
+    const clock = options.clock ?? Date.now;
+    for (const table of tables) {
+      this.stores.set(table.name, new AgnoSessionStore(handle, table, this.id, this.readOnly, clock));
+    }
+  }
+
+  sessionTables(): readonly string[] {
+    return this.tableNames;
+  }
+
+  store(table?: string): SessionStore {
+    const store = this.stores.get(table ?? this.defaultTable);
+    if (!store) throw new NotFoundError(`Table ${table} not found in database ${this.id}`);
+    return store;
+  }
+
+  info(): DatabaseInfo {
+    let sessions = 0;
+    let runs = 0;
+    for (const store of this.stores.values()) {
+      const counts = store.counts();
+      sessions += counts.sessions;
+      runs += counts.runs;
+    }
+    return {
+      id: this.id,
+      path: this.path,
+      readOnly: this.readOnly,
+      sessionTables: [...this.tableNames],
+      defaultTable: this.defaultTable,
+      sessions,
+      runs,
+    };
+  }
+
+  close(): void {
+    if (this.handle.open) this.handle.close();
+  }
+}

@@ -1,0 +1,169 @@
+import { quoteIdentifier } from '../connection.js';
+import type { SqliteHandle, SqliteStatement } from '../connection.js';
+import { SESSION_COLUMNS } from '../session-rows.js';
+import type { SessionRow } from '../session-rows.js';
+import type { SessionType } from '../types.js';
+import type { SessionTable } from './discover.js';
+
+/**
+ * Every SQL statement run against one agno session table, by name (STYLE habit 5). The table
+ * name is a quoted identifier from `sqlite_master`; every value is a bound parameter.
+ */
+
+export interface SessionRowWithRuns extends SessionRow {
+  runs: unknown;
+}
+
+export interface LightRow extends SessionRow {
+  run_count: number;
+  /** The first run agno's session-name derivation looks at, as JSON text. */
+  name_run: string | null;
+}
+
+export interface ListFilter {
+  sessionId?: string | undefined;
+  type?: SessionType | undefined;
+  userId?: string | undefined;
+  componentId?: string | undefined;
+}
+
+export class AgnoStatements {
+  readonly sessionById: SqliteStatement;
+  readonly sessionByIdForUser: SqliteStatement;
+  readonly sessionWithRunsById: SqliteStatement;
+  readonly sessionWithRunsByIdForUser: SqliteStatement;
+  readonly updateRuns: SqliteStatement;
+  readonly counts: SqliteStatement;
+  private readonly table: string;
+  private readonly select: string;
+  /** The `runs` array as JSON text whichever way it was encoded; NULL when it is not JSON. */
+  private readonly decodedRuns: string;
+  private readonly runCount: string;
+  private readonly cache = new Map<string, SqliteStatement>();
+
+  constructor(
+    private readonly handle: SqliteHandle,
+    private readonly shape: SessionTable,
+  ) {
+    this.table = quoteIdentifier(shape.name);
+    this.select = SESSION_COLUMNS.map((c) => `${this.column(c)} AS ${c}`).join(', ');
+    this.decodedRuns =
+      "(CASE WHEN json_valid(t.runs) THEN CASE json_type(t.runs) " +
+      "WHEN 'text' THEN (CASE WHEN json_valid(t.runs ->> '$') THEN t.runs ->> '$' END) " +
+      "WHEN 'array' THEN t.runs END END)";
+    this.runCount = `coalesce(json_array_length(${this.decodedRuns}), 0)`;
+
+    const from = `FROM ${this.table} AS t`;
+    this.sessionById = handle.prepare(`SELECT ${this.select} ${from} WHERE t.session_id = ?`);
+    this.sessionByIdForUser = handle.prepare(`SELECT ${this.select} ${from} WHERE t.session_id = ? AND t.user_id = ?`);
+    this.sessionWithRunsById = handle.prepare(`SELECT ${this.select}, t.runs AS runs ${from} WHERE t.session_id = ?`);
+    this.sessionWithRunsByIdForUser = handle.prepare(
+      `SELECT ${this.select}, t.runs AS runs ${from} WHERE t.session_id = ? AND t.user_id = ?`,
+    );
+    this.updateRuns = handle.prepare(
+      shape.columns.has('updated_at')
+        ? `UPDATE ${this.table} SET runs = @runs, updated_at = @updated_at WHERE session_id = @session_id`
+        : `UPDATE ${this.table} SET runs = @runs WHERE session_id = @session_id`,
+    );
+    this.counts = handle.prepare(`SELECT count(*) AS sessions, coalesce(sum(${this.runCount}), 0) AS runs ${from}`);
+  }
+
+  /** `INSERT` of a new session with the columns this table has. */
+  insertSession(values: Record<string, unknown>): void {
+    const names = Object.keys(values).filter((c) => this.shape.columns.has(c));
+    const sql =
+      `INSERT INTO ${this.table} (${names.map(quoteIdentifier).join(', ')}) ` +
+      `VALUES (${names.map((_, i) => `?${i + 1}`).join(', ')})`;
+    this.cached(sql).run(...names.map((c) => values[c]));
+  }
+
+  deleteSession(sessionId: string, userId: string | undefined, type: SessionType | undefined): number {
+    const where = ['session_id = ?'];
+    const params: unknown[] = [sessionId];
+    if (userId !== undefined) {
+      where.push('user_id = ?');
+      params.push(userId);
+    }
+    if (type !== undefined) {
+      where.push('session_type = ?');
+      params.push(type);
+    }
+    return this.cached(`DELETE FROM ${this.table} WHERE ${where.join(' AND ')}`).run(...params).changes;
+  }
+
+  /** Session rows without their runs, plus run count and the run that names the session. */
+  listLight(filter: ListFilter, order: 'asc' | 'desc', page?: { limit: number; offset: number }): LightRow[] {
+    const { where, params } = this.where(filter);
+    const nameRun =
+      `(SELECT j.value FROM json_each(${this.decodedRuns}) AS j WHERE CASE WHEN j.type = 'object' ` +
+      `THEN (t.session_type IS NOT 'team' OR coalesce(j.value ->> '$.agent_id', '') = '') ELSE 0 END LIMIT 1)`;
+    const dir = order === 'asc' ? 'ASC' : 'DESC';
+    let sql =
+      `SELECT ${this.select}, ${this.runCount} AS run_count, ${nameRun} AS name_run ` +
+      `FROM ${this.table} AS t ${where} ORDER BY t.created_at ${dir}, t.session_id ${dir}`;
+    if (page) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(page.limit, page.offset);
+    }
+    return this.cached(sql).all(...params) as LightRow[];
+  }
+
+  countSessions(filter: ListFilter): number {
+    const { where, params } = this.where(filter);
+    const row = this.cached(`SELECT count(*) AS n FROM ${this.table} AS t ${where}`).get(...params) as { n: number };
+    return row.n;
+  }
+
+  /** One row per session of `kind` that names a component: id, its data, activity, runs. */
+  componentRows(kind: SessionType, userId: string | undefined): Array<{ id: string; data: unknown; active: number | null; run_count: number }> {
+    const idColumn = this.column(`${kind}_id`);
+    const dataColumn = this.column(`${kind}_data`);
+    const params: unknown[] = [kind];
+    let sql =
+      `SELECT ${idColumn} AS id, ${dataColumn} AS data, coalesce(${this.column('updated_at')}, t.created_at) AS active, ` +
+      `${this.runCount} AS run_count FROM ${this.table} AS t WHERE t.session_type = ? AND ${idColumn} IS NOT NULL`;
+    if (userId !== undefined) {
+      sql += ' AND t.user_id = ?';
+      params.push(userId);
+    }
+    return this.cached(sql).all(...params) as Array<{ id: string; data: unknown; active: number | null; run_count: number }>;
+  }
+
+  private where(filter: ListFilter): { where: string; params: unknown[] } {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (filter.sessionId !== undefined) {
+      clauses.push('t.session_id = ?');
+      params.push(filter.sessionId);
+    }
+    if (filter.type !== undefined) {
+      clauses.push('t.session_type = ?');
+      params.push(filter.type);
+    }
+    if (filter.userId !== undefined) {
+      clauses.push('t.user_id = ?');
+      params.push(filter.userId);
+    }
+    if (filter.componentId !== undefined) {
+      const kinds: SessionType[] = filter.type ? [filter.type] : ['agent', 'team', 'workflow'];
+      clauses.push(`(${kinds.map((k) => `${this.column(`${k}_id`)} = ?`).join(' OR ')})`);
+      params.push(...kinds.map(() => filter.componentId));
+    }
+    return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  }
+
+  /** A column of `t`, or NULL when this table lacks it (older or hand-made tables). */
+  private column(name: string): string {
+    return this.shape.columns.has(name) ? `t.${quoteIdentifier(name)}` : 'NULL';
+  }
+
+  /** Statements whose text depends on the filter combination, prepared once each. */
+  private cached(sql: string): SqliteStatement {
+    let statement = this.cache.get(sql);
+    if (!statement) {
+      statement = this.handle.prepare(sql);
+      this.cache.set(sql, statement);
+    }
+    return statement;
+  }
+}

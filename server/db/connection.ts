@@ -1,0 +1,54 @@
+import BetterSqlite3 from 'better-sqlite3';
+
+/**
+ * The one place better-sqlite3 connections are made, so every handle gets the same settings:
+ * a busy timeout (another process — an agent writing its own file — may hold the lock for a
+ * moment) and WAL on writable files so readers and that writer never block each other.
+ */
+
+export type SqliteHandle = BetterSqlite3.Database;
+export type SqliteStatement = BetterSqlite3.Statement;
+
+/** How long a statement waits for another connection's lock before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+export interface ConnectOptions {
+  readOnly: boolean;
+  /** Create the file when missing (only the default database). */
+  create?: boolean | undefined;
+  /** A better-sqlite3 `.node` built for this runtime's ABI (Electron). */
+  nativeBinding?: string | undefined;
+}
+
+export function connect(path: string, options: ConnectOptions): SqliteHandle {
+  const handle = new BetterSqlite3(path, {
+    readonly: options.readOnly,
+    fileMustExist: options.readOnly || !options.create,
+    timeout: BUSY_TIMEOUT_MS,
+    ...(options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {}),
+  });
+  try {
+    // A read-only handle must not change the file, and journal_mode=WAL would rewrite its header.
+    if (!options.readOnly) handle.pragma('journal_mode = WAL');
+    registerFunctions(handle);
+    return handle;
+  } catch (error) {
+    handle.close();
+    throw error;
+  }
+}
+
+/**
+ * SQL functions the stores use. `rundesk_casefold` lowercases beyond ASCII (SQLite's
+ * `lower()` and `LIKE` fold ASCII only), so a search for "montréal" finds "MONTRÉAL".
+ */
+function registerFunctions(handle: SqliteHandle): void {
+  handle.function('rundesk_casefold', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
+}
+
+/** An identifier quoted for SQL. Only names read from `sqlite_master` ever reach it. */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

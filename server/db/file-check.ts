@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+
+import { ConfigError } from '../errors.js';
+
+/**
+ * Checks an attached database file before SQLite sees it, so a wrong path in settings gives
+ * one readable line (`database "x" (/p/file.db) is not an SQLite file`) instead of a driver
+ * error, and a text file is never "opened" (a writable open could even initialise it).
+ */
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+export function describeDatabase(id: string, path: string): string {
+  return `database "${id}" (${path})`;
+}
+
+export function checkDatabaseFile(id: string, path: string, readOnly: boolean): void {
+  const what = describeDatabase(id, path);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(path);
+  } catch (error) {
+    throw new ConfigError(`${what} ${errnoPhrase(error, 'cannot be read')}`, [], { cause: error });
+  }
+  if (!stat.isFile()) throw new ConfigError(`${what} is not a file`);
+
+  const header = Buffer.alloc(SQLITE_HEADER.length);
+  let bytesRead = 0;
+  try {
+    const fd = fs.openSync(path, 'r');
+    try {
+      bytesRead = fs.readSync(fd, header, 0, header.length, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (error) {
+    throw new ConfigError(`${what} ${errnoPhrase(error, 'cannot be read')}`, [], { cause: error });
+  }
+  if (bytesRead < header.length || !header.equals(SQLITE_HEADER)) {
+    throw new ConfigError(`${what} is not an SQLite file`);
+  }
+
+  if (!readOnly) {
+    try {
+      fs.accessSync(path, fs.constants.W_OK);
+    } catch (error) {
+      throw new ConfigError(`${what} is not writable; attach it with "read_only": true`, [], { cause: error });
+    }
+  }
+}
+
+function errnoPhrase(error: unknown, fallback: string): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'does not exist';
+  if (code === 'EACCES' || code === 'EPERM') return 'is not readable (permission denied)';
+  if (code === 'EISDIR') return 'is not a file';
+  return code ? `${fallback} (${code})` : fallback;
+}

@@ -1,0 +1,58 @@
+import { isPlainObject } from '../runs/run-input.js';
+import type { ComponentSummary, ListSessionsQuery } from './types.js';
+
+/** Pieces of the sessions and components listings that both layouts share. */
+
+export function pageWindow(query: Pick<ListSessionsQuery, 'page' | 'limit'>): { page: number; limit: number; offset: number } {
+  const page = Math.max(1, Math.floor(query.page) || 1);
+  const limit = Math.max(1, Math.floor(query.limit) || 1);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/** The search term as compared: lowercased (the SQL side uses `rundesk_casefold`). */
+export function searchNeedle(search: string | undefined): string | undefined {
+  const trimmed = search?.trim();
+  return trimmed ? trimmed.toLowerCase() : undefined;
+}
+
+export function matchesSearch(needle: string, sessionId: string, sessionName: string): boolean {
+  return sessionId.toLowerCase().includes(needle) || sessionName.toLowerCase().includes(needle);
+}
+
+export interface ComponentRow {
+  id: string;
+  /** agent_data / team_data / workflow_data, decoded. */
+  data: Record<string, unknown> | null;
+  /** Epoch seconds of the session's last update. */
+  active: number | null;
+  runCount: number;
+}
+
+/**
+ * One summary per component id, named after the most recently active session's
+ * `*_data.name`, newest first.
+ */
+export function summariseComponents(rows: Iterable<ComponentRow>): ComponentSummary[] {
+  const byId = new Map<string, ComponentSummary & { nameAt: number }>();
+  for (const row of rows) {
+    const name = isPlainObject(row.data) && typeof row.data['name'] === 'string' ? row.data['name'] : null;
+    const active = row.active ?? 0;
+    let entry = byId.get(row.id);
+    if (!entry) {
+      entry = { id: row.id, name: null, session_count: 0, run_count: 0, last_active_at: null, nameAt: -Infinity };
+      byId.set(row.id, entry);
+    }
+    entry.session_count += 1;
+    entry.run_count += row.runCount;
+    if (row.active !== null && (entry.last_active_at === null || row.active > entry.last_active_at)) {
+      entry.last_active_at = row.active;
+    }
+    if (name !== null && active >= entry.nameAt) {
+      entry.name = name;
+      entry.nameAt = active;
+    }
+  }
+  return [...byId.values()]
+    .map(({ nameAt: _nameAt, ...summary }) => summary)
+    .sort((a, b) => (b.last_active_at ?? 0) - (a.last_active_at ?? 0) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { ConfigError, NotFoundError } from '../../errors.js';
+import { connect } from '../connection.js';
+import type { SqliteHandle } from '../connection.js';
+import { checkDatabaseFile, describeDatabase } from '../file-check.js';
+import { migrate } from '../migrate.js';
+import type { Migration } from '../migrate.js';
+import { MIGRATIONS } from '../migrations/index.js';
+import type { Database, DatabaseInfo, SessionStore } from '../types.js';
+import { NATIVE_TABLE, NativeSessionStore } from './store.js';
+
+export const DEFAULT_DATABASE_ID = 'default';
+
+export interface OpenDefaultDatabaseOptions {
+  nativeBinding?: string | undefined;
+  /** Epoch milliseconds; tests freeze it. Default `Date.now`. */
+  clock?: (() => number) | undefined;
+  /** Tests only: a different migration list (e.g. to prove tamper detection). */
+  migrations?: readonly Migration[] | undefined;
+}
+
+/**
+ * Opens (creating when missing) `<data-dir>/rundesk.db`, db_id `default`, and brings its
+ * schema up to date. Always writable, in WAL mode.
+ *
+ * @example
+ * const db = openDefaultDatabase(path.join(dataDir, 'rundesk.db'));
+ * db.store().upsertRun({ sessionId, type: 'agent', run, userId: null });
+ */
+export function openDefaultDatabase(file: string, options: OpenDefaultDatabaseOptions = {}): Database {
+  const what = describeDatabase(DEFAULT_DATABASE_ID, file);
+  // An empty or missing file is a new database; anything else must already be SQLite.
+  if (fs.existsSync(file) && fs.statSync(file).size > 0) checkDatabaseFile(DEFAULT_DATABASE_ID, file, false);
+  let handle: SqliteHandle;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    handle = connect(file, { readOnly: false, create: true, nativeBinding: options.nativeBinding });
+  } catch (error) {
+    throw new ConfigError(`${what} cannot be opened: ${firstLine(error)}`, [], { cause: error });
+  }
+  try {
+    handle.pragma('foreign_keys = ON');
+    migrate(handle, options.migrations ?? MIGRATIONS, what);
+  } catch (error) {
+    handle.close();
+    if (error instanceof ConfigError || error instanceof TypeError) throw error;
+    throw new ConfigError(`${what} cannot be prepared: ${firstLine(error)}`, [], { cause: error });
+  }
+  return new NativeDatabase(handle, file, options.clock ?? Date.now);
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
+class NativeDatabase implements Database {
+  readonly id = DEFAULT_DATABASE_ID;
+  readonly readOnly = false;
+  private readonly sessions: NativeSessionStore;
+
+  constructor(
+    private readonly handle: SqliteHandle,
+    readonly path: string,
+    clock: () => number,
+  ) {
+    this.sessions = new NativeSessionStore(handle, clock);
+  }
+
+  sessionTables(): readonly string[] {
+    return [NATIVE_TABLE];
+  }
+
+  store(table?: string): SessionStore {
+    if (table !== undefined && table !== NATIVE_TABLE) {
+      throw new NotFoundError(`Table ${table} not found in database ${this.id}`);
+    }
+    return this.sessions;
+  }
+
+  info(): DatabaseInfo {
+    const counts = this.sessions.counts();
+    return {
+      id: this.id,
+      path: this.path,
+      readOnly: false,
+      sessionTables: [NATIVE_TABLE],
+      defaultTable: NATIVE_TABLE,
+      sessions: counts.sessions,
+      runs: counts.runs,
+    };
+  }
+
+  close(): void {
+    if (this.handle.open) this.handle.close();
+  }
+}

@@ -1,0 +1,139 @@
+import type { SqliteHandle, SqliteStatement } from '../connection.js';
+import { SESSION_COLUMNS } from '../session-rows.js';
+import type { SessionRow } from '../session-rows.js';
+import type { SessionType } from '../types.js';
+
+/**
+ * Every SQL statement of the native layout, by name (STYLE habit 5). Prepared once per
+ * connection; the few whose text depends on a filter combination are built from fixed
+ * fragments and cached.
+ */
+
+const SESSION_SELECT = SESSION_COLUMNS.map((c) => `s.${c}`).join(', ');
+const LISTING_SELECT = `${SESSION_SELECT}, s.session_name, s.run_count, s.run_tokens, s.name_position, s.next_position`;
+
+export const NATIVE_SQL = {
+  sessionById: `SELECT ${LISTING_SELECT} FROM sessions AS s WHERE s.session_id = ?`,
+  sessionByIdForUser: `SELECT ${LISTING_SELECT} FROM sessions AS s WHERE s.session_id = ? AND s.user_id = ?`,
+  // One statement: the session row and, through the (session_id, run_id) primary key, the run.
+  runLookup:
+    `SELECT ${LISTING_SELECT}, r.run AS run FROM sessions AS s ` +
+    'LEFT JOIN runs AS r ON r.session_id = s.session_id AND r.run_id = ? WHERE s.session_id = ?',
+  runLookupForUser:
+    `SELECT ${LISTING_SELECT}, r.run AS run FROM sessions AS s ` +
+    'LEFT JOIN runs AS r ON r.session_id = s.session_id AND r.run_id = ? WHERE s.session_id = ? AND s.user_id = ?',
+  runsOfSession: 'SELECT run FROM runs WHERE session_id = ? ORDER BY position',
+  runsAfterPosition: 'SELECT position, run FROM runs WHERE session_id = ? AND position > ? ORDER BY position',
+  runSlot: 'SELECT position, total_tokens FROM runs WHERE session_id = ? AND run_id = ?',
+  insertSession:
+    'INSERT INTO sessions (session_id, session_type, agent_id, team_id, workflow_id, user_id, session_data, ' +
+    'agent_data, team_data, workflow_data, metadata, summary, created_at, updated_at) VALUES (@session_id, ' +
+    '@session_type, @agent_id, @team_id, @workflow_id, @user_id, @session_data, @agent_data, @team_data, ' +
+    '@workflow_data, @metadata, @summary, @created_at, @updated_at)',
+  insertRun:
+    'INSERT INTO runs (session_id, run_id, position, parent_run_id, agent_id, team_id, workflow_id, user_id, ' +
+    'status, created_at, total_tokens, run) VALUES (@session_id, @run_id, @position, @parent_run_id, @agent_id, ' +
+    '@team_id, @workflow_id, @user_id, @status, @created_at, @total_tokens, @run)',
+  replaceRun:
+    'UPDATE runs SET parent_run_id = @parent_run_id, agent_id = @agent_id, team_id = @team_id, ' +
+    'workflow_id = @workflow_id, user_id = @user_id, status = @status, created_at = @created_at, ' +
+    'total_tokens = @total_tokens, run = @run WHERE session_id = @session_id AND run_id = @run_id',
+  updateSessionAfterWrite:
+    'UPDATE sessions SET run_count = @run_count, next_position = @next_position, run_tokens = @run_tokens, ' +
+    'session_name = @session_name, name_position = @name_position, updated_at = @updated_at WHERE session_id = @session_id',
+  deleteRunsOfSession: 'DELETE FROM runs WHERE session_id = ?',
+  deleteSession: 'DELETE FROM sessions WHERE session_id = ?',
+  counts: 'SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM runs) AS runs',
+} as const;
+
+export type NativeStatementName = keyof typeof NATIVE_SQL;
+
+/** A session row with the listing columns the native layout keeps. */
+export interface NativeSessionRow extends SessionRow {
+  session_name: string;
+  run_count: number;
+  run_tokens: number | null;
+  name_position: number | null;
+  next_position: number;
+}
+
+export interface ListFilter {
+  sessionId?: string | undefined;
+  type?: SessionType | undefined;
+  userId?: string | undefined;
+  componentId?: string | undefined;
+  /** Lowercased; matched with `rundesk_casefold` against the session id and name. */
+  needle?: string | undefined;
+}
+
+export class NativeStatements {
+  private readonly prepared = new Map<string, SqliteStatement>();
+
+  constructor(private readonly handle: SqliteHandle) {
+    for (const sql of Object.values(NATIVE_SQL)) this.statement(sql);
+  }
+
+  get(name: NativeStatementName): SqliteStatement {
+    return this.statement(NATIVE_SQL[name]);
+  }
+
+  listSessions(filter: ListFilter, order: 'asc' | 'desc', limit: number, offset: number): NativeSessionRow[] {
+    const { where, params } = whereOf(filter);
+    const dir = order === 'asc' ? 'ASC' : 'DESC';
+    const sql =
+      `SELECT ${LISTING_SELECT} FROM sessions AS s ${where} ` +
+      `ORDER BY s.created_at ${dir}, s.session_id ${dir} LIMIT ? OFFSET ?`;
+    return this.statement(sql).all(...params, limit, offset) as NativeSessionRow[];
+  }
+
+  countSessions(filter: ListFilter): number {
+    const { where, params } = whereOf(filter);
+    return (this.statement(`SELECT count(*) AS n FROM sessions AS s ${where}`).get(...params) as { n: number }).n;
+  }
+
+  componentRows(kind: SessionType, userId: string | undefined): Array<{ id: string; data: unknown; active: number | null; run_count: number }> {
+    // `kind` is one of three literals, so the column names below are fixed text.
+    const params: unknown[] = [kind];
+    let sql =
+      `SELECT s.${kind}_id AS id, s.${kind}_data AS data, coalesce(s.updated_at, s.created_at) AS active, ` +
+      `s.run_count AS run_count FROM sessions AS s WHERE s.session_type = ? AND s.${kind}_id IS NOT NULL`;
+    if (userId !== undefined) {
+      sql += ' AND s.user_id = ?';
+      params.push(userId);
+    }
+    return this.statement(sql).all(...params) as Array<{ id: string; data: unknown; active: number | null; run_count: number }>;
+  }
+
+  private statement(sql: string): SqliteStatement {
+    let statement = this.prepared.get(sql);
+    if (!statement) {
+      statement = this.handle.prepare(sql);
+      this.prepared.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+function whereOf(filter: ListFilter): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: string, ...values: unknown[]): void => {
+    clauses.push(clause);
+    params.push(...values);
+  };
+  if (filter.sessionId !== undefined) add('s.session_id = ?', filter.sessionId);
+  if (filter.type !== undefined) add('s.session_type = ?', filter.type);
+  if (filter.userId !== undefined) add('s.user_id = ?', filter.userId);
+  if (filter.componentId !== undefined) {
+    const kinds: SessionType[] = filter.type ? [filter.type] : ['agent', 'team', 'workflow'];
+    add(`(${kinds.map((k) => `s.${k}_id = ?`).join(' OR ')})`, ...kinds.map(() => filter.componentId));
+  }
+  if (filter.needle !== undefined) {
+    add(
+      '(instr(rundesk_casefold(s.session_id), ?) > 0 OR instr(rundesk_casefold(s.session_name), ?) > 0)',
+      filter.needle,
+      filter.needle,
+    );
+  }
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}

@@ -1,0 +1,250 @@
+import { isPlainObject } from '../../runs/run-input.js';
+import { explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../runs/session-name.js';
+import type { SqliteHandle } from '../connection.js';
+import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
+import type { PreparedRun } from '../ingest.js';
+import { pageWindow, searchNeedle, summariseComponents } from '../listing.js';
+import { epochSeconds, toListItem, toStoredSession, totalTokensOf } from '../session-rows.js';
+import type {
+  ComponentSummary,
+  ListSessionsQuery,
+  Page,
+  RowFilter,
+  RunLookup,
+  SessionListItem,
+  SessionStore,
+  SessionType,
+  StoredRun,
+  StoredSession,
+  UpsertRunInput,
+  UpsertRunResult,
+} from '../types.js';
+import { NativeStatements } from './statements.js';
+import type { NativeSessionRow } from './statements.js';
+
+/** The one session table of the default database. */
+export const NATIVE_TABLE = 'sessions';
+
+/**
+ * The native layout (`<data-dir>/rundesk.db`): a run is one row keyed (session_id, run_id),
+ * so `getRun` is a primary-key probe whatever the session's size, and the listing columns
+ * (name, run count, tokens) are maintained by `upsertRun` rather than computed from runs.
+ */
+export class NativeSessionStore implements SessionStore {
+  readonly tableName = NATIVE_TABLE;
+  readonly readOnly = false;
+  private readonly sql: NativeStatements;
+
+  constructor(
+    private readonly handle: SqliteHandle,
+    private readonly now: () => number,
+  ) {
+    this.sql = new NativeStatements(handle);
+  }
+
+  getSession(sessionId: string, filter: RowFilter): StoredSession | null {
+    const row = this.sessionRow(sessionId, filter.userId);
+    if (!row) return null;
+    const session = toStoredSession(row);
+    return filter.type === undefined || session.session_type === filter.type ? session : null;
+  }
+
+  getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
+    if (filter.userId === null) return { kind: 'no-session' };
+    const row = (filter.userId === undefined
+      ? this.sql.get('runLookup').get(runId, sessionId)
+      : this.sql.get('runLookupForUser').get(runId, sessionId, filter.userId)) as (NativeSessionRow & { run: string | null }) | undefined;
+    if (!row) return { kind: 'no-session' };
+    const session = toStoredSession(row);
+    if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
+    if (row.run_count === 0) return { kind: 'no-runs' };
+    if (row.run === null) return { kind: 'no-run' };
+    return { kind: 'found', session, run: JSON.parse(row.run) as StoredRun };
+  }
+
+  listRuns(sessionId: string, filter: RowFilter): StoredRun[] | null {
+    if (this.getSession(sessionId, filter) === null) return null;
+    const rows = this.sql.get('runsOfSession').all(sessionId) as Array<{ run: string }>;
+    return rows.map((r) => JSON.parse(r.run) as StoredRun);
+  }
+
+  listSessions(query: ListSessionsQuery): Page<SessionListItem> {
+    const { page, limit, offset } = pageWindow(query);
+    if (query.userId === null) return { items: [], total: 0, page, limit };
+    const filter = {
+      sessionId: query.sessionId,
+      type: query.type,
+      userId: query.userId,
+      componentId: query.componentId,
+      needle: searchNeedle(query.search),
+    };
+    const rows = this.sql.listSessions(filter, query.sortOrder, limit, offset);
+    return { items: rows.map(toNativeListItem), total: this.sql.countSessions(filter), page, limit };
+  }
+
+  listComponents(kind: SessionType, filter: RowFilter): ComponentSummary[] {
+    if (filter.userId === null) return [];
+    return summariseComponents(
+      this.sql.componentRows(kind, filter.userId).map((r) => ({
+        id: r.id,
+        data: parseObject(r.data),
+        active: r.active,
+        runCount: r.run_count,
+      })),
+    );
+  }
+
+  upsertRun(input: UpsertRunInput): UpsertRunResult {
+    const prepared = prepareRun(input);
+    const write = this.handle.transaction((): UpsertRunResult => {
+      const now = epochSeconds(this.now());
+      let row = this.sessionRow(input.sessionId, undefined);
+      const sessionCreated = row === undefined;
+      if (!row) row = this.createSession(input, prepared, now);
+      else assertSessionAccepts(toStoredSession(row), input.type, prepared.userId);
+
+      const slot = this.sql.get('runSlot').get(input.sessionId, prepared.runId) as
+        | { position: number; total_tokens: number | null }
+        | undefined;
+      const runTokens = totalTokensOfRun(prepared.run);
+      const values = runColumns(input.sessionId, prepared, runTokens);
+      const position = slot ? slot.position : row.next_position;
+      if (slot) this.sql.get('replaceRun').run(values);
+      else this.sql.get('insertRun').run({ ...values, position });
+
+      const name = this.nextName(toStoredSession(row), row, position, prepared.run);
+      this.sql.get('updateSessionAfterWrite').run({
+        session_id: input.sessionId,
+        run_count: row.run_count + (slot ? 0 : 1),
+        next_position: slot ? row.next_position : row.next_position + 1,
+        run_tokens: addTokens(row.run_tokens, slot?.total_tokens ?? null, runTokens),
+        session_name: name.name,
+        name_position: name.position,
+        updated_at: sessionCreated ? (row.updated_at as number) : now,
+      });
+      return { sessionCreated, runCreated: !slot };
+    });
+    return write.immediate();
+  }
+
+  deleteSession(sessionId: string, filter: RowFilter): boolean {
+    if (this.getSession(sessionId, filter) === null) return false;
+    this.handle.transaction(() => {
+      this.sql.get('deleteRunsOfSession').run(sessionId);
+      this.sql.get('deleteSession').run(sessionId);
+    })();
+    return true;
+  }
+
+  counts(): { sessions: number; runs: number } {
+    return this.sql.get('counts').get() as { sessions: number; runs: number };
+  }
+
+  private sessionRow(sessionId: string, userId: string | null | undefined): NativeSessionRow | undefined {
+    // `null` is a caller with no user id under isolation: it matches nothing (fail closed).
+    if (userId === null) return undefined;
+    return (userId === undefined
+      ? this.sql.get('sessionById').get(sessionId)
+      : this.sql.get('sessionByIdForUser').get(sessionId, userId)) as NativeSessionRow | undefined;
+  }
+
+  private createSession(input: UpsertRunInput, prepared: PreparedRun, now: number): NativeSessionRow {
+    const type = input.type;
+    const createdAt = newSessionCreatedAt(prepared, now);
+    const sessionState = prepared.run['session_state'];
+    const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+    this.sql.get('insertSession').run({
+      session_id: input.sessionId,
+      session_type: type,
+      agent_id: type === 'agent' ? prepared.componentId : null,
+      team_id: type === 'team' ? prepared.componentId : null,
+      workflow_id: type === 'workflow' ? prepared.componentId : null,
+      user_id: prepared.userId,
+      session_data: json(isPlainObject(sessionState) ? { session_state: sessionState } : {}),
+      agent_data: type === 'agent' ? json(prepared.componentData) : null,
+      team_data: type === 'team' ? json(prepared.componentData) : null,
+      workflow_data: type === 'workflow' ? json(prepared.componentData ?? {}) : null,
+      metadata: null,
+      summary: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    return this.sessionRow(input.sessionId, undefined) as NativeSessionRow;
+  }
+
+  /**
+   * The session name after writing `run` at `position`, without reading other runs unless the
+   * run that named the session stopped naming it. Mirrors `deriveSessionName` over all runs.
+   */
+  private nextName(session: StoredSession, row: NativeSessionRow, position: number, run: StoredRun): { name: string; position: number | null } {
+    const explicit = explicitSessionName(session.session_data);
+    if (explicit !== undefined) return { name: explicit, position: row.name_position };
+    const type = session.session_type;
+    if (type === 'workflow') {
+      // Only the first run names a workflow session; positions start at 0 and never move.
+      if (position !== 0) return { name: row.session_name, position: row.name_position };
+      return { name: nameFromRun(type, run) ?? fallbackSessionName(session, true), position: 0 };
+    }
+    const own = isNameCandidate(type, run) ? nameFromRun(type, run) : undefined;
+    const current = row.name_position;
+    if (current === null || position < current) {
+      return own !== undefined ? { name: own, position } : { name: row.session_name, position: current };
+    }
+    if (position > current) return { name: row.session_name, position: current };
+    if (own !== undefined) return { name: own, position };
+    // The naming run was replaced by one that names nothing: look further along.
+    for (const later of this.sql.get('runsAfterPosition').iterate(session.session_id, position) as Iterable<{ position: number; run: string }>) {
+      const candidate = JSON.parse(later.run) as unknown;
+      const name = isNameCandidate(type, candidate) ? nameFromRun(type, candidate) : undefined;
+      if (name !== undefined) return { name, position: later.position };
+    }
+    return { name: '', position: null };
+  }
+}
+
+function toNativeListItem(row: NativeSessionRow): SessionListItem {
+  const session = toStoredSession(row);
+  const item = toListItem(session, row.session_name, row.run_count);
+  return { ...item, total_tokens: totalTokensOf(session) ?? row.run_tokens };
+}
+
+function runColumns(sessionId: string, prepared: PreparedRun, totalTokens: number | null): Record<string, unknown> {
+  const run = prepared.run;
+  const text = (key: string): string | null => (typeof run[key] === 'string' ? (run[key] as string) : null);
+  const createdAt = run['created_at'];
+  return {
+    session_id: sessionId,
+    run_id: prepared.runId,
+    parent_run_id: text('parent_run_id'),
+    agent_id: text('agent_id'),
+    team_id: text('team_id'),
+    workflow_id: text('workflow_id'),
+    user_id: text('user_id'),
+    status: text('status'),
+    created_at: typeof createdAt === 'number' && Number.isFinite(createdAt) ? createdAt : null,
+    total_tokens: totalTokens,
+    run: JSON.stringify(run),
+  };
+}
+
+function totalTokensOfRun(run: StoredRun): number | null {
+  const metrics = run['metrics'];
+  const total = isPlainObject(metrics) ? metrics['total_tokens'] : undefined;
+  return typeof total === 'number' && Number.isFinite(total) ? total : null;
+}
+
+/** The session's token sum after swapping one run's contribution for another's. */
+function addTokens(sum: number | null, removed: number | null, added: number | null): number | null {
+  const next = (sum ?? 0) - (removed ?? 0) + (added ?? 0);
+  return sum === null && added === null ? null : next;
+}
+
+function parseObject(raw: unknown): Record<string, unknown> | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return isPlainObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}

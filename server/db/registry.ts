@@ -1,0 +1,103 @@
+import { BadRequestError, ConfigError, ConflictError, NotFoundError } from '../errors.js';
+import { openDatabase } from './agno/database.js';
+import { DEFAULT_DATABASE_ID, openDefaultDatabase } from './native/database.js';
+import type { Database, DatabaseRegistry } from './types.js';
+
+/** A settings `databases` entry as the settings file spells it. */
+export interface DatabaseSettingsEntry {
+  id: string;
+  path: string;
+  read_only: boolean;
+  session_table?: string | undefined;
+}
+
+export interface AttachEntry {
+  id: string;
+  path: string;
+  readOnly: boolean;
+  sessionTable?: string | undefined;
+}
+
+export interface CreateDatabaseRegistryOptions {
+  /** `<data-dir>/rundesk.db`. */
+  defaultPath: string;
+  /** Settings' `databases`, opened now: any unusable file fails the whole call. */
+  entries?: readonly DatabaseSettingsEntry[] | undefined;
+  nativeBinding?: string | undefined;
+  /** Epoch milliseconds; tests freeze it. */
+  clock?: (() => number) | undefined;
+}
+
+/**
+ * Opens the default database and every attached one. On a bad entry it closes what it opened
+ * and throws the entry's one-line `ConfigError`, so startup fails cleanly.
+ *
+ * @example
+ * const dbs = createDatabaseRegistry({ defaultPath: path.join(dataDir, 'rundesk.db'), entries: settings.databases });
+ * dbs.get('my-agents').store().getRun(sessionId, runId, { type: 'agent' });
+ */
+export function createDatabaseRegistry(options: CreateDatabaseRegistryOptions): DatabaseRegistry {
+  const registry = new SqliteDatabaseRegistry(
+    openDefaultDatabase(options.defaultPath, { nativeBinding: options.nativeBinding, clock: options.clock }),
+    options.nativeBinding,
+    options.clock,
+  );
+  try {
+    for (const entry of options.entries ?? []) {
+      registry.attach({ id: entry.id, path: entry.path, readOnly: entry.read_only, sessionTable: entry.session_table });
+    }
+  } catch (error) {
+    registry.closeAll();
+    throw error;
+  }
+  return registry;
+}
+
+export class SqliteDatabaseRegistry implements DatabaseRegistry {
+  private readonly attached = new Map<string, Database>();
+
+  constructor(
+    private readonly defaultDb: Database,
+    private readonly nativeBinding?: string | undefined,
+    private readonly clock?: (() => number) | undefined,
+  ) {}
+
+  get(id: string): Database {
+    if (id === DEFAULT_DATABASE_ID) return this.defaultDb;
+    const db = this.attached.get(id);
+    if (!db) throw new NotFoundError(`Database with ID ${id} not found`);
+    return db;
+  }
+
+  default(): Database {
+    return this.defaultDb;
+  }
+
+  attach(entry: AttachEntry): Database {
+    if (entry.id === DEFAULT_DATABASE_ID) {
+      throw new ConfigError(`database id "${DEFAULT_DATABASE_ID}" is the built-in database; choose another id`);
+    }
+    if (this.attached.has(entry.id)) throw new ConflictError(`Database with ID ${entry.id} is already attached`);
+    const db = openDatabase({ ...entry, nativeBinding: this.nativeBinding, clock: this.clock });
+    this.attached.set(entry.id, db);
+    return db;
+  }
+
+  detach(id: string): void {
+    if (id === DEFAULT_DATABASE_ID) throw new BadRequestError('The default database cannot be detached');
+    const db = this.attached.get(id);
+    if (!db) throw new NotFoundError(`Database with ID ${id} not found`);
+    this.attached.delete(id);
+    db.close();
+  }
+
+  list(): Database[] {
+    return [this.defaultDb, ...this.attached.values()];
+  }
+
+  closeAll(): void {
+    for (const db of this.attached.values()) db.close();
+    this.attached.clear();
+    this.defaultDb.close();
+  }
+}
