@@ -18,6 +18,11 @@ export interface ConnectOptions {
   create?: boolean | undefined;
   /** A better-sqlite3 `.node` built for this runtime's ABI (Electron). */
   nativeBinding?: string | undefined;
+  /**
+   * Switch a writable file to WAL (default true). Test builders of agno files say false:
+   * agno leaves its files in the default rollback-journal mode.
+   */
+  wal?: boolean | undefined;
 }
 
 export function connect(path: string, options: ConnectOptions): SqliteHandle {
@@ -29,7 +34,7 @@ export function connect(path: string, options: ConnectOptions): SqliteHandle {
   });
   try {
     // A read-only handle must not change the file, and journal_mode=WAL would rewrite its header.
-    if (!options.readOnly) handle.pragma('journal_mode = WAL');
+    if (!options.readOnly && options.wal !== false) handle.pragma('journal_mode = WAL');
     registerFunctions(handle);
     return handle;
   } catch (error) {

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+
+import { encodeAgnoJson } from '../db/agno/codec.js';
+import { connect, quoteIdentifier } from '../db/connection.js';
+import type { SessionType, StoredRun } from '../db/types.js';
+import { pythonJsonDumps } from '../runs/python-json.js';
+
+export { pythonJsonDumps };
+
+/**
+ * Writes SQLite files in agno's `SqliteDb` session format (agno-format.md §1–2): the exact DDL
+ * SQLAlchemy emits, double-encoded JSON in Python's `json.dumps` style, `'null'` text for
+ * `None`, SQL NULL for the columns a session type does not write, and the
+ * `agno_schema_versions` row. Tests and benchmarks build their fixtures with it, so they run
+ * from a plain clone.
+ *
+ * @example
+ * buildAgnoDb(path.join(dir, 'agno.db'), makeDemoSessions());
+ */
+
+/** One session row before encoding (the `AgentSession`/`TeamSession`/`WorkflowSession.to_dict()`). */
+export interface AgnoSessionRecord {
+  session_id: string;
+  session_type: SessionType;
+  agent_id?: string | null;
+  team_id?: string | null;
+  workflow_id?: string | null;
+  user_id?: string | null;
+  session_data?: Record<string, unknown> | null;
+  agent_data?: Record<string, unknown> | null;
+  team_data?: Record<string, unknown> | null;
+  workflow_data?: Record<string, unknown> | null;
+  metadata?: Record<string, unknown> | null;
+  summary?: Record<string, unknown> | null;
+  /** Stored as `'null'` when empty or absent, as agno does. */
+  runs?: StoredRun[] | null;
+  /** Epoch seconds. */
+  created_at: number;
+  /** Epoch seconds; defaults to `created_at` (a session saved once). */
+  updated_at?: number | null;
+}
+
+export interface BuildAgnoDbOptions {
+  /** The session table's name (`SqliteDb(session_table=...)`). Default `agno_sessions`. */
+  table?: string | undefined;
+  /** Write the `agno_schema_versions` table and row (agno ≥ 2.3). Default true. */
+  schemaVersions?: boolean | undefined;
+  /** Naive local ISO time of the versions row. Default: derived from the oldest session. */
+  versionsTimestamp?: string | undefined;
+}
+
+export const AGNO_SCHEMA_VERSION = '2.5.6';
+
+/** `CREATE TABLE` text as SQLAlchemy emits it (tabs, a space after each comma). */
+export function sessionTableDdl(table: string): string[] {
+  const columns = [
+    'session_id VARCHAR NOT NULL',
+    'session_type VARCHAR NOT NULL',
+    'agent_id VARCHAR',
+    'team_id VARCHAR',
+    'workflow_id VARCHAR',
+    'user_id VARCHAR',
+    'session_data JSON',
+    'agent_data JSON',
+    'team_data JSON',
+    'workflow_data JSON',
+    'metadata JSON',
+    'runs JSON',
+    'summary JSON',
+    'created_at BIGINT NOT NULL',
+    'updated_at BIGINT',
+    'PRIMARY KEY (session_id)',
+  ];
+  return [
+    `CREATE TABLE ${table} (\n${columns.map((c) => `\t${c}`).join(', \n')}\n)`,
+    `CREATE INDEX idx_${table}_session_type ON ${table} (session_type)`,
+    `CREATE INDEX idx_${table}_created_at ON ${table} (created_at)`,
+  ];
+}
+
+const VERSIONS_DDL = [
+  'CREATE TABLE agno_schema_versions (\n\ttable_name VARCHAR NOT NULL, \n\tversion VARCHAR NOT NULL, \n\t' +
+    'created_at VARCHAR NOT NULL, \n\tupdated_at VARCHAR, \n\tPRIMARY KEY (table_name)\n)',
+  'CREATE INDEX idx_agno_schema_versions_created_at ON agno_schema_versions (created_at)',
+];
+
+/** Which JSON columns each session type's INSERT writes; the rest stay SQL NULL (§2.3). */
+const WRITTEN_JSON_COLUMNS: Record<SessionType, readonly string[]> = {
+  agent: ['session_data', 'agent_data', 'metadata', 'runs', 'summary'],
+  team: ['session_data', 'team_data', 'metadata', 'runs', 'summary'],
+  workflow: ['session_data', 'workflow_data', 'metadata', 'runs', 'summary'],
+};
+
+/** Creates `file` (replacing any file there) holding `sessions` in agno's format. */
+export function buildAgnoDb(file: string, sessions: readonly AgnoSessionRecord[], options: BuildAgnoDbOptions = {}): void {
+  const table = options.table ?? 'agno_sessions';
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(table)) throw new TypeError(`not a plain SQL identifier: ${table}`);
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
+
+  const handle = connect(file, { readOnly: false, create: true, wal: false });
+  try {
+    handle.transaction(() => {
+      for (const statement of sessionTableDdl(table)) handle.exec(statement);
+      if (options.schemaVersions !== false) {
+        for (const statement of VERSIONS_DDL) handle.exec(statement);
+        const at = options.versionsTimestamp ?? versionsTimestampFor(sessions);
+        handle
+          .prepare('INSERT INTO agno_schema_versions (table_name, version, created_at, updated_at) VALUES (?, ?, ?, ?)')
+          .run(table, AGNO_SCHEMA_VERSION, at, at);
+      }
+      const insert = handle.prepare(
+        `INSERT INTO ${quoteIdentifier(table)} (session_id, session_type, agent_id, team_id, workflow_id, user_id, ` +
+          'session_data, agent_data, team_data, workflow_data, metadata, runs, summary, created_at, updated_at) ' +
+          'VALUES (@session_id, @session_type, @agent_id, @team_id, @workflow_id, @user_id, @session_data, ' +
+          '@agent_data, @team_data, @workflow_data, @metadata, @runs, @summary, @created_at, @updated_at)',
+      );
+      for (const session of sessions) insert.run(encodeSessionRow(session));
+    })();
+  } finally {
+    handle.close();
+  }
+}
+
+/** The column values agno's `upsert_session` would bind for this session. */
+export function encodeSessionRow(session: AgnoSessionRecord): Record<string, unknown> {
+  const written = WRITTEN_JSON_COLUMNS[session.session_type];
+  const json = (column: string, value: unknown): string | null => (written.includes(column) ? encodeAgnoJson(value) : null);
+  const metadataDefault = session.session_type === 'workflow' ? {} : null;
+  return {
+    session_id: session.session_id,
+    session_type: session.session_type,
+    agent_id: session.agent_id ?? null,
+    team_id: session.team_id ?? null,
+    workflow_id: session.workflow_id ?? null,
+    user_id: session.user_id ?? null,
+    session_data: json('session_data', session.session_data ?? null),
+    agent_data: json('agent_data', session.agent_data ?? null),
+    team_data: json('team_data', session.team_data ?? null),
+    workflow_data: json('workflow_data', session.workflow_data ?? (session.session_type === 'workflow' ? {} : null)),
+    metadata: json('metadata', session.metadata ?? metadataDefault),
+    runs: json('runs', session.runs && session.runs.length > 0 ? session.runs : null),
+    summary: json('summary', session.summary ?? null),
+    created_at: session.created_at,
+    updated_at: session.updated_at ?? session.created_at,
+  };
+}
+
+/** A `datetime.now().isoformat()`-style naive time a little before the oldest session. */
+function versionsTimestampFor(sessions: readonly AgnoSessionRecord[]): string {
+  const oldest = sessions.reduce((min, s) => Math.min(min, s.created_at), Number.POSITIVE_INFINITY);
+  const seconds = Number.isFinite(oldest) ? oldest - 40 : 1_775_295_515;
+  return `${new Date(seconds * 1000).toISOString().slice(0, 19)}.530002`;
+}
+
+// One import for tests and benchmarks: the writer, the run/session factories and the demo set.
+export * from './agno-runs.js';
+export * from './agno-sessions.js';
+export { DEMO, makeDemoSessions } from './demo-sessions.js';
