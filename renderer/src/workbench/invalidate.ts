@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { platformKeys } from '../api/sessions/queries';
+import { keyQueries } from './keys/queries';
+import { settingsQueries } from './settings/queries';
+import { tokenQueries } from './tokens/queries';
+
+/**
+ * What depends on the auth layer: its settings, the keys' trusted flags, the mapping lint,
+ * every inspect verdict and route matrix, and every platform answer (which the layer gates).
+ */
+export function invalidateAuthDependents(qc: QueryClient): Promise<unknown> {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: settingsQueries.all() }),
+    qc.invalidateQueries({ queryKey: keyQueries.all() }),
+    qc.invalidateQueries({ queryKey: tokenQueries.inspectAll() }),
+    qc.invalidateQueries({ queryKey: tokenQueries.matrixAll() }),
+    qc.invalidateQueries({ queryKey: platformKeys.all() }),
+  ]);
+}

@@ -1,0 +1,253 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { getDesktopBridge } from '../../platform/desktop-bridge';
+import { describeError } from '../errors';
+import { Badge, Callout, Empty, Segmented, Spinner } from '../components/ui';
+import { ALGORITHMS, type KeyInfo } from '../types';
+import { keyMutations } from './mutations';
+import { keyQueries } from './queries';
+
+/**
+ * The desk's key store: list (kid, alg, fingerprint, trusted), generate, import by file path
+ * (native dialog in the desktop app) or pasted text, remove, and the public JWKS.
+ */
+export function KeysPanel(props: { algorithm: string; readOnly?: boolean }) {
+  const qc = useQueryClient();
+  const keys = useQuery(keyQueries.list());
+  const generate = useMutation(keyMutations.generate(qc));
+  const remove = useMutation(keyMutations.remove(qc));
+  const [genAlg, setGenAlg] = useState<string>(props.algorithm);
+  const [confirmKid, setConfirmKid] = useState<string | null>(null);
+  const list = keys.data ?? [];
+
+  return (
+    <div className="wb-stack" data-testid="keys-panel">
+      <div className="wb-row">
+        <h3 className="wb-h3">Key store</h3>
+        <Badge>{list.length}</Badge>
+        <Badge tone="ok">{list.filter((k) => k.trusted).length} trusted</Badge>
+        <span className="wb-spacer" />
+        <a className="wb-btn wb-btn-sm" href="/desk/keys/jwks.json" target="_blank" rel="noreferrer" data-testid="jwks-link">
+          Public JWKS ↗
+        </a>
+      </div>
+      {keys.isError ? <Callout tone="danger" title="Keys could not be listed">{describeError(keys.error)}</Callout> : null}
+      {keys.isPending ? (
+        <Spinner label="Loading keys" />
+      ) : list.length === 0 ? (
+        <Empty>No keys yet. Generate one to mint tokens, or import a provider's JWKS to verify its tokens.</Empty>
+      ) : (
+        <div className="wb-table-wrap wb-bordered">
+          <table className="wb-table" data-testid="keys-table">
+            <thead>
+              <tr>
+                <th>kid</th>
+                <th>Alg</th>
+                <th>Fingerprint</th>
+                <th>Status</th>
+                <th>Source</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((k) => (
+                <tr key={k.kid} data-testid={`key-${k.kid}`}>
+                  <td>
+                    <code className="wb-path">{k.kid}</code>
+                  </td>
+                  <td className="wb-cell-tight">
+                    <code>{k.alg}</code>
+                    {k.alg !== props.algorithm ? (
+                      <span className="wb-subtle" title={`The settings accept only ${props.algorithm}`}> ≠ {props.algorithm}</span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <span className="wb-fingerprint" title={fingerprintOf(k)}>
+                      {short(fingerprintOf(k))}
+                    </span>
+                  </td>
+                  <td className="wb-cell-tight">
+                    {k.trusted ? <Badge tone="ok">trusted</Badge> : <Badge tone="muted">not trusted</Badge>}{' '}
+                    {canSign(k) ? <Badge tone="accent" title="rundesk holds the private key and can mint with it">signs</Badge> : null}
+                  </td>
+                  <td className="wb-small wb-muted" title={originOf(k) ?? undefined}>
+                    {k.source ?? '—'}
+                    {originOf(k) ? <span className="wb-subtle"> · {short(originOf(k) ?? '', 28)}</span> : null}
+                  </td>
+                  <td className="wb-cell-tight">
+                    {confirmKid === k.kid ? (
+                      <span className="wb-row">
+                        <button
+                          type="button"
+                          className="wb-btn wb-btn-sm wb-btn-danger"
+                          disabled={remove.isPending}
+                          onClick={() => remove.mutate(k.kid, { onSettled: () => setConfirmKid(null) })}
+                        >
+                          Remove
+                        </button>
+                        <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost" onClick={() => setConfirmKid(null)}>
+                          Cancel
+                        </button>
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="wb-btn wb-btn-sm wb-btn-ghost"
+                        aria-label={`Remove key ${k.kid}`}
+                        disabled={props.readOnly}
+                        onClick={() => setConfirmKid(k.kid)}
+                      >
+                        Remove…
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {remove.isError ? <Callout tone="danger" title="Key not removed">{describeError(remove.error)}</Callout> : null}
+
+      <div className="wb-grid-2">
+        <form
+          className="wb-subpanel"
+          onSubmit={(e) => {
+            e.preventDefault();
+            generate.mutate(genAlg);
+          }}
+        >
+          <h3 className="wb-h3">Generate</h3>
+          <div className="wb-row">
+            <select className="wb-select wb-mono wb-w-auto" aria-label="Algorithm of the new key" value={genAlg} onChange={(e) => setGenAlg(e.target.value)}>
+              {ALGORITHMS.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="wb-btn" disabled={generate.isPending || props.readOnly} data-testid="generate-key">
+              {generate.isPending ? <Spinner /> : null} Generate key pair
+            </button>
+          </div>
+          {generate.isSuccess ? (
+            <p className="wb-small wb-ok">
+              Generated <code>{generate.data.kid}</code>; it is trusted and can sign minted tokens.
+            </p>
+          ) : null}
+          {generate.isError ? <p className="wb-field-error">{describeError(generate.error)}</p> : null}
+        </form>
+        <ImportKeys readOnly={props.readOnly} />
+      </div>
+    </div>
+  );
+}
+
+function ImportKeys(props: { readOnly?: boolean | undefined }) {
+  const qc = useQueryClient();
+  const importKey = useMutation(keyMutations.import(qc));
+  const bridge = getDesktopBridge();
+  const [mode, setMode] = useState<'path' | 'text'>('path');
+  const [path, setPath] = useState('');
+  const [text, setText] = useState('');
+  const id = useId();
+  const submit = () => {
+    if (mode === 'path' && path.trim()) importKey.mutate({ path: path.trim() });
+    if (mode === 'text' && text.trim()) importKey.mutate({ text });
+  };
+  const result = importKey.data as { added?: { kid: string }[]; skipped?: { kid: string; reason: string }[] } | undefined;
+  return (
+    <form
+      className="wb-subpanel"
+      data-testid="import-keys"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <div className="wb-row">
+        <h3 className="wb-h3">Import</h3>
+        <span className="wb-spacer" />
+        <Segmented
+          name={`${id}-mode`}
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'path', label: 'File path' },
+            { value: 'text', label: 'Paste' },
+          ]}
+        />
+      </div>
+      {mode === 'path' ? (
+        <div className="wb-input-group">
+          <input
+            className="wb-input wb-mono"
+            aria-label="Path of a JWKS, JWK or PEM file"
+            placeholder="/path/to/jwks.json or public.pem"
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            data-testid="import-key-path"
+          />
+          {bridge ? (
+            <button
+              type="button"
+              className="wb-btn"
+              onClick={() => {
+                void bridge
+                  .chooseFile({ title: 'Import verification keys', filters: [{ name: 'Keys', extensions: ['json', 'pem', 'jwk', 'crt', 'cer'] }, { name: 'All files', extensions: ['*'] }] })
+                  .then((p) => {
+                    if (p) setPath(p);
+                  });
+              }}
+            >
+              Browse…
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <textarea
+          className="wb-textarea"
+          rows={5}
+          aria-label="JWKS, JWK, PEM public key or certificate"
+          placeholder={'{"keys":[…]}  or  -----BEGIN PUBLIC KEY-----'}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="import-key-text"
+        />
+      )}
+      <div className="wb-row">
+        <button type="submit" className="wb-btn" disabled={importKey.isPending || props.readOnly || (mode === 'path' ? !path.trim() : !text.trim())} data-testid="import-key-submit">
+          {importKey.isPending ? <Spinner /> : null} Import as trusted
+        </button>
+        <span className="wb-small wb-muted">JWKS, JWK, PEM public key or certificate. Private halves are dropped.</span>
+      </div>
+      {importKey.isError ? (
+        <p className="wb-field-error" data-testid="import-key-error">
+          {describeError(importKey.error)}
+        </p>
+      ) : null}
+      {importKey.isSuccess ? (
+        <p className="wb-small wb-ok" data-testid="import-key-result">
+          {result?.added?.length ? <>Imported {result.added.map((k) => k.kid).join(', ')}. </> : <>Imported. </>}
+          {result?.skipped?.length ? <span className="wb-muted">Skipped {result.skipped.map((s) => `${s.kid} (${s.reason})`).join(', ')}.</span> : null}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export function fingerprintOf(k: KeyInfo): string {
+  return k.fingerprint ?? (k as { thumbprint?: string }).thumbprint ?? '';
+}
+
+function originOf(k: KeyInfo): string | null {
+  return (k as { origin?: string }).origin ?? null;
+}
+
+export function canSign(k: KeyInfo): boolean {
+  return Boolean(k.can_sign ?? k.has_private_key ?? k.private ?? k.source === 'generated');
+}
+
+function short(s: string, n = 16): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}

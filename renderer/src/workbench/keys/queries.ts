@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { deskApi } from '../api';
+
+export const keyQueries = {
+  all: () => ['desk', 'keys'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...keyQueries.all(), 'list'] as const,
+      queryFn: ({ signal }) => deskApi.listKeys(signal),
+    }),
+  jwks: () =>
+    queryOptions({
+      queryKey: [...keyQueries.all(), 'jwks'] as const,
+      queryFn: ({ signal }) => deskApi.getJwks(signal),
+    }),
+};

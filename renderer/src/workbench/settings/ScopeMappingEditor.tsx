@@ -1,0 +1,221 @@
+import { useMemo, useState } from 'react';
+import { Badge, ChipsInput, Empty } from '../components/ui';
+import { HTTP_METHODS, type MappingLintItem } from '../types';
+import { mappingKey, newRowId, overriddenDefaults, rowIssues, type MappingRow } from './model';
+
+/**
+ * Custom scope mappings (editable rows) above the built-in defaults (read-only), with each
+ * default a custom row overrides marked, and "Override" to start a custom row from a default.
+ */
+export function ScopeMappingEditor(props: {
+  rows: MappingRow[];
+  onChange: (rows: MappingRow[]) => void;
+  defaults: Record<string, readonly string[]>;
+  suggestions: readonly string[];
+  serverIssues: Map<string, string[]>;
+  lint: readonly MappingLintItem[];
+  disabled?: boolean;
+}) {
+  const { rows, onChange, defaults } = props;
+  const [filter, setFilter] = useState('');
+  const local = useMemo(() => rowIssues(rows), [rows]);
+  const overridden = useMemo(() => overriddenDefaults(rows, defaults), [rows, defaults]);
+  const defaultEntries = useMemo(
+    () =>
+      Object.entries(defaults).filter(([k, v]) => {
+        const f = filter.trim().toLowerCase();
+        return !f || k.toLowerCase().includes(f) || v.some((s) => s.toLowerCase().includes(f));
+      }),
+    [defaults, filter],
+  );
+
+  const update = (id: string, patch: Partial<MappingRow>) => onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+  const addRow = (init?: Partial<MappingRow>) =>
+    onChange([...rows, { id: newRowId(), method: 'GET', path: '', scopes: [], ...init }]);
+
+  return (
+    <div className="wb-stack" data-testid="scope-mapping-editor">
+      <div className="wb-row">
+        <h3 className="wb-h3">Custom mappings</h3>
+        <Badge tone={rows.length ? 'accent' : 'muted'}>{rows.length}</Badge>
+        <span className="wb-spacer" />
+        <button type="button" className="wb-btn wb-btn-sm" onClick={() => addRow()} disabled={props.disabled} data-testid="add-mapping">
+          + Add mapping
+        </button>
+      </div>
+      {rows.length === 0 ? (
+        <Empty>No custom mappings: the defaults below apply. Add a row to protect a new route or to change a default's scopes.</Empty>
+      ) : (
+        <div className="wb-table-wrap wb-bordered">
+          <table className="wb-table">
+            <thead>
+              <tr>
+                <th>Method</th>
+                <th>Path pattern</th>
+                <th>Required scopes</th>
+                <th>Effect</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => {
+                const key = mappingKey(r);
+                const problem = local.get(r.id) ?? props.serverIssues.get(key)?.join('; ');
+                const def = defaults[key];
+                return (
+                  <tr key={r.id} data-testid={`mapping-row-${i}`}>
+                    <td className="wb-cell-input wb-cell-tight">
+                      <select
+                        className="wb-select wb-mono"
+                        aria-label={`Method of mapping ${i + 1}`}
+                        value={r.method}
+                        disabled={props.disabled}
+                        onChange={(e) => update(r.id, { method: e.target.value })}
+                      >
+                        {HTTP_METHODS.map((m) => (
+                          <option key={m} value={m}>
+                            {m}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className="wb-cell-input">
+                      <input
+                        className="wb-input wb-mono"
+                        aria-label={`Path pattern of mapping ${i + 1}`}
+                        aria-invalid={problem ? true : undefined}
+                        placeholder="/sessions/*/runs"
+                        value={r.path}
+                        disabled={props.disabled}
+                        onChange={(e) => update(r.id, { path: e.target.value })}
+                      />
+                      {problem ? <p className="wb-field-error">{problem}</p> : null}
+                    </td>
+                    <td className="wb-cell-input">
+                      <ChipsInput
+                        value={r.scopes}
+                        onChange={(scopes) => update(r.id, { scopes })}
+                        suggestions={props.suggestions}
+                        placeholder="none: open to any caller"
+                        disabled={props.disabled}
+                        ariaLabel={`Scopes of mapping ${i + 1}`}
+                      />
+                    </td>
+                    <td className="wb-small">
+                      {def ? (
+                        <span title={`Default: ${def.join(', ') || '(none)'}`}>
+                          <Badge tone="warn">overrides default</Badge>{' '}
+                          <span className="wb-muted">was {def.length ? def.map((s) => <code key={s} className="wb-scope">{s}</code>) : 'open'}</span>
+                        </span>
+                      ) : (
+                        <Badge tone="info">new route</Badge>
+                      )}
+                      {r.scopes.length === 0 ? <> <Badge tone="muted">no scopes</Badge></> : null}
+                    </td>
+                    <td className="wb-cell-tight">
+                      <button
+                        type="button"
+                        className="wb-btn wb-btn-sm wb-btn-ghost wb-btn-danger"
+                        aria-label={`Remove mapping ${key}`}
+                        disabled={props.disabled}
+                        onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {props.lint.length > 0 ? (
+        <div className="wb-lint" data-testid="mapping-lint">
+          {props.lint.map((l, i) => (
+            <p key={i} className={`wb-lint-item wb-tone-${l.level === 'error' ? 'danger' : 'warn'}`}>
+              {l.pattern ? <code>{l.pattern}</code> : null} {l.message}
+            </p>
+          ))}
+        </div>
+      ) : null}
+
+      <div className="wb-row">
+        <h3 className="wb-h3">Defaults</h3>
+        <Badge>{Object.keys(defaults).length}</Badge>
+        {overridden.size ? <Badge tone="warn">{overridden.size} overridden</Badge> : null}
+        <span className="wb-spacer" />
+        <input
+          className="wb-input wb-filter"
+          type="search"
+          placeholder="Filter routes or scopes"
+          aria-label="Filter default mappings"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      </div>
+      <div className="wb-table-wrap wb-bordered wb-scroll-y">
+        <table className="wb-table" data-testid="default-mappings">
+          <thead>
+            <tr>
+              <th>Method</th>
+              <th>Path pattern</th>
+              <th>Default scopes</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {defaultEntries.map(([key, scopes]) => {
+              const { method, path } = splitKey(key);
+              const isOver = overridden.has(key);
+              return (
+                <tr key={key} className={isOver ? 'is-muted' : ''}>
+                  <td className="wb-cell-tight">
+                    <span className={`wb-method wb-method-${method}`}>{method}</span>
+                  </td>
+                  <td>
+                    <code className="wb-path">{path}</code>
+                  </td>
+                  <td>
+                    {scopes.map((s) => (
+                      <code key={s} className="wb-scope">
+                        {s}
+                      </code>
+                    ))}
+                    {isOver ? <Badge tone="warn">overridden</Badge> : null}
+                  </td>
+                  <td className="wb-cell-tight">
+                    {isOver ? null : (
+                      <button
+                        type="button"
+                        className="wb-btn wb-btn-sm wb-btn-ghost"
+                        disabled={props.disabled}
+                        onClick={() => addRow({ method, path, scopes: [...scopes] })}
+                        aria-label={`Override ${key}`}
+                      >
+                        Override
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+            {defaultEntries.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="wb-muted">
+                  {Object.keys(defaults).length === 0 ? 'The server did not report its default mappings.' : 'No default matches the filter.'}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function splitKey(key: string): { method: string; path: string } {
+  const i = key.indexOf(' ');
+  return i < 0 ? { method: '', path: key } : { method: key.slice(0, i), path: key.slice(i + 1) };
+}

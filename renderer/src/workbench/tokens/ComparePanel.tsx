@@ -1,0 +1,182 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useActingAs } from '../../auth/acting-as';
+import { decodeJwt, scopesOf } from '../../lib/jwt';
+import { Badge, Callout, JsonView, Kbd, Panel, Spinner, StatusPill, onModKey } from '../components/ui';
+import { describeError } from '../errors';
+import { HTTP_METHODS, type AuthSettings } from '../types';
+import { tokenMutations } from './mutations';
+
+export interface CompareSlot {
+  label: string;
+  token: string;
+}
+
+export interface CompareState {
+  method: string;
+  path: string;
+  slots: CompareSlot[];
+}
+
+export const INITIAL_COMPARE: CompareState = {
+  method: 'GET',
+  path: '/sessions',
+  slots: [
+    { label: 'A', token: '' },
+    { label: 'B', token: '' },
+  ],
+};
+
+/**
+ * The same request made as two or three tokens, side by side: e.g. user A, user B and an
+ * admin under user isolation. Each column shows the status and the body the server sent.
+ */
+export function ComparePanel(props: { state: CompareState; onState: (s: CompareState) => void; auth: AuthSettings | undefined }) {
+  const { state, onState } = props;
+  const { tokens } = useActingAs();
+  const run = useMutation(tokenMutations.compare());
+  const demo = useMutation(tokenMutations.mintPersonas());
+  const id = useId();
+  const ready = state.slots.some((s) => s.token.trim()) && state.path.startsWith('/');
+  const go = () => {
+    if (ready && !run.isPending) run.mutate({ method: state.method, path: state.path, tokens: state.slots.map((s) => s.token.trim()) });
+  };
+  const setSlot = (i: number, patch: Partial<CompareSlot>) => {
+    onState({ ...state, slots: state.slots.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
+    run.reset();
+  };
+
+  return (
+    <div className="wb-stack" data-testid="compare-panel" onKeyDown={onModKey('enter', go)}>
+      <Panel
+        title="Compare tokens"
+        subtitle="One request, several callers. Turn on user isolation in Settings to see rows split by user."
+        actions={
+          <button
+            type="button"
+            className="wb-btn wb-btn-sm"
+            disabled={demo.isPending}
+            title="Mint user A, user B and an admin token with the settings' claim names"
+            onClick={() =>
+              demo.mutate(props.auth, {
+                onSuccess: (slots) => onState({ ...state, slots }),
+              })
+            }
+            data-testid="compare-personas"
+          >
+            {demo.isPending ? <Spinner /> : null} Fill with user A, user B, admin
+          </button>
+        }
+      >
+        <form
+          className="wb-row wb-align-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            go();
+          }}
+        >
+          <div className="wb-input-group wb-grow">
+            <select className="wb-select wb-mono wb-w-method" aria-label="Method" value={state.method} onChange={(e) => onState({ ...state, method: e.target.value })}>
+              {HTTP_METHODS.filter((m) => m !== '*').map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+            <input
+              className="wb-input wb-mono"
+              aria-label="Path and query"
+              value={state.path}
+              spellCheck={false}
+              placeholder="/sessions/SESSION_ID/runs/RUN_ID?type=agent"
+              onChange={(e) => onState({ ...state, path: e.target.value })}
+              data-testid="compare-path"
+            />
+          </div>
+          {state.slots.length < 3 ? (
+            <button type="button" className="wb-btn" onClick={() => onState({ ...state, slots: [...state.slots, { label: String.fromCharCode(65 + state.slots.length), token: '' }] })}>
+              + Column
+            </button>
+          ) : null}
+          <button type="submit" className="wb-btn wb-btn-primary" disabled={!ready || run.isPending} data-testid="compare-run">
+            {run.isPending ? <Spinner /> : null} Send as each <Kbd>Ctrl ↵</Kbd>
+          </button>
+        </form>
+        {demo.isError ? <p className="wb-field-error">{describeError(demo.error)}</p> : null}
+        {state.method !== 'GET' ? (
+          <Callout tone="warn" title={`${state.method} changes data`}>
+            Each column sends the request for real, against the live store.
+          </Callout>
+        ) : null}
+      </Panel>
+
+      <div className="wb-compare">
+        {state.slots.map((slot, i) => {
+          const result = run.data?.[i];
+          const decoded = slot.token.trim() ? decodeJwt(slot.token.trim()) : null;
+          const sub = decoded && typeof decoded.claims.sub === 'string' ? decoded.claims.sub : null;
+          return (
+            <div className="wb-compare-col" key={i} data-testid={`compare-col-${i}`}>
+              <div className="wb-row">
+                <input className="wb-input wb-compare-label" aria-label={`Label of column ${i + 1}`} value={slot.label} onChange={(e) => setSlot(i, { label: e.target.value })} />
+                <span className="wb-spacer" />
+                {state.slots.length > 1 ? (
+                  <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost" aria-label={`Remove column ${i + 1}`} onClick={() => onState({ ...state, slots: state.slots.filter((_, j) => j !== i) })}>
+                    ×
+                  </button>
+                ) : null}
+              </div>
+              {tokens.length > 0 ? (
+                <select
+                  className="wb-select"
+                  aria-label={`Token of column ${i + 1} from the acting-as list`}
+                  value={tokens.find((t) => t.token === slot.token.trim())?.id ?? ''}
+                  onChange={(e) => {
+                    const t = tokens.find((x) => x.id === e.target.value);
+                    if (t) setSlot(i, { token: t.token, label: t.label });
+                  }}
+                >
+                  <option value="">{slot.token ? 'Pasted token' : 'Pick an acting-as token…'}</option>
+                  {tokens.map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.label}
+                    </option>
+                  ))}
+                </select>
+              ) : null}
+              <textarea
+                id={`${id}-t${i}`}
+                className="wb-textarea wb-token-input"
+                rows={3}
+                spellCheck={false}
+                placeholder="Paste a token"
+                aria-label={`Token of column ${i + 1}`}
+                value={slot.token}
+                onChange={(e) => setSlot(i, { token: e.target.value })}
+                data-testid={`compare-token-${i}`}
+              />
+              {decoded ? (
+                <div className="wb-small wb-muted">
+                  sub <code>{sub ?? '—'}</code> · {scopesOf(decoded.claims, props.auth?.scopes_claim).map((s) => <code key={s} className="wb-scope">{s}</code>)}
+                </div>
+              ) : null}
+              {result ? (
+                <div className="wb-stack wb-gap-2" data-testid={`compare-result-${i}`} data-status={result.status}>
+                  <div className="wb-row">
+                    <StatusPill status={result.status} />
+                    <span className="wb-small wb-muted">{Math.round(result.ms)} ms</span>
+                    {Array.isArray((result.body as { data?: unknown[] } | null)?.data) ? (
+                      <Badge tone="info">{(result.body as { data: unknown[] }).data.length} rows</Badge>
+                    ) : null}
+                  </div>
+                  <JsonView value={result.body} />
+                </div>
+              ) : run.isPending && slot.token.trim() ? (
+                <Spinner />
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      {run.isError ? <Callout tone="danger" title="Compare failed">{describeError(run.error)}</Callout> : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { markAppLoaded } from '../../platform/browser';
+import { PageHeader } from '../components/ui';
+import { settingsQueries } from '../settings/queries';
+import type { MintResponse } from '../types';
+import { ComparePanel, INITIAL_COMPARE, type CompareState } from './ComparePanel';
+import { InspectPanel, type InspectTarget } from './InspectPanel';
+import { MintPanel, initialMintForm } from './MintPanel';
+import type { MintFormState } from './model';
+import { useKnownScopes } from './useKnownScopes';
+
+const TABS = [
+  { id: 'mint', label: 'Mint' },
+  { id: 'inspect', label: 'Inspect' },
+  { id: 'compare', label: 'Compare' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+/**
+ * The token workshop. The tab lives in the URL (`?tab=inspect`); tokens never do, so they
+ * stay out of history and logs. Each tab's state survives switching tabs.
+ */
+export function TokensPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.some((t) => t.id === params.get('tab')) ? (params.get('tab') as Tab) : 'mint';
+  const settings = useQuery(settingsQueries.current());
+  const auth = settings.data?.settings.auth;
+  const scopes = useKnownScopes();
+  const [mintForm, setMintForm] = useState<MintFormState | null>(null);
+  const [minted, setMinted] = useState<MintResponse | null>(null);
+  const [target, setTarget] = useState<InspectTarget>({ token: '', method: 'GET', path: '/sessions/SESSION_ID/runs/RUN_ID' });
+  const [compare, setCompare] = useState<CompareState>(INITIAL_COMPARE);
+  useEffect(() => {
+    if (settings.data || settings.isError) markAppLoaded();
+  }, [settings.data, settings.isError]);
+  const form = mintForm ?? initialMintForm(auth);
+  const go = (t: Tab) => setParams((p) => {
+    const n = new URLSearchParams(p);
+    n.set('tab', t);
+    return n;
+  });
+
+  return (
+    <div className="wb-page" data-testid="tokens-page">
+      <PageHeader title="Token workshop" subtitle="Mint test tokens, see exactly why a token passes or fails, and compare callers side by side." />
+      <div className="wb-tabs" role="tablist" aria-label="Token workshop">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`wb-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`wb-tabpanel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className="wb-tab"
+            onClick={() => go(t.id)}
+            onKeyDown={(e) => {
+              const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+              if (d) {
+                e.preventDefault();
+                const next = TABS[(i + d + TABS.length) % TABS.length];
+                if (next) go(next.id);
+              }
+            }}
+            data-testid={`tab-${t.id}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`wb-tabpanel-${tab}`} aria-labelledby={`wb-tab-${tab}`}>
+        {tab === 'mint' ? (
+          <MintPanel
+            auth={auth}
+            knownScopes={scopes}
+            form={form}
+            onForm={setMintForm}
+            result={minted}
+            onResult={setMinted}
+            onInspect={(token) => {
+              setTarget((t) => ({ ...t, token }));
+              go('inspect');
+            }}
+          />
+        ) : tab === 'inspect' ? (
+          <InspectPanel target={target} onTarget={setTarget} />
+        ) : (
+          <ComparePanel state={compare} onState={setCompare} auth={auth} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { buildMintRequest, filterMatrix, parseClaimsJson, type MintFormState } from './model';
+
+const FORM: MintFormState = {
+  sub: 'alice',
+  scopes: ['sessions:read'],
+  ttl: 3600,
+  aud: '',
+  iss: '',
+  session_id: '',
+  claims: '',
+  scopes_claim: 'scopes',
+  scopes_format: 'array',
+  kid: '',
+  alg: 'RS256',
+  defect: '',
+};
+
+describe('mint form', () => {
+  it('leaves empty fields out so the desk applies the settings', () => {
+    const body = buildMintRequest(FORM, undefined);
+    expect(body).toMatchObject({ sub: 'alice', scopes: ['sessions:read'], ttl: 3600, alg: 'RS256' });
+    expect(body).not.toHaveProperty('aud');
+    expect(body).not.toHaveProperty('defect');
+  });
+
+  it('splits several audiences and carries the defect', () => {
+    const body = buildMintRequest({ ...FORM, aud: 'a, b', defect: 'expired' }, { org: 'x' });
+    expect(body.aud).toEqual(['a', 'b']);
+    expect(body.defect).toBe('expired');
+    expect(body.claims).toEqual({ org: 'x' });
+  });
+
+  it('accepts empty claims and refuses non-objects', () => {
+    expect(parseClaimsJson('  ')).toEqual({ ok: true, value: undefined });
+    expect(parseClaimsJson('[1]').ok).toBe(false);
+    expect(parseClaimsJson('{').ok).toBe(false);
+  });
+});
+
+describe('route matrix filter', () => {
+  const rows = [
+    { method: 'GET', pattern: '/sessions', allowed: true, required_scopes: ['sessions:read'], missing_scopes: [] },
+    { method: 'DELETE', pattern: '/sessions/*', allowed: false, required_scopes: ['sessions:delete'], missing_scopes: ['sessions:delete'] },
+  ];
+  it('filters by decision and by text', () => {
+    expect(filterMatrix(rows, 'denied', '')).toHaveLength(1);
+    expect(filterMatrix(rows, 'all', 'delete')).toHaveLength(1);
+    expect(filterMatrix(rows, 'allowed', 'delete')).toHaveLength(0);
+  });
+});
