@@ -1,0 +1,191 @@
+/**
+ * The one HTTP client of the renderer. Components never call `fetch`; they use the per-domain
+ * query/mutation options built on these two functions.
+ *
+ * - `platformFetch` calls the platform API with `Authorization: Bearer <token>` (the token the
+ *   user is "acting as").
+ * - `deskFetch` calls the workbench API (`/desk/...`); the desk credential travels as the
+ *   HttpOnly cookie set by the login URL, so same-origin requests carry it automatically.
+ */
+
+/** Why a request failed, as data the UI can render (status 0 = the server was unreachable). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** `error_code` of the body, `NETWORK_ERROR`, or `BAD_RESPONSE`. */
+  readonly code: string | null;
+  /** `detail` of the body, or a sentence describing the failure. */
+  readonly detail: string;
+  readonly method: string;
+  /** Path without the query string, e.g. `/sessions/abc/runs`. */
+  readonly path: string;
+  /** Path with the query string, as requested. */
+  readonly url: string;
+  readonly body: unknown;
+  /** The bearer token the request was sent with (platform requests only). */
+  readonly token: string | null;
+
+  constructor(init: {
+    status: number;
+    code: string | null;
+    detail: string;
+    method: string;
+    path: string;
+    url: string;
+    body?: unknown;
+    token?: string | null;
+  }) {
+    super(`${init.method} ${init.path} → ${init.status || 'network error'}: ${init.detail}`);
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+    this.method = init.method;
+    this.path = init.path;
+    this.url = init.url;
+    this.body = init.body;
+    this.token = init.token ?? null;
+  }
+
+  /** 401 or 403: the auth layer refused the token — `/desk/inspect` can explain why. */
+  get isAuthError(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+/** `true` when `err` is an `ApiError` (use instead of `instanceof` across module copies). */
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string>;
+}
+
+/** Builds `path?query`, dropping empty values. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function request<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = buildUrl(path, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  let payload: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: payload ?? null,
+      signal: options.signal ?? null,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      detail: 'The rundesk server could not be reached. Is it still running?',
+      method,
+      path,
+      url,
+      token,
+    });
+  }
+
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+
+  if (!response.ok) {
+    const detail = describeErrorBody(body, response);
+    const code =
+      body && typeof body === 'object' && 'error_code' in body && typeof body.error_code === 'string'
+        ? body.error_code
+        : null;
+    throw new ApiError({ status: response.status, code, detail, method, path, url, body, token });
+  }
+  if (typeof body === 'string') {
+    throw new ApiError({
+      status: response.status,
+      code: 'BAD_RESPONSE',
+      detail: 'The server answered with something that is not JSON.',
+      method,
+      path,
+      url,
+      body,
+      token,
+    });
+  }
+  return body as T;
+}
+
+function describeErrorBody(body: unknown, response: Response): string {
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const detail = (body as { detail: unknown }).detail;
+    if (typeof detail === 'string') return detail;
+    if (Array.isArray(detail)) {
+      // FastAPI-style validation list: [{ loc, msg }]
+      return detail
+        .map((d) => (d && typeof d === 'object' && 'msg' in d ? String((d as { msg: unknown }).msg) : JSON.stringify(d)))
+        .join('; ');
+    }
+  }
+  if (typeof body === 'string' && body.length < 300) return body;
+  return `${response.status} ${response.statusText || 'error'}`;
+}
+
+/**
+ * Calls the platform API acting as `token`.
+ *
+ * @example
+ * const page = await platformFetch<Paginated<SessionListItem>>('/sessions', token, { query: { type: 'agent' } });
+ */
+export function platformFetch<T>(path: string, token: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>(path, options, token);
+}
+
+/**
+ * Calls the workbench API (`/desk/...`) with the desk cookie.
+ *
+ * @example
+ * const dbs = await deskFetch<DeskDatabase[]>('/desk/databases');
+ */
+export function deskFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>(path, options, null);
+}
+
+/** Calls an unauthenticated route (`/health`, `/info`). */
+export function publicFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>(path, options, null);
+}

@@ -1,0 +1,78 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Actor } from '../../auth/acting-as';
+import { getRun, getSession, listComponents, listRuns, listSessions } from '../platform';
+import type { DbLocation, ListSessionsParams, SessionType } from '../types';
+
+/**
+ * Platform queries (sessions, runs, components) on one key factory. Every key starts with
+ * `['platform', actor.key]`, so switching the acting-as token never shows data fetched with
+ * another token, and `platformKeys.all()` invalidates everything platform-side.
+ *
+ * There are no server events, so "live" views poll: `LIVE_INTERVAL_MS`.
+ */
+
+export const LIVE_INTERVAL_MS = 2000;
+
+const locKey = (l: DbLocation) => ({ db: l.db ?? '', table: l.db ? (l.table ?? '') : '' });
+
+export const platformKeys = {
+  all: () => ['platform'] as const,
+  actor: (actor: Actor) => ['platform', actor.key] as const,
+};
+
+export const sessionQueries = {
+  all: (actor: Actor) => [...platformKeys.actor(actor), 'sessions'] as const,
+  lists: (actor: Actor) => [...sessionQueries.all(actor), 'list'] as const,
+  list: (actor: Actor, params: ListSessionsParams & DbLocation) =>
+    queryOptions({
+      queryKey: [...sessionQueries.lists(actor), { ...params, ...locKey(params) }] as const,
+      queryFn: ({ signal }) => listSessions(actor.token, params, signal),
+      placeholderData: keepPreviousData,
+      refetchInterval: LIVE_INTERVAL_MS,
+    }),
+  /** `total_count` only (limit 1), for the type filter's counters. */
+  count: (actor: Actor, params: ListSessionsParams & DbLocation) =>
+    queryOptions({
+      queryKey: [...sessionQueries.lists(actor), 'count', { ...params, ...locKey(params) }] as const,
+      queryFn: ({ signal }) => listSessions(actor.token, { ...params, page: 1, limit: 1 }, signal),
+      select: (page) => page.meta.total_count,
+      refetchInterval: LIVE_INTERVAL_MS,
+    }),
+  details: (actor: Actor) => [...sessionQueries.all(actor), 'detail'] as const,
+  detail: (actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation) =>
+    queryOptions({
+      queryKey: [...sessionQueries.details(actor), sessionId, type ?? '', locKey(l)] as const,
+      queryFn: ({ signal }) => getSession(actor.token, sessionId, type, l, signal),
+      refetchInterval: LIVE_INTERVAL_MS,
+    }),
+  runs: (actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation, live = true) =>
+    queryOptions({
+      queryKey: [...sessionQueries.details(actor), sessionId, type ?? '', locKey(l), 'runs'] as const,
+      queryFn: ({ signal }) => listRuns(actor.token, sessionId, type, l, signal),
+      refetchInterval: live ? LIVE_INTERVAL_MS : false,
+    }),
+};
+
+export const runQueries = {
+  all: (actor: Actor) => [...platformKeys.actor(actor), 'runs'] as const,
+  detail: (actor: Actor, sessionId: string, runId: string, type: SessionType | undefined, l: DbLocation) =>
+    queryOptions({
+      queryKey: [...runQueries.all(actor), sessionId, runId, type ?? '', locKey(l)] as const,
+      queryFn: ({ signal }) => getRun(actor.token, sessionId, runId, type, l, signal),
+      // A run still in progress is polled until it settles.
+      refetchInterval: (q) => {
+        const status = q.state.data?.status;
+        return status === 'RUNNING' || status === 'PENDING' ? LIVE_INTERVAL_MS : false;
+      },
+    }),
+};
+
+export const componentQueries = {
+  all: (actor: Actor) => [...platformKeys.actor(actor), 'components'] as const,
+  list: (actor: Actor, kind: 'agents' | 'teams' | 'workflows', l: DbLocation) =>
+    queryOptions({
+      queryKey: [...componentQueries.all(actor), kind, locKey(l)] as const,
+      queryFn: ({ signal }) => listComponents(actor.token, kind, l, signal),
+      refetchInterval: LIVE_INTERVAL_MS,
+    }),
+};

@@ -1,0 +1,160 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../api/client';
+import { tokenFacts, useActingAs, type ActingAsToken } from '../auth/acting-as';
+import { Icon } from '../components/Icon';
+import { formatDateTime, formatRelative } from '../lib/format';
+import { useClickOutside } from '../platform/keyboard';
+import { useDefaultToken } from './default-token';
+
+function ScopeList({ scopes, max = 4 }: { scopes: string[]; max?: number }) {
+  if (scopes.length === 0) return <span className="muted small">no scopes</span>;
+  return (
+    <span className="scope-list">
+      {scopes.slice(0, max).map((s) => (
+        <code key={s} className="scope">
+          {s}
+        </code>
+      ))}
+      {scopes.length > max && <span className="muted small">+{scopes.length - max}</span>}
+    </span>
+  );
+}
+
+function TokenRow({ entry, current, onPick, onRemove }: { entry: ActingAsToken; current: boolean; onPick: () => void; onRemove: () => void }) {
+  const f = tokenFacts(entry.token);
+  return (
+    <div className={`token-row${current ? ' current' : ''}`} data-testid="acting-as-option">
+      <button type="button" className="token-row-main" onClick={onPick} title={current ? 'Acting as this token' : 'Act as this token'}>
+        <span className="token-row-check">{current && <Icon name="check" size={13} />}</span>
+        <span className="token-row-text">
+          <span className="token-row-label">
+            {entry.label}
+            <span className={`source-tag source-${entry.source}`}>{entry.source}</span>
+            {f.expired && <span className="badge badge-danger">expired</span>}
+            {!f.decodable && <span className="badge badge-warn">not a JWT</span>}
+          </span>
+          <span className="token-row-meta">
+            {f.sub && <span className="mono">{f.sub}</span>}
+            <ScopeList scopes={f.scopes} />
+            {f.exp !== null && !f.expired && (
+              <span className="muted small" title={formatDateTime(f.exp)}>
+                expires {formatRelative(f.exp).replace(' ago', '')}
+              </span>
+            )}
+          </span>
+        </span>
+      </button>
+      <button type="button" className="icon-btn" onClick={onRemove} aria-label={`Remove ${entry.label}`} title="Remove from list">
+        <Icon name="x" size={12} />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The header's "Acting as" selector: which bearer token the run browser sends. Lists minted and
+ * pasted tokens, accepts a pasted one (e.g. from an identity provider) and links to the workshop.
+ */
+export function ActingAsMenu() {
+  const { tokens, current, setCurrent, addToken, removeToken } = useActingAs();
+  const { minting, error, mintAdmin } = useDefaultToken();
+  const [open, setOpen] = useState(false);
+  const [paste, setPaste] = useState('');
+  const [label, setLabel] = useState('');
+  const ref = useRef<HTMLDivElement>(null);
+  useClickOutside(ref, () => setOpen(false), open);
+
+  const facts = current ? tokenFacts(current.token) : null;
+  const pasteValid = paste.trim().length > 0;
+
+  return (
+    <div className="acting-as" ref={ref}>
+      <button
+        type="button"
+        className={`header-btn acting-as-btn${facts?.expired ? ' warn' : ''}`}
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        data-testid="acting-as"
+        title="The token the run browser sends as Authorization: Bearer"
+      >
+        <Icon name="user" size={13} />
+        <span className="acting-as-prefix">Acting as</span>
+        <span className="acting-as-name" data-testid="acting-as-current">
+          {current ? current.label : minting ? 'minting…' : 'no token'}
+        </span>
+        {facts && facts.scopes.length > 0 && <span className="acting-as-count">{facts.scopes.length}</span>}
+        <Icon name="chevronDown" size={12} />
+      </button>
+      {open && (
+        <div className="popover acting-as-pop" role="dialog" aria-label="Acting as">
+          <div className="popover-head">
+            <span>Act as token</span>
+            <span className="muted small">sent as Authorization: Bearer</span>
+          </div>
+          <div className="token-list">
+            {tokens.length === 0 && <div className="muted small pad">No tokens yet.</div>}
+            {tokens.map((t) => (
+              <TokenRow
+                key={t.id}
+                entry={t}
+                current={t.id === current?.id}
+                onPick={() => {
+                  setCurrent(t.id);
+                  setOpen(false);
+                }}
+                onRemove={() => removeToken(t.id)}
+              />
+            ))}
+          </div>
+          {error !== null && error !== undefined && (
+            <div className="pop-error">
+              Could not mint the admin token: {isApiError(error) ? error.detail : String(error)}
+            </div>
+          )}
+          <form
+            className="paste-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!pasteValid) return;
+              const entry = addToken({ label, token: paste, source: 'pasted' });
+              setCurrent(entry.id);
+              setPaste('');
+              setLabel('');
+              setOpen(false);
+            }}
+          >
+            <label className="field-label" htmlFor="paste-token">
+              Paste a token
+            </label>
+            <textarea
+              id="paste-token"
+              className="input mono"
+              rows={3}
+              placeholder="eyJhbGciOi… (a JWT from your identity provider)"
+              value={paste}
+              onChange={(e) => setPaste(e.target.value)}
+              spellCheck={false}
+              data-testid="paste-token"
+            />
+            <div className="paste-row">
+              <input className="input" placeholder="Label (optional)" value={label} onChange={(e) => setLabel(e.target.value)} />
+              <button type="submit" className="btn btn-primary btn-sm" disabled={!pasteValid}>
+                Act as it
+              </button>
+            </div>
+          </form>
+          <div className="popover-foot">
+            <button type="button" className="link-btn" onClick={mintAdmin} disabled={minting}>
+              <Icon name="bolt" size={12} /> {minting ? 'Minting…' : 'Mint a fresh admin token'}
+            </button>
+            <Link to="/tokens" className="link-btn" onClick={() => setOpen(false)}>
+              <Icon name="key" size={12} /> Token workshop
+            </Link>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { deskQueries } from '../api/desk/queries';
+import { Icon } from '../components/Icon';
+import { formatCompact } from '../lib/format';
+import { sessionsHref, useDbLocation } from './location';
+
+/**
+ * Which database (and session table) the run browser reads. The choice lives in the URL
+ * (`?db=&table=`); picking one opens its sessions list.
+ */
+export function DbPicker() {
+  const { data, isError } = useQuery(deskQueries.databases());
+  const loc = useDbLocation();
+  const navigate = useNavigate();
+  const dbs = data ?? [];
+  const value = loc.db ? `${loc.db}\u0000${loc.table ?? ''}` : '';
+
+  const options: { value: string; label: string }[] = [];
+  for (const d of dbs) {
+    const tables = Array.isArray(d.tables) ? d.tables : [];
+    const counts = `${formatCompact(d.sessions)} sessions`;
+    if (tables.length <= 1) {
+      options.push({ value: d.id === 'default' ? '' : `${d.id}\u0000`, label: `${d.id}${d.read_only ? ' (read-only)' : ''} · ${counts}` });
+    } else {
+      const def = typeof d.default_table === 'string' ? d.default_table : tables[0];
+      for (const t of tables) {
+        const v = d.id === 'default' && t === def ? '' : `${d.id}\u0000${t === def ? '' : t}`;
+        options.push({ value: v, label: `${d.id} / ${t}${d.read_only ? ' (read-only)' : ''}${t === def ? ` · ${counts}` : ''}` });
+      }
+    }
+  }
+  if (!options.some((o) => o.value === '')) options.unshift({ value: '', label: 'default' });
+  if (value && !options.some((o) => o.value === value)) options.push({ value, label: `${loc.db}${loc.table ? ` / ${loc.table}` : ''}` });
+
+  return (
+    <label className="header-select" title={isError ? 'Databases could not be listed' : 'Database the run browser reads'}>
+      <Icon name="database" size={13} />
+      <select
+        value={value}
+        aria-label="Database"
+        data-testid="db-picker"
+        onChange={(e) => {
+          const [db, table] = e.target.value.split('\u0000');
+          navigate(sessionsHref({ db: db || undefined, table: table || undefined }));
+        }}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Icon name="chevronDown" size={11} className="select-chev" />
+    </label>
+  );
+}

@@ -1,0 +1,71 @@
+import { createBrowserRouter, Navigate, useLocation, useRouteError, type RouteObject } from 'react-router';
+import { EmptyState } from '../components/ui';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { RunPage } from '../features/runs/RunPage';
+import { SessionPage } from '../features/sessions/SessionPage';
+import { SessionsPage } from '../features/sessions/SessionsPage';
+import { Shell } from './Shell';
+
+/**
+ * The workbench pages (settings, tokens, databases) come from `renderer/src/workbench/routes.tsx`
+ * (built alongside). `import.meta.glob` keeps this build working while that module is absent.
+ */
+const workbenchModules = import.meta.glob<{ workbenchRoutes?: RouteObject[] }>('../workbench/routes.tsx', { eager: true });
+const workbenchRoutes: RouteObject[] = Object.values(workbenchModules)[0]?.workbenchRoutes ?? [
+  { path: 'settings', element: <Unavailable what="Auth settings" /> },
+  { path: 'tokens', element: <Unavailable what="The token workshop" /> },
+  { path: 'databases', element: <Unavailable what="Databases" /> },
+];
+
+function Unavailable({ what }: { what: string }) {
+  return (
+    <div className="page">
+      <EmptyState icon="gear" title={`${what} is not part of this build`} />
+    </div>
+  );
+}
+
+function NotFound() {
+  const location = useLocation();
+  return (
+    <div className="page">
+      <EmptyState icon="alert" title="No page here">
+        <span className="mono">{location.pathname}</span> is not a rundesk page.
+      </EmptyState>
+    </div>
+  );
+}
+
+function RouteError() {
+  const error = useRouteError();
+  return (
+    <div className="page">
+      <ErrorPanel error={error} />
+    </div>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Shell />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Navigate to="/sessions" replace /> },
+          { path: 'sessions', element: <SessionsPage /> },
+          { path: 'sessions/:sessionId', element: <SessionPage /> },
+          { path: 'sessions/:sessionId/runs/:runId', element: <RunPage /> },
+          ...workbenchRoutes,
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename: '/ui' });
+}

@@ -1,0 +1,214 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError, isApiError } from '../api/client';
+import { deskQueries } from '../api/desk/queries';
+import { formatDateTime, listText } from '../lib/format';
+import { readVerdict } from '../lib/verdict';
+import { Badge } from './Badge';
+import { Icon } from './Icon';
+import { JsonView } from './JsonView';
+
+function friendlyTitle(err: unknown): string {
+  if (!isApiError(err)) return 'Something went wrong';
+  switch (err.status) {
+    case 0:
+      return 'Can’t reach the rundesk server';
+    case 400:
+    case 422:
+      return 'The request was not accepted';
+    case 401:
+      return 'The token was not accepted';
+    case 403:
+      return 'This token is not allowed to do that';
+    case 404:
+      return 'Not found';
+    case 409:
+      return 'Conflict';
+    default:
+      return err.status >= 500 ? 'The server hit an error' : `Request failed (${err.status})`;
+  }
+}
+
+/**
+ * A failed request as a friendly message with details on demand. 401/403 from the platform
+ * API are explained by the auth layer itself (`/desk/inspect`) — never a blank page.
+ */
+export function ErrorPanel({ error, retry, compact }: { error: unknown; retry?: () => void; compact?: boolean }) {
+  if (isApiError(error) && error.isAuthError && error.token) return <AuthExplain error={error} retry={retry} />;
+  return (
+    <div className={`error-panel${compact ? ' compact' : ''}`} role="alert">
+      <div className="error-panel-icon">
+        <Icon name="alert" size={18} />
+      </div>
+      <div className="error-panel-main">
+        <div className="error-panel-title">{friendlyTitle(error)}</div>
+        <div className="error-panel-detail">{isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error)}</div>
+        <div className="error-panel-actions">
+          {retry && (
+            <button type="button" className="btn btn-sm" onClick={retry}>
+              <Icon name="refresh" size={12} /> Try again
+            </button>
+          )}
+          <ErrorDetails error={error} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ErrorDetails({ error, children }: { error: unknown; children?: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="link-btn" onClick={() => setOpen(!open)} aria-expanded={open}>
+        {open ? 'Hide details' : 'Details'}
+      </button>
+      {open && (
+        <div className="error-details">
+          {isApiError(error) ? (
+            <dl className="kv">
+              <dt>Request</dt>
+              <dd className="mono">
+                {error.method} {error.url}
+              </dd>
+              <dt>Status</dt>
+              <dd className="mono">{error.status || 'no response'}</dd>
+              {error.code && (
+                <>
+                  <dt>error_code</dt>
+                  <dd className="mono">{error.code}</dd>
+                </>
+              )}
+              {error.body !== undefined && error.body !== null && (
+                <>
+                  <dt>Body</dt>
+                  <dd>
+                    <JsonView value={error.body} />
+                  </dd>
+                </>
+              )}
+            </dl>
+          ) : (
+            <pre className="code">{error instanceof Error ? (error.stack ?? error.message) : String(error)}</pre>
+          )}
+          {children}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Why the auth layer refused the acting-as token: the `/desk/inspect` verdict for the same request. */
+export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => void) | undefined }) {
+  const token = error.token ?? '';
+  const inspect = useQuery(deskQueries.inspect({ token, method: error.method, path: error.path }));
+  const v = readVerdict(inspect.data);
+  const status = error.status;
+  return (
+    <div className="error-panel auth-explain" role="alert" data-testid="auth-explain" data-status={status}>
+      <div className="error-panel-icon">
+        <Icon name="lock" size={18} />
+      </div>
+      <div className="error-panel-main">
+        <div className="error-panel-title">
+          {friendlyTitle(error)} <Badge tone="danger">{status}</Badge>
+        </div>
+        <div className="error-panel-detail">
+          <span className="mono">
+            {error.method} {error.path}
+          </span>{' '}
+          was refused: {error.detail}
+        </div>
+
+        {inspect.isPending && <div className="muted small">Asking the auth layer why…</div>}
+        {inspect.isError && (
+          <div className="muted small">
+            The workbench could not explain this ({isApiError(inspect.error) ? inspect.error.detail : 'unknown error'}).
+          </div>
+        )}
+        {inspect.data && (
+          <div className="verdict">
+            <div className="verdict-head">
+              <Icon name="key" size={13} /> What the auth layer decided
+            </div>
+            {v.missingScopes.length > 0 && (
+              <p className="verdict-missing" data-testid="missing-scopes">
+                Missing scope{v.missingScopes.length === 1 ? '' : 's'}:{' '}
+                {v.missingScopes.map((s) => (
+                  <code key={s} className="scope scope-missing">
+                    {s}
+                  </code>
+                ))}
+              </p>
+            )}
+            <dl className="kv">
+              {v.status !== null && (
+                <>
+                  <dt>Decision</dt>
+                  <dd>
+                    <Badge tone={v.status < 300 ? 'ok' : 'danger'}>{v.status}</Badge> {v.detail ?? ''}
+                  </dd>
+                </>
+              )}
+              {v.requiredScopes.length > 0 && (
+                <>
+                  <dt>Required</dt>
+                  <dd>
+                    {v.requiredScopes.map((s) => (
+                      <code key={s} className={`scope${v.missingScopes.includes(s) ? ' scope-missing' : ''}`}>
+                        {s}
+                      </code>
+                    ))}
+                    {v.matchedPattern && <span className="muted small"> via mapping “{v.matchedPattern}”</span>}
+                  </dd>
+                </>
+              )}
+              <dt>Token scopes</dt>
+              <dd>
+                {v.tokenScopes.length === 0 ? (
+                  <span className="muted">none</span>
+                ) : (
+                  v.tokenScopes.map((s) => (
+                    <code key={s} className="scope scope-have">
+                      {s}
+                    </code>
+                  ))
+                )}
+              </dd>
+              {v.subject && (
+                <>
+                  <dt>Subject</dt>
+                  <dd className="mono">{v.subject}</dd>
+                </>
+              )}
+              {v.expiresAt !== null && (
+                <>
+                  <dt>Expires</dt>
+                  <dd>{formatDateTime(v.expiresAt)}</dd>
+                </>
+              )}
+            </dl>
+            {v.missingScopes.length > 0 && (
+              <p className="muted small">
+                Mint a token with {listText(v.missingScopes.map((s) => `“${s}”`))} in the{' '}
+                <Link to="/tokens">token workshop</Link>, or switch the “Acting as” token in the header.
+              </p>
+            )}
+          </div>
+        )}
+        <div className="error-panel-actions">
+          {retry && (
+            <button type="button" className="btn btn-sm" onClick={retry}>
+              <Icon name="refresh" size={12} /> Try again
+            </button>
+          )}
+          <Link className="btn btn-sm" to="/tokens">
+            <Icon name="key" size={12} /> Token workshop
+          </Link>
+          <ErrorDetails error={error}>{inspect.data && <JsonView value={inspect.data} label="verdict" maxHeight={320} />}</ErrorDetails>
+        </div>
+      </div>
+    </div>
+  );
+}

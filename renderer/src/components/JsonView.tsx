@@ -1,0 +1,90 @@
+import { useMemo } from 'react';
+import { safeStringify } from '../lib/format';
+import { CopyButton } from './Copy';
+
+/** Above this many characters JSON is shown without colouring (keeps huge runs responsive). */
+const HIGHLIGHT_LIMIT = 150_000;
+
+const TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|\b(true|false|null)\b|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
+
+function highlight(text: string) {
+  const out: React.ReactNode[] = [];
+  let last = 0;
+  let i = 0;
+  for (const m of text.matchAll(TOKEN)) {
+    const at = m.index ?? 0;
+    if (at > last) out.push(text.slice(last, at));
+    if (m[1]) {
+      out.push(
+        <span key={i++} className={m[2] ? 'j-key' : 'j-str'}>
+          {m[1]}
+        </span>,
+      );
+      if (m[2]) out.push(m[2]);
+    } else if (m[3]) {
+      out.push(
+        <span key={i++} className="j-lit">
+          {m[3]}
+        </span>,
+      );
+    } else if (m[4]) {
+      out.push(
+        <span key={i++} className="j-num">
+          {m[4]}
+        </span>,
+      );
+    }
+    last = at + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/** Pretty-printed JSON with light syntax colouring and an optional copy button. */
+export function JsonView({
+  value,
+  copy = true,
+  maxHeight,
+  className,
+  label,
+}: {
+  value: unknown;
+  copy?: boolean;
+  maxHeight?: number | string;
+  className?: string;
+  label?: string;
+}) {
+  const text = useMemo(() => (typeof value === 'string' ? value : safeStringify(value, 2)), [value]);
+  const nodes = useMemo(() => (text.length <= HIGHLIGHT_LIMIT ? highlight(text) : text), [text]);
+  return (
+    <div className={`json-view${className ? ` ${className}` : ''}`}>
+      {copy && (
+        <div className="json-view-tools">
+          <CopyButton text={text} label={label ? `Copy ${label}` : 'Copy JSON'} />
+        </div>
+      )}
+      <pre className="code" style={maxHeight !== undefined ? { maxHeight } : undefined}>
+        {nodes}
+      </pre>
+    </div>
+  );
+}
+
+/** Tries to show a string as JSON (pretty) when it parses; otherwise as text. */
+export function MaybeJson({ text, maxHeight }: { text: string; maxHeight?: number | string }) {
+  const parsed = useMemo(() => {
+    const t = text.trim();
+    if (!(t.startsWith('{') || t.startsWith('['))) return undefined;
+    try {
+      return JSON.parse(t) as unknown;
+    } catch {
+      return undefined;
+    }
+  }, [text]);
+  if (parsed !== undefined) return <JsonView value={parsed} maxHeight={maxHeight} />;
+  return (
+    <pre className="code text-pre" style={maxHeight !== undefined ? { maxHeight } : undefined}>
+      {text}
+    </pre>
+  );
+}

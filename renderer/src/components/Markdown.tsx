@@ -1,0 +1,29 @@
+import { memo } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+
+/**
+ * Markdown from model output. react-markdown never renders raw HTML (no rehype-raw), so stored
+ * content cannot inject markup; links open outside the app.
+ */
+const components: Components = {
+  a: ({ href, children }) => (
+    <a href={href} target="_blank" rel="noreferrer noopener">
+      {children}
+    </a>
+  ),
+  img: ({ src, alt }) => <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" className="md-img" />,
+};
+
+function safeUrl(url: string): string {
+  return /^(https?:|mailto:|data:image\/|#|\/)/i.test(url) ? url : '';
+}
+
+export const Markdown = memo(function Markdown({ text, className }: { text: string; className?: string }) {
+  return (
+    <div className={`markdown${className ? ` ${className}` : ''}`}>
+      <ReactMarkdown components={components} skipHtml urlTransform={safeUrl}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+});

@@ -1,0 +1,118 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useShortcut } from '../platform/keyboard';
+import { Icon, type IconName } from './Icon';
+
+export function Spinner({ label }: { label?: string }) {
+  return (
+    <span className="spinner-wrap" role="status">
+      <span className="spinner" aria-hidden />
+      {label && <span className="muted">{label}</span>}
+    </span>
+  );
+}
+
+/** Placeholder rows while a list loads. */
+export function SkeletonRows({ rows = 6 }: { rows?: number }) {
+  return (
+    <div className="skeleton-rows" aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton-row" style={{ opacity: 1 - i * 0.12 }} />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ icon = 'list', title, children }: { icon?: IconName; title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <div className="empty-icon">
+        <Icon name={icon} size={20} />
+      </div>
+      <div className="empty-title">{title}</div>
+      {children && <div className="empty-body">{children}</div>}
+    </div>
+  );
+}
+
+export interface TabDef {
+  id: string;
+  label: ReactNode;
+  count?: number | null;
+  hidden?: boolean;
+}
+
+export function Tabs({ tabs, value, onChange }: { tabs: TabDef[]; value: string; onChange: (id: string) => void }) {
+  return (
+    <div className="tabs" role="tablist">
+      {tabs
+        .filter((t) => !t.hidden)
+        .map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={value === t.id}
+            className={`tab${value === t.id ? ' active' : ''}`}
+            onClick={() => onChange(t.id)}
+            data-tab={t.id}
+          >
+            {t.label}
+            {typeof t.count === 'number' && <span className="tab-count">{t.count}</span>}
+          </button>
+        ))}
+    </div>
+  );
+}
+
+/** A modal dialog (Escape or the backdrop closes it). */
+export function Modal({ title, onClose, children }: { title: ReactNode; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useShortcut('Escape', onClose);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="modal" role="dialog" aria-modal="true" aria-label={typeof title === 'string' ? title : undefined} tabIndex={-1} ref={ref}>
+        <div className="modal-head">
+          <div className="modal-title">{title}</div>
+          <button type="button" className="icon-btn" onClick={onClose} aria-label="Close">
+            <Icon name="x" size={14} />
+          </button>
+        </div>
+        <div className="modal-body">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function Kbd({ children }: { children: ReactNode }) {
+  return <kbd className="kbd">{children}</kbd>;
+}
+
+/** A labelled section card. */
+export function Section({
+  title,
+  actions,
+  children,
+  className,
+  id,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  id?: string;
+}) {
+  return (
+    <section className={`card${className ? ` ${className}` : ''}`} id={id}>
+      {(title || actions) && (
+        <header className="card-head">
+          {title && <h2 className="card-title">{title}</h2>}
+          {actions && <div className="card-actions">{actions}</div>}
+        </header>
+      )}
+      <div className="card-body">{children}</div>
+    </section>
+  );
+}

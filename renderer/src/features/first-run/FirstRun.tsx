@@ -1,0 +1,80 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { deskMutations } from '../../api/desk/mutations';
+import { CopyButton } from '../../components/Copy';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { Icon } from '../../components/Icon';
+import { serverOrigin } from '../../platform/browser';
+
+/** What rundesk is and how to get runs into it: shown while the database has no sessions. */
+export function FirstRun() {
+  const qc = useQueryClient();
+  const sample = useMutation(deskMutations.sampleData(qc));
+  const origin = serverOrigin();
+  const curl = `curl -H "Authorization: Bearer $TOKEN" ${origin}/sessions/SESSION_ID/runs/RUN_ID`;
+
+  return (
+    <div className="first-run" data-testid="first-run">
+      <div className="first-run-hero">
+        <div className="first-run-mark">
+          <Icon name="sparkle" size={22} />
+        </div>
+        <h1>Welcome to rundesk</h1>
+        <p className="lead">
+          A local developer server for agent platforms. Point your agents, frontends and scripts at{' '}
+          <code>{origin}</code> and get the platform’s run endpoint over a local session store — behind the same JWT
+          and scope checks they will meet in production.
+        </p>
+        <div className="first-run-actions">
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            onClick={() => sample.mutate()}
+            disabled={sample.isPending}
+            data-testid="load-sample-data"
+          >
+            <Icon name="bolt" size={14} /> {sample.isPending ? 'Loading sample data…' : 'Load sample data'}
+          </button>
+          <Link to="/databases" className="btn btn-lg" data-testid="attach-database">
+            <Icon name="database" size={14} /> Attach a database
+          </Link>
+        </div>
+        {sample.isError && <ErrorPanel error={sample.error} retry={() => sample.mutate()} compact />}
+      </div>
+
+      <div className="first-run-grid">
+        <div className="feature">
+          <div className="feature-icon">
+            <Icon name="list" size={16} />
+          </div>
+          <h3>Run browser</h3>
+          <p>Sessions, runs, messages, tool calls, events, metrics and media — read through the HTTP API, as a chosen token sees them. New runs appear live.</p>
+        </div>
+        <div className="feature">
+          <div className="feature-icon">
+            <Icon name="key" size={16} />
+          </div>
+          <h3>Token workbench</h3>
+          <p>
+            Mint test tokens, paste tokens from Auth0, Okta, Entra ID or Keycloak, and see exactly why a request would pass or fail.
+          </p>
+        </div>
+        <div className="feature">
+          <div className="feature-icon">
+            <Icon name="database" size={16} />
+          </div>
+          <h3>Your agents’ data</h3>
+          <p>Attach the SQLite file your Agno agent writes with <code>SqliteDb</code> (read-only if you like), or post runs to <code>POST /sessions/&#123;id&#125;/runs</code>.</p>
+        </div>
+      </div>
+
+      <div className="first-run-snippet">
+        <div className="snippet-head">
+          <span>Fetch a run from a script</span>
+          <CopyButton text={curl} label="Copy command" />
+        </div>
+        <pre className="code">{curl}</pre>
+      </div>
+    </div>
+  );
+}

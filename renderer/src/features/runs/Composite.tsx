@@ -1,0 +1,144 @@
+import { Link } from 'react-router';
+import type { AnyRun, JsonObject, TeamRunShape, WorkflowRunShape } from '../../api/types';
+import { Badge, StatusBadge } from '../../components/Badge';
+import { Collapsible } from '../../components/Collapsible';
+import { JsonView } from '../../components/JsonView';
+import { Markdown } from '../../components/Markdown';
+import { EmptyState } from '../../components/ui';
+import { formatDuration, formatTime, preview, shortId } from '../../lib/format';
+import { componentIdOf, contentText, durationOf } from '../../lib/runs';
+import { InlineRun } from './Sections';
+import { RunKindIcon, RunStats } from './RunBits';
+
+/** A team run's members: the session's runs whose parent is this run, and inline member_responses. */
+export function TeamMembers({
+  run,
+  sessionRuns,
+  hrefOf,
+}: {
+  run: TeamRunShape;
+  sessionRuns: AnyRun[] | undefined;
+  hrefOf: (runId: string) => string;
+}) {
+  const children = (sessionRuns ?? []).filter((r) => r.parent_run_id === run.run_id && r.run_id !== run.run_id);
+  const inline = Array.isArray(run.member_responses) ? run.member_responses : [];
+  const childIds = new Set(children.map((c) => c.run_id));
+  const inlineOnly = inline.filter((m) => !(typeof m.run_id === 'string' && childIds.has(m.run_id)));
+  if (children.length === 0 && inline.length === 0) {
+    return <EmptyState icon="user" title="No member runs recorded for this team run" />;
+  }
+  return (
+    <div className="members" data-testid="members">
+      {children.length > 0 && (
+        <ol className="member-list">
+          {children.map((c) => (
+            <li key={c.run_id} className="member-row" data-testid="member-run">
+              <Link to={hrefOf(c.run_id)} className="member-link">
+                <StatusBadge status={c.status} />
+                <RunKindIcon run={c} />
+                <span className="mono small">{componentIdOf(c) ?? shortId(c.run_id)}</span>
+                <span className="member-input ellipsis">{preview(c.run_input, 140) || preview(c.content, 140)}</span>
+                <RunStats run={c} />
+                <span className="muted small mono">{formatTime(c.created_at)}</span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+      {inline.length > 0 && (
+        <div className="inline-members">
+          <div className="field-label">
+            member_responses ({inline.length}){inlineOnly.length < inline.length ? ' — also listed above' : ''}
+          </div>
+          {inline.map((m, i) => (
+            <InlineRun key={typeof m.run_id === 'string' ? m.run_id : i} run={m} href={typeof m.run_id === 'string' && childIds.has(m.run_id) ? hrefOf(m.run_id) : null} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function StepItem({ step, executors, depth }: { step: JsonObject; executors: Map<string, JsonObject>; depth: number }) {
+  const name = typeof step.step_name === 'string' ? step.step_name : 'step';
+  const ok = step.success !== false && !step.error;
+  const metrics = step.metrics && typeof step.metrics === 'object' ? (step.metrics as AnyRun['metrics']) : null;
+  const exec = typeof step.step_run_id === 'string' ? executors.get(step.step_run_id) : undefined;
+  const nested = Array.isArray(step.steps) ? (step.steps as JsonObject[]) : [];
+  const content = contentText(step.content);
+  return (
+    <li className="step" data-testid="workflow-step" style={{ ['--depth' as string]: depth }}>
+      <Collapsible
+        title={
+          <>
+            <span className={`step-state ${ok ? 'ok' : 'bad'}`}>{ok ? '✓' : '✕'}</span>
+            <strong>{name}</strong>
+            {typeof step.step_type === 'string' && <Badge>{step.step_type}</Badge>}
+            {typeof step.executor_type === 'string' && (
+              <span className="muted small">
+                {step.executor_type}
+                {typeof step.executor_name === 'string' ? `: ${step.executor_name}` : ''}
+              </span>
+            )}
+            <span className="muted small ellipsis">{preview(content, 90)}</span>
+          </>
+        }
+        meta={<span className="muted small">{formatDuration(durationOf(metrics))}</span>}
+      >
+        <div className="step-body">
+          {typeof step.error === 'string' && step.error && <div className="error-inline">{step.error}</div>}
+          {content ? (
+            typeof step.content === 'object' ? (
+              <JsonView value={step.content} maxHeight={360} />
+            ) : (
+              <Markdown text={content} />
+            )
+          ) : (
+            <div className="muted small">No content.</div>
+          )}
+          {exec && <InlineRun run={exec} title="Executor run" />}
+          {nested.length > 0 && (
+            <ol className="steps nested">
+              {nested.map((s, i) => (
+                <StepItem key={i} step={s} executors={executors} depth={depth + 1} />
+              ))}
+            </ol>
+          )}
+          <Collapsible title="Raw step">
+            <JsonView value={step} maxHeight={320} />
+          </Collapsible>
+        </div>
+      </Collapsible>
+    </li>
+  );
+}
+
+/** A workflow run's steps (step_results) with each step's executor run (step_executor_runs). */
+export function WorkflowSteps({ run }: { run: WorkflowRunShape }) {
+  const steps = Array.isArray(run.step_results) ? run.step_results : [];
+  const execRuns = Array.isArray(run.step_executor_runs) ? run.step_executor_runs : [];
+  const executors = new Map<string, JsonObject>();
+  for (const e of execRuns) if (typeof e.run_id === 'string') executors.set(e.run_id, e);
+  const used = new Set(steps.map((s) => s.step_run_id).filter((x): x is string => typeof x === 'string'));
+  const unmatched = execRuns.filter((e) => !(typeof e.run_id === 'string' && used.has(e.run_id)));
+  if (steps.length === 0 && execRuns.length === 0) return <EmptyState icon="list" title="No steps recorded" />;
+  return (
+    <div className="workflow-steps" data-testid="steps">
+      {steps.length > 0 && (
+        <ol className="steps">
+          {steps.map((s, i) => (
+            <StepItem key={i} step={s} executors={executors} depth={0} />
+          ))}
+        </ol>
+      )}
+      {unmatched.length > 0 && (
+        <>
+          <div className="field-label">Executor runs ({unmatched.length})</div>
+          {unmatched.map((e, i) => (
+            <InlineRun key={typeof e.run_id === 'string' ? e.run_id : i} run={e} />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { memo, useMemo, useState } from 'react';
+import type { AgnoMessage } from '../../api/types';
+import { Clamp, Collapsible } from '../../components/Collapsible';
+import { Icon } from '../../components/Icon';
+import { JsonView, MaybeJson } from '../../components/JsonView';
+import { Markdown } from '../../components/Markdown';
+import { MediaGallery } from '../../components/Media';
+import { EmptyState } from '../../components/ui';
+import { VirtualList } from '../../components/VirtualList';
+import { buildConversation, roleCounts, toolCallCount, type ContentPart, type ConversationRow } from '../../lib/conversation';
+import { formatCompact, formatCount, formatDuration, formatTime } from '../../lib/format';
+import { mediaCount } from '../../lib/media';
+
+const ROLE_LABEL: Record<string, string> = {
+  system: 'System',
+  developer: 'Developer',
+  user: 'User',
+  assistant: 'Assistant',
+  tool: 'Tool result',
+};
+
+function isLong(text: string): boolean {
+  if (text.length > 1400) return true;
+  let lines = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10 && ++lines > 14) return true;
+  return false;
+}
+
+/** Rough height guess before measuring (keeps the scrollbar stable on huge runs). */
+function estimate(row: ConversationRow): number {
+  let h = 46;
+  for (const p of row.parts) {
+    if (p.type === 'text') h += Math.min(320, 20 * Math.ceil(p.text.length / 110));
+    else h += 120;
+  }
+  h += row.toolCalls.length * 90;
+  if (mediaCount(row.media) > 0) h += 160;
+  return h;
+}
+
+function Parts({ parts, role }: { parts: ContentPart[]; role: string }) {
+  return (
+    <>
+      {parts.map((p, i) => {
+        switch (p.type) {
+          case 'text': {
+            const long = isLong(p.text);
+            const body =
+              role === 'assistant' || role === 'user' ? (
+                <Markdown text={p.text} />
+              ) : role === 'tool' ? (
+                <MaybeJson text={p.text} />
+              ) : (
+                <div className="text-pre">{p.text}</div>
+              );
+            return (
+              <Clamp key={i} long={long} lines={role === 'system' ? 6 : 14}>
+                {body}
+              </Clamp>
+            );
+          }
+          case 'image':
+            return <img key={i} className="msg-image" src={p.url} alt="" loading="lazy" />;
+          case 'audio':
+            return <audio key={i} controls src={`data:audio/${p.format ?? 'wav'};base64,${p.data}`} />;
+          case 'json':
+            return <JsonView key={i} value={p.value} maxHeight={320} />;
+        }
+      })}
+    </>
+  );
+}
+
+function MessageMetrics({ m }: { m: AgnoMessage }) {
+  const metrics = m.metrics;
+  if (!metrics || typeof metrics !== 'object') return null;
+  const tokens = typeof metrics.total_tokens === 'number' ? metrics.total_tokens : null;
+  const inT = typeof metrics.input_tokens === 'number' ? metrics.input_tokens : null;
+  const outT = typeof metrics.output_tokens === 'number' ? metrics.output_tokens : null;
+  return (
+    <span className="msg-metrics" title={`${formatCount(inT)} in · ${formatCount(outT)} out`}>
+      {tokens !== null && <span>{formatCompact(tokens)} tok</span>}
+      {typeof metrics.duration === 'number' && <span>{formatDuration(metrics.duration)}</span>}
+      {typeof metrics.time_to_first_token === 'number' && <span>ttft {formatDuration(metrics.time_to_first_token)}</span>}
+    </span>
+  );
+}
+
+/** One message of the conversation. Tool calls and their arguments are shown expanded. */
+export const MessageView = memo(function MessageView({ row, onJump }: { row: ConversationRow; onJump?: (index: number) => void }) {
+  const m = row.message;
+  const roleLabel = ROLE_LABEL[row.role] ?? row.rawRole;
+  return (
+    <article
+      className={`msg role-${row.role}${row.isError ? ' msg-error' : ''}${row.fromHistory ? ' from-history' : ''}`}
+      data-role={row.role}
+      data-index={row.index}
+      data-testid="message"
+    >
+      <header className="msg-head">
+        <span className="msg-role">{roleLabel}</span>
+        {row.answers && (
+          <span className="msg-answers">
+            <Icon name="tool" size={11} />
+            <span className="mono">{row.answers.name}</span>
+            {row.answers.callIndex !== null && onJump && (
+              <button type="button" className="link-btn small" onClick={() => onJump(row.answers!.callIndex!)}>
+                call #{row.answers.callIndex + 1}
+              </button>
+            )}
+            {row.isError ? <span className="badge badge-danger">error</span> : null}
+          </span>
+        )}
+        {typeof m.name === 'string' && row.role !== 'tool' && <span className="muted small mono">{m.name}</span>}
+        {row.fromHistory && <span className="badge badge-muted">history</span>}
+        <span className="msg-spacer" />
+        <MessageMetrics m={m} />
+        {m.created_at !== undefined && <span className="msg-time mono">{formatTime(m.created_at)}</span>}
+        <span className="msg-index mono">#{row.index + 1}</span>
+      </header>
+      <div className="msg-body">
+        {typeof m.reasoning_content === 'string' && m.reasoning_content && (
+          <Collapsible className="thinking" title={<><Icon name="brain" size={12} /> Thinking</>} meta={`${formatCount(m.reasoning_content.length)} chars`}>
+            <Markdown text={m.reasoning_content} />
+          </Collapsible>
+        )}
+        {row.parts.length > 0 ? (
+          <Parts parts={row.parts} role={row.role} />
+        ) : row.toolCalls.length === 0 && mediaCount(row.media) === 0 ? (
+          <div className="muted small">(empty)</div>
+        ) : null}
+        {row.toolCalls.map((c, i) => (
+          <div key={c.id ?? i} className={`tool-call${c.resultError ? ' error' : ''}`} data-testid="tool-call">
+            <Collapsible
+              defaultOpen
+              title={
+                <>
+                  <Icon name="tool" size={12} /> <span className="tool-name mono">{c.name}</span>
+                  <span className="muted small">(</span>
+                  <span className="muted small mono">{c.id ?? ''}</span>
+                  <span className="muted small">)</span>
+                </>
+              }
+              meta={
+                c.resultIndex !== null ? (
+                  <button
+                    type="button"
+                    className={`link-btn small${c.resultError ? ' danger' : ''}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onJump?.(c.resultIndex!);
+                    }}
+                  >
+                    {c.resultError ? 'failed' : 'result'} → #{c.resultIndex + 1}
+                  </button>
+                ) : (
+                  <span className="muted small">no result</span>
+                )
+              }
+            >
+              <div className="tool-args" data-testid="tool-args">
+                {c.argsValid ? <JsonView value={c.args} maxHeight={320} /> : <pre className="code">{String(c.args)}</pre>}
+              </div>
+            </Collapsible>
+          </div>
+        ))}
+        {mediaCount(row.media) > 0 && <MediaGallery media={row.media} />}
+        {m.references !== undefined && m.references !== null && (
+          <Collapsible title="References" meta="from knowledge">
+            <JsonView value={m.references} maxHeight={260} />
+          </Collapsible>
+        )}
+      </div>
+    </article>
+  );
+});
+
+type RoleFilter = 'all' | 'no-system' | 'tools';
+
+/** A run's messages as a conversation, virtualized (thousands of messages stay smooth). */
+export function Conversation({ messages, maxHeight }: { messages: AgnoMessage[] | null | undefined; maxHeight?: string }) {
+  const rows = useMemo(() => buildConversation(messages), [messages]);
+  const counts = useMemo(() => roleCounts(rows), [rows]);
+  const calls = useMemo(() => toolCallCount(rows), [rows]);
+  const [filter, setFilter] = useState<RoleFilter>('all');
+  const [jump, setJump] = useState<number | null>(null);
+  const shown = useMemo(() => {
+    if (filter === 'no-system') return rows.filter((r) => r.role !== 'system');
+    if (filter === 'tools') return rows.filter((r) => r.role === 'tool' || r.toolCalls.length > 0);
+    return rows;
+  }, [rows, filter]);
+
+  if (rows.length === 0) return <EmptyState icon="list" title="No messages stored for this run" />;
+
+  return (
+    <div className="conversation" data-testid="conversation">
+      <div className="conv-bar">
+        <span className="conv-counts">
+          <strong>{formatCount(rows.length)}</strong> messages
+          {(['system', 'user', 'assistant', 'tool'] as const).map((r) =>
+            counts[r] ? (
+              <span key={r} className={`role-count role-${r}`}>
+                {formatCount(counts[r])} {r}
+              </span>
+            ) : null,
+          )}
+          {calls > 0 && <span className="role-count">{formatCount(calls)} tool calls</span>}
+        </span>
+        <span className="segmented segmented-sm">
+          {(
+            [
+              ['all', 'All'],
+              ['no-system', 'Hide system'],
+              ['tools', 'Tool calls'],
+            ] as const
+          ).map(([id, label]) => (
+            <button key={id} type="button" className={`segment${filter === id ? ' active' : ''}`} onClick={() => setFilter(id)}>
+              {label}
+            </button>
+          ))}
+        </span>
+      </div>
+      <JumpableList rows={shown} jump={jump} onJump={setJump} maxHeight={maxHeight} />
+    </div>
+  );
+}
+
+function JumpableList({
+  rows,
+  jump,
+  onJump,
+  maxHeight,
+}: {
+  rows: ConversationRow[];
+  jump: number | null;
+  onJump: (i: number) => void;
+  maxHeight?: string | undefined;
+}) {
+  const [scrollTo, setScrollTo] = useState<{ index: number } | null>(null);
+  const go = (messageIndex: number) => {
+    onJump(messageIndex);
+    const at = rows.findIndex((r) => r.index === messageIndex);
+    if (at >= 0) setScrollTo({ index: at });
+  };
+  return (
+    <VirtualList
+      items={rows}
+      getKey={(r) => r.key}
+      estimateSize={estimate}
+      maxHeight={maxHeight ?? '78vh'}
+      testId="message-list"
+      className="message-list"
+      scrollTo={scrollTo}
+      renderItem={(r) => (
+        <div className={`msg-wrap${jump === r.index ? ' jumped' : ''}`}>
+          <MessageView row={r} onJump={go} />
+        </div>
+      )}
+    />
+  );
+}

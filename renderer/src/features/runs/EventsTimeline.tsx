@@ -1,0 +1,73 @@
+import { memo, useMemo, useState } from 'react';
+import type { AgnoEvent } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import { JsonView } from '../../components/JsonView';
+import { EmptyState } from '../../components/ui';
+import { VirtualList } from '../../components/VirtualList';
+import { buildEventRows, type EventCategory, type EventRow } from '../../lib/events';
+import { formatCount, formatTime } from '../../lib/format';
+
+const EventItem = memo(function EventItem({ row }: { row: EventRow }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={`event cat-${row.category}${open ? ' open' : ''}`} data-testid="event" style={{ ['--depth' as string]: row.depth }}>
+      <button type="button" className="event-line" onClick={() => setOpen(!open)} aria-expanded={open}>
+        <span className="event-rail" aria-hidden>
+          <span className="event-dot" />
+        </span>
+        <span className="event-time mono" title={row.at ? row.at.toISOString() : ''}>
+          {row.offset !== null ? `+${row.offset.toFixed(row.offset < 10 ? 1 : 0)}s` : formatTime(row.event.created_at)}
+        </span>
+        <span className="event-name mono">{row.name}</span>
+        <span className="event-summary">{row.summary}</span>
+        <Icon name="chevronRight" size={11} className="chev" />
+      </button>
+      {open && (
+        <div className="event-body">
+          <JsonView value={row.event} maxHeight={360} />
+        </div>
+      )}
+    </div>
+  );
+});
+
+const FILTERS: { id: 'all' | EventCategory; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'tool', label: 'Tools' },
+  { id: 'model', label: 'Model' },
+  { id: 'step', label: 'Steps' },
+  { id: 'reasoning', label: 'Reasoning' },
+  { id: 'error', label: 'Errors' },
+];
+
+/** A run's stored events as a timeline (virtualized), filterable by kind, each expandable to JSON. */
+export function EventsTimeline({ events }: { events: AgnoEvent[] | null | undefined }) {
+  const rows = useMemo(() => buildEventRows(events), [events]);
+  const [filter, setFilter] = useState<'all' | EventCategory>('all');
+  const present = useMemo(() => new Set(rows.map((r) => r.category)), [rows]);
+  const shown = useMemo(() => (filter === 'all' ? rows : rows.filter((r) => r.category === filter)), [rows, filter]);
+  if (rows.length === 0) {
+    return (
+      <EmptyState icon="clock" title="No events stored">
+        Agno stores events only with <code>store_events=True</code>; failed streamed runs always get a <code>RunError</code> event.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="events" data-testid="events">
+      <div className="conv-bar">
+        <span className="conv-counts">
+          <strong>{formatCount(rows.length)}</strong> events
+        </span>
+        <span className="segmented segmented-sm">
+          {FILTERS.filter((f) => f.id === 'all' || present.has(f.id)).map((f) => (
+            <button key={f.id} type="button" className={`segment${filter === f.id ? ' active' : ''}`} onClick={() => setFilter(f.id)}>
+              {f.label}
+            </button>
+          ))}
+        </span>
+      </div>
+      <VirtualList items={shown} getKey={(r) => r.key} estimateSize={() => 30} renderItem={(r) => <EventItem row={r} />} maxHeight="70vh" testId="event-list" />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import type { JsonObject, RunMetrics } from '../../api/types';
+import { Collapsible } from '../../components/Collapsible';
+import { JsonView } from '../../components/JsonView';
+import { formatCompact, formatCost, formatCount, formatDuration } from '../../lib/format';
+import { tokensOf } from '../../lib/runs';
+
+const TOKEN_ROWS: [keyof RunMetrics, string][] = [
+  ['input_tokens', 'Input tokens'],
+  ['output_tokens', 'Output tokens'],
+  ['total_tokens', 'Total tokens'],
+  ['reasoning_tokens', 'Reasoning tokens'],
+  ['cache_read_tokens', 'Cache read'],
+  ['cache_write_tokens', 'Cache write'],
+  ['audio_input_tokens', 'Audio in'],
+  ['audio_output_tokens', 'Audio out'],
+  ['audio_total_tokens', 'Audio total'],
+];
+
+const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+interface Bar {
+  label: string;
+  value: number;
+  text: string;
+  tone: string;
+}
+
+/** Hand-rolled horizontal bars (no chart library). */
+export function Bars({ bars, title }: { bars: Bar[]; title: string }) {
+  if (bars.length === 0) return null;
+  const max = Math.max(...bars.map((b) => b.value), 1e-9);
+  const rowH = 18;
+  const labelW = 78;
+  const valueW = 58;
+  const w = 300;
+  const barW = w - labelW - valueW;
+  return (
+    <figure className="bars">
+      <figcaption className="bars-title">{title}</figcaption>
+      <svg viewBox={`0 0 ${w} ${bars.length * rowH}`} width="100%" role="img" aria-label={title}>
+        {bars.map((b, i) => (
+          <g key={b.label} transform={`translate(0 ${i * rowH})`}>
+            <text x={0} y={12.5} className="bars-label">
+              {b.label}
+            </text>
+            <rect x={labelW} y={4} width={barW} height={10} rx={2} className="bars-track" />
+            <rect x={labelW} y={4} width={Math.max(1.5, (b.value / max) * barW)} height={10} rx={2} className={`bars-fill tone-${b.tone}`} />
+            <text x={w} y={12.5} textAnchor="end" className="bars-value">
+              {b.text}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </figure>
+  );
+}
+
+/** Run metrics: a compact table, token and timing bars, per-model details. */
+export function MetricsPanel({ metrics }: { metrics: RunMetrics | null | undefined }) {
+  if (!metrics || typeof metrics !== 'object' || Object.keys(metrics).length === 0) {
+    return <div className="muted small">No metrics stored.</div>;
+  }
+  const t = tokensOf(metrics);
+  const duration = n(metrics.duration);
+  const ttft = n(metrics.time_to_first_token);
+  const tokenBars: Bar[] = [
+    { label: 'input', value: t.input ?? 0, text: formatCompact(t.input), tone: 'info' },
+    { label: 'output', value: t.output ?? 0, text: formatCompact(t.output), tone: 'accent' },
+    ...(n(metrics.reasoning_tokens) ? [{ label: 'reasoning', value: metrics.reasoning_tokens!, text: formatCompact(metrics.reasoning_tokens), tone: 'warn' }] : []),
+    ...(n(metrics.cache_read_tokens) ? [{ label: 'cache read', value: metrics.cache_read_tokens!, text: formatCompact(metrics.cache_read_tokens), tone: 'ok' }] : []),
+  ].filter((b) => b.value > 0);
+  const timeBars: Bar[] = [
+    ...(duration !== null ? [{ label: 'duration', value: duration, text: formatDuration(duration), tone: 'accent' }] : []),
+    ...(ttft !== null ? [{ label: 'first token', value: ttft, text: formatDuration(ttft), tone: 'info' }] : []),
+  ];
+  const steps = metrics.steps && typeof metrics.steps === 'object' ? Object.entries(metrics.steps) : [];
+  const stepBars: Bar[] = steps
+    .map(([name, s]) => ({ name, d: n(s?.metrics?.duration) }))
+    .filter((s): s is { name: string; d: number } => s.d !== null)
+    .map((s) => ({ label: s.name.length > 11 ? `${s.name.slice(0, 10)}…` : s.name, value: s.d, text: formatDuration(s.d), tone: 'warn' }));
+  const details = metrics.details && typeof metrics.details === 'object' ? Object.entries(metrics.details) : [];
+
+  return (
+    <div className="metrics" data-testid="metrics">
+      <table className="kv-table">
+        <tbody>
+          {TOKEN_ROWS.map(([key, label]) => {
+            const v = key === 'total_tokens' ? t.total : key === 'input_tokens' ? t.input : key === 'output_tokens' ? t.output : n(metrics[key]);
+            if (v === null) return null;
+            return (
+              <tr key={key} data-metric={key}>
+                <th>{label}</th>
+                <td className="num mono">{formatCount(v)}</td>
+              </tr>
+            );
+          })}
+          {n(metrics.cost) !== null && (
+            <tr data-metric="cost">
+              <th>Cost</th>
+              <td className="num mono">{formatCost(metrics.cost)}</td>
+            </tr>
+          )}
+          {ttft !== null && (
+            <tr data-metric="time_to_first_token">
+              <th>Time to first token</th>
+              <td className="num mono">{formatDuration(ttft)}</td>
+            </tr>
+          )}
+          {duration !== null && (
+            <tr data-metric="duration">
+              <th>Duration</th>
+              <td className="num mono">{formatDuration(duration)}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {tokenBars.length > 0 && <Bars title="Tokens" bars={tokenBars} />}
+      {timeBars.length > 0 && <Bars title="Timing" bars={timeBars} />}
+      {stepBars.length > 0 && <Bars title="Steps" bars={stepBars} />}
+      {details.map(([kind, list]) =>
+        Array.isArray(list) && list.length > 0 ? (
+          <div key={kind} className="metrics-details">
+            <div className="bars-title">{kind.replace(/_/g, ' ')}</div>
+            {list.map((d: JsonObject, i) => (
+              <div key={i} className="model-line">
+                <span className="mono">{String(d.id ?? '?')}</span>
+                {d.provider ? <span className="muted small"> · {String(d.provider)}</span> : null}
+                <span className="model-tokens mono small">
+                  {formatCompact(n(d.input_tokens))} in · {formatCompact(n(d.output_tokens))} out
+                </span>
+              </div>
+            ))}
+          </div>
+        ) : null,
+      )}
+      <Collapsible title="Raw metrics">
+        <JsonView value={metrics} maxHeight={300} />
+      </Collapsible>
+    </div>
+  );
+}

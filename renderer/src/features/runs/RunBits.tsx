@@ -1,0 +1,31 @@
+import type { AnyRun } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import { formatCompact, formatDuration } from '../../lib/format';
+import { durationOf, runKind, tokensOf } from '../../lib/runs';
+
+/** "12.4 s · 4.3k tok" chips used in run lists. */
+export function RunStats({ run }: { run: AnyRun }) {
+  const d = durationOf(run.metrics);
+  const t = tokensOf(run.metrics);
+  return (
+    <span className="run-stats">
+      <span className="stat" title="Duration (metrics.duration)">
+        <Icon name="clock" size={11} />
+        {formatDuration(d)}
+      </span>
+      <span className="stat" title={`Tokens: ${t.input ?? '—'} in / ${t.output ?? '—'} out`}>
+        <Icon name="bolt" size={11} />
+        {t.total === null ? '—' : formatCompact(t.total)}
+      </span>
+    </span>
+  );
+}
+
+export function RunKindIcon({ run }: { run: AnyRun }) {
+  const kind = runKind(run);
+  return (
+    <span className={`kind-icon kind-${kind}`} title={`${kind} run`}>
+      {kind === 'team' ? 'T' : kind === 'workflow' ? 'W' : 'A'}
+    </span>
+  );
+}
