@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express from 'express';
+import type { Database } from '../../db/types.js';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { parseInput } from '../../http/validate.js';
+import type { Runtime } from '../../runtime-types.js';
+import type { DatabaseEntry } from '../../settings/schema.js';
+import { DatabaseIdParamsSchema, DeskDatabaseAttachRequestSchema } from '../schemas.js';
+import { baseSettingsInput, readOnlyReason } from '../settings/file.js';
+
+function toDeskDatabase(db: Database) {
+  const info = db.info();
+  return {
+    id: info.id,
+    path: info.path,
+    read_only: info.readOnly,
+    tables: info.sessionTables,
+    default_table: info.defaultTable,
+    sessions: info.sessions,
+    runs: info.runs,
+    is_default: info.id === 'default',
+  };
+}
+
+/**
+ * An id from the file name (`agents.db` → `agents`), made valid for the settings schema and
+ * unique among `taken` (`agents-2`, `agents-3`, …).
+ */
+export function deriveDatabaseId(file: string, taken: ReadonlySet<string>): string {
+  const stem = path.basename(file).replace(/\.(sqlite3?|db3?)$/i, '');
+  let base = stem.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 56);
+  if (base === '' || base.toLowerCase() === 'default') base = base === '' ? 'db' : 'default-db';
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+function assertWritable(runtime: Runtime): void {
+  const reason = readOnlyReason(runtime.settings());
+  if (reason) throw new ConflictError(reason);
+}
+
+/**
+ * `/desk/databases`: attached SQLite files. Attaching and detaching go through
+ * `applySettings`, so the settings file and the open databases never disagree.
+ */
+export function databasesRouter(runtime: Runtime): express.Router {
+  const router = express.Router();
+
+  router.get('/databases', (_req, res) => {
+    res.json({ databases: runtime.databases.list().map(toDeskDatabase) });
+  });
+
+  router.post('/databases', async (req, res) => {
+    const body = parseInput(DeskDatabaseAttachRequestSchema, req.body ?? {}, 'body');
+    assertWritable(runtime);
+    if (!path.isAbsolute(body.path)) {
+      throw new ValidationError('The database path must be absolute', [{ path: 'body.path', message: 'must be an absolute path' }]);
+    }
+    if (!fs.existsSync(body.path)) {
+      throw new ValidationError(`No file at ${body.path}`, [{ path: 'body.path', message: 'no such file' }]);
+    }
+    const base = baseSettingsInput(runtime.settings());
+    const entries = (base.databases ?? []) as DatabaseEntry[];
+    const taken = new Set(['default', ...entries.map((d) => d.id), ...runtime.databases.list().map((d) => d.id)]);
+    if (body.id !== undefined && taken.has(body.id)) {
+      throw new ConflictError(`A database with ID ${body.id} is already attached; choose another id`);
+    }
+    const resolved = path.resolve(body.path);
+    const same = runtime.databases.list().find((d) => path.resolve(d.path) === resolved);
+    if (same) throw new ConflictError(`${resolved} is already attached as ${same.id}`);
+    const id = body.id ?? deriveDatabaseId(body.path, taken);
+    const entry: DatabaseEntry = {
+      id,
+      path: resolved,
+      read_only: body.read_only,
+      ...(body.session_table !== undefined ? { session_table: body.session_table } : {}),
+    };
+    await runtime.applySettings({ ...base, databases: [...entries, entry] });
+    res.status(201).json(toDeskDatabase(runtime.databases.get(id)));
+  });
+
+  router.delete('/databases/:id', async (req, res) => {
+    const { id } = parseInput(DatabaseIdParamsSchema, req.params, 'path');
+    if (id === 'default') throw new BadRequestError('The built-in database cannot be detached');
+    assertWritable(runtime);
+    const base = baseSettingsInput(runtime.settings());
+    const entries = (base.databases ?? []) as DatabaseEntry[];
+    if (!entries.some((d) => d.id === id)) throw new NotFoundError(`Database with ID ${id} not found`);
+    await runtime.applySettings({ ...base, databases: entries.filter((d) => d.id !== id) });
+    res.json({ deleted: id });
+  });
+
+  return router;
+}

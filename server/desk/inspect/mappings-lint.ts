@@ -1,0 +1,93 @@
+import { compileExcludedPaths, findExcludedPath, matchRoute, parseRoutePattern, type RoutePattern } from '../../auth/index.js';
+import type { MatchedMapping } from '../../auth/types.js';
+
+/** A route the server serves, as an OpenAPI path template: `GET /sessions/{session_id}`. */
+export interface ServedRoute {
+  method: string;
+  path: string;
+}
+
+export interface MappingLint {
+  unmapped_routes: { method: string; path: string; message: string }[];
+  unmatched_mappings: { pattern: string; scopes: string[]; message: string }[];
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Served platform routes from an OpenAPI `paths` object (the workbench's own routes left out). */
+export function servedRoutesFrom(paths: Record<string, Record<string, unknown> | undefined>): ServedRoute[] {
+  const out: ServedRoute[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    if (!item || path === '/desk' || path.startsWith('/desk/') || path.startsWith('/ui')) continue;
+    for (const m of HTTP_METHODS) if (item[m]) out.push({ method: m.toUpperCase(), path });
+  }
+  return out;
+}
+
+/** `/sessions/{session_id}` → `/sessions/example-id`: a concrete path the template serves. */
+function samplePath(template: string): string {
+  return template.replace(/\{[^/}]+\}/g, 'example-id');
+}
+
+/**
+ * Whether a mapping pattern could match some request to a route template: literal segments
+ * must agree (case-insensitively), and a template parameter matches anything a pattern
+ * segment names, since its value is up to the caller.
+ */
+function couldMatch(pattern: RoutePattern, route: ServedRoute): boolean {
+  if (pattern.method !== '*' && pattern.method !== route.method) return false;
+  const segs = route.path.split('/').filter((s) => s !== '');
+  for (let i = 0; i < pattern.segments.length; i++) {
+    const p = pattern.segments[i];
+    if (p?.kind === 'globstar') return true;
+    const s = segs[i];
+    if (s === undefined) return false;
+    if (p?.kind === 'literal' && !/^\{.+\}$/.test(s) && p.value !== s.toLowerCase()) return false;
+  }
+  return segs.length === pattern.segments.length;
+}
+
+/**
+ * Finds routes the server serves that no mapping covers (any authenticated caller may use
+ * them once authorization is on) and custom mappings that match no route the server serves
+ * (a typo such as `GET /session/*`, or a route of the production service only).
+ *
+ * @example
+ * lintMappings(servedRoutesFrom(doc.paths), status.mappings, settings.auth.scope_mappings, settings.auth.excluded_route_paths)
+ */
+export function lintMappings(
+  served: readonly ServedRoute[],
+  effective: readonly MatchedMapping[],
+  custom: Readonly<Record<string, readonly string[]>> | null,
+  excludedRoutePaths: readonly string[],
+): MappingLint {
+  const excluded = compileExcludedPaths(excludedRoutePaths).paths;
+  const patterns = effective.flatMap((m) => {
+    const parsed = parseRoutePattern(m.pattern);
+    return parsed.ok ? [parsed.value] : [];
+  });
+  const unmapped_routes = served
+    .filter((r) => findExcludedPath(excluded, samplePath(r.path)) === null)
+    .filter((r) => !patterns.some((p) => matchRoute(p, r.method, samplePath(r.path))))
+    .map((r) => ({
+      method: r.method,
+      path: r.path,
+      message: `no scope mapping covers ${r.method} ${r.path}: any authenticated caller may use it; add one to scope_mappings`,
+    }));
+  const unmatched_mappings: MappingLint['unmatched_mappings'] = [];
+  for (const [key, scopes] of Object.entries(custom ?? {})) {
+    const parsed = parseRoutePattern(key);
+    if (!parsed.ok) {
+      unmatched_mappings.push({ pattern: key, scopes: [...scopes], message: `is not a valid pattern: ${parsed.message}` });
+      continue;
+    }
+    if (!served.some((r) => couldMatch(parsed.value, r))) {
+      unmatched_mappings.push({
+        pattern: key,
+        scopes: [...scopes],
+        message: `matches no route this server serves (known: ${[...new Set(served.map((r) => r.path))].slice(0, 6).join(', ')}…); check the method and path`,
+      });
+    }
+  }
+  return { unmapped_routes, unmatched_mappings };
+}

@@ -1,0 +1,35 @@
+import express from 'express';
+import { parseInput } from '../../http/validate.js';
+import { openApiDocument } from '../../openapi/document.js';
+import type { Runtime } from '../../runtime-types.js';
+import { DeskInspectRequestSchema, DeskRouteMatrixRequestSchema } from '../schemas.js';
+import { inspectRequest } from './inspect.js';
+import { lintMappings, servedRoutesFrom } from './mappings-lint.js';
+
+/** `/desk/inspect`, `/desk/inspect/matrix` and `/desk/mappings/lint`. */
+export function inspectRouter(runtime: Runtime): express.Router {
+  const router = express.Router();
+
+  router.post('/inspect', async (req, res) => {
+    const body = parseInput(DeskInspectRequestSchema, req.body ?? {}, 'body');
+    res.json(await inspectRequest(runtime.auth(), runtime.settings().settings, body));
+  });
+
+  router.post('/inspect/matrix', async (req, res) => {
+    const body = parseInput(DeskRouteMatrixRequestSchema, req.body ?? {}, 'body');
+    res.json(await runtime.auth().routeMatrix(body.token));
+  });
+
+  router.get('/mappings/lint', (_req, res) => {
+    const layer = runtime.auth();
+    const status = layer.status();
+    const auth = runtime.settings().settings.auth;
+    const paths = (openApiDocument().paths ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    res.json({
+      authorization_enabled: status.authorization_enabled,
+      ...lintMappings(servedRoutesFrom(paths), status.mappings, auth.scope_mappings, status.excluded_route_paths),
+    });
+  });
+
+  return router;
+}

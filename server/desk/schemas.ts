@@ -1,0 +1,380 @@
+import { z } from 'zod';
+import { SUPPORTED_ALGORITHMS } from '../settings/schema.js';
+import { MINT_DEFECTS } from './mint/mint.js';
+import { PRESET_NAMES } from './presets/presets.js';
+import { DEMO_RUN_PATH } from './sample-data.js';
+
+/**
+ * Every `/desk` request and response body. The same schemas validate requests and generate
+ * the desk part of `/openapi.json` (`registerDeskOpenApi`), so the UI's generated types
+ * cannot drift from what the server does.
+ */
+
+const jsonObject = z.record(z.string(), z.unknown());
+const algorithm = z.enum(SUPPORTED_ALGORITHMS);
+
+// ---------------------------------------------------------------- keys
+
+export const DeskKeySchema = z
+  .object({
+    kid: z.string(),
+    alg: algorithm,
+    kty: z.enum(['RSA', 'EC', 'OKP', 'oct']),
+    crv: z.string().nullable().meta({ description: 'Curve of EC/OKP keys.' }),
+    use: z.literal('sig'),
+    fingerprint: z.string().meta({ description: 'RFC 7638 JWK thumbprint (SHA-256, base64url).' }),
+    trusted: z.boolean().meta({ description: 'Whether the key is in `keys/trusted.jwks.json`, the default `auth.jwks_file`.' }),
+    source: z.enum(['generated', 'imported']),
+    has_private: z.boolean().meta({ description: 'Whether rundesk can sign with it (generated keys only).' }),
+    created_at: z.string(),
+    origin: z.string().nullable().meta({ description: 'Where an imported key came from.' }),
+  })
+  .meta({ id: 'DeskKey' });
+
+export const DeskKeyListSchema = z
+  .object({
+    keys: z.array(DeskKeySchema),
+    trusted_jwks_path: z.string(),
+    /** Whether the live settings read that file, i.e. whether trust changes take effect. */
+    trusted_jwks_in_use: z.boolean(),
+  })
+  .meta({ id: 'DeskKeyList' });
+
+export const DeskKeyGenerateRequestSchema = z
+  .strictObject({
+    alg: algorithm.default('RS256'),
+    trusted: z.boolean().default(true),
+  })
+  .meta({ id: 'DeskKeyGenerateRequest' });
+
+export const DeskKeyImportRequestSchema = z
+  .strictObject({
+    path: z.string().min(1).optional().meta({ description: 'Absolute path of a PEM, JWK or JWKS file.' }),
+    text: z.string().min(1).max(512 * 1024).optional().meta({ description: 'PEM public/private key(s), certificate(s), a JWK or a JWKS.' }),
+    kid: z.string().min(1).max(256).optional().meta({ description: 'kid for a single key that has none (PEM).' }),
+    alg: algorithm.optional().meta({ description: 'Algorithm for keys that do not say (default by key type).' }),
+    trusted: z.boolean().default(true),
+  })
+  .refine((b) => (b.path === undefined) !== (b.text === undefined), { message: 'give exactly one of "path" or "text"', path: ['text'] })
+  .meta({ id: 'DeskKeyImportRequest' });
+
+export const DeskKeyImportResponseSchema = z
+  .object({
+    added: z.array(DeskKeySchema),
+    skipped: z.array(z.object({ kid: z.string(), reason: z.string() })),
+    notes: z.array(z.string()),
+  })
+  .meta({ id: 'DeskKeyImportResponse' });
+
+export const DeskKeyPatchRequestSchema = z.strictObject({ trusted: z.boolean() }).meta({ id: 'DeskKeyPatchRequest' });
+
+export const KidParamsSchema = z.object({ kid: z.string().min(1).max(256) });
+
+export const JwksSchema = z.object({ keys: z.array(jsonObject) }).meta({ id: 'Jwks', description: 'A JSON Web Key Set (RFC 7517).' });
+
+export const DeskDeletedSchema = z.object({ deleted: z.string() }).meta({ id: 'DeskDeleted' });
+
+// ---------------------------------------------------------------- mint
+
+export const DeskMintRequestSchema = z
+  .strictObject({
+    sub: z.string().min(1).max(1024).nullable().optional().meta({ description: 'Subject / user id. Default `demo-user`; `null` leaves it out.' }),
+    scopes: z.array(z.string().min(1).max(512)).max(500).default([]),
+    aud: z
+      .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+      .nullable()
+      .optional()
+      .meta({ description: 'Audience. Default: the settings\' `audience`, else `os_id`; `null` leaves it out.' }),
+    ttl: z.number().int().min(1).max(10 * 365 * 86400).default(3600).meta({ description: 'Lifetime in seconds.' }),
+    no_exp: z.boolean().default(false).meta({ description: 'Leave `exp` out (a token that never expires; the lint flags it).' }),
+    iss: z.string().min(1).nullable().optional().meta({ description: 'Issuer. Default `rundesk`; `null` leaves it out.' }),
+    session_id: z.string().min(1).nullable().optional(),
+    claims: jsonObject.default({}).meta({ description: 'Extra claims, merged last (dotted names nest: `realm_access.roles`).' }),
+    scopes_claim: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'Claim that carries the scopes: `scopes`, `permissions`, `scp`, `scope` or any name. Default: the settings\' `scopes_claim`.' }),
+    scopes_format: z
+      .enum(['array', 'string'])
+      .optional()
+      .meta({ description: 'Default: a space-delimited string for `scope` (OAuth), an array otherwise.' }),
+    user_id_claim: z.string().min(1).optional(),
+    session_id_claim: z.string().min(1).optional(),
+    audience_claim: z.string().min(1).optional(),
+    key: z.string().min(1).optional().meta({ description: 'kid of the local key to sign with. Default: the local key for `alg`.' }),
+    alg: algorithm.optional().meta({ description: 'Default: the key\'s algorithm, else the settings\' `algorithm`.' }),
+    typ: z.string().min(1).nullable().optional().meta({ description: 'Header `typ`. Default `at+jwt` (RFC 9068); `null` leaves it out.' }),
+    defect: z.enum(MINT_DEFECTS).optional().meta({ description: 'Make a deliberately bad token.' }),
+    path: z.string().startsWith('/').max(2048).optional().meta({ description: 'Request path for `curl` and `preview` (default a demo run).' }),
+  })
+  .meta({ id: 'DeskMintRequest' });
+
+const MintDecisionPreviewSchema = z.object({
+  method: z.string(),
+  path: z.string(),
+  status: z.union([z.literal(200), z.literal(401), z.literal(403)]),
+  detail: z.string().nullable(),
+});
+
+export const DeskMintResponseSchema = z
+  .object({
+    token: z.string(),
+    header: jsonObject,
+    claims: jsonObject,
+    kid: z.string().nullable(),
+    alg: z.string(),
+    defect: z.enum(MINT_DEFECTS).nullable(),
+    expires_at: z.number().nullable().meta({ description: 'Epoch seconds.' }),
+    curl: z.string().meta({ description: 'A ready-to-run request with the token, as the settings expect it (header or cookie).' }),
+    preview: MintDecisionPreviewSchema.meta({ description: 'What the auth layer decides for `curl`\'s request right now.' }),
+  })
+  .meta({ id: 'DeskMintResponse' });
+
+// ---------------------------------------------------------------- inspect
+
+const KeyRefSchema = z.object({
+  source: z.enum(['verification_keys', 'secret_key', 'jwks_file', 'jwks_url']),
+  index: z.number().int().nullable(),
+  kid: z.string().nullable(),
+});
+const KeyAttemptSchema = KeyRefSchema.extend({
+  outcome: z.enum(['verified', 'signature_mismatch', 'skipped', 'error']),
+  reason: z.string(),
+});
+const MatchedMappingSchema = z.object({ pattern: z.string(), scopes: z.array(z.string()), source: z.enum(['default', 'custom']) });
+
+export const RequestAuthStateSchema = z
+  .object({
+    authenticated: z.boolean(),
+    user_id: z.string().nullable(),
+    session_id: z.string().nullable(),
+    scopes: z.array(z.string()),
+    audience: z.union([z.string(), z.array(z.string())]).nullable(),
+    token: z.string(),
+    authorization_enabled: z.boolean(),
+    dependencies: jsonObject,
+    session_state: jsonObject,
+    accessible_resource_ids: z.array(z.string()),
+    is_admin: z.boolean(),
+    user_isolation: z.boolean(),
+  })
+  .meta({ id: 'RequestAuthState', description: 'The request state of SPEC §5.4.' });
+
+export const LintWarningSchema = z
+  .object({ code: z.string(), message: z.string() })
+  .meta({ id: 'DeskLintWarning', description: 'A warning, not a verdict: legal but usually a mistake.' });
+
+export const DeskInspectRequestSchema = z
+  .strictObject({
+    token: z.string().min(1).max(64 * 1024).meta({ description: 'The JWT (a `Bearer ` prefix is ignored).' }),
+    method: z.string().regex(/^[A-Za-z]{1,16}$/, 'must be an HTTP method').default('GET'),
+    path: z.string().startsWith('/', 'must start with "/"').max(2048).default(DEMO_RUN_PATH),
+  })
+  .meta({ id: 'DeskInspectRequest' });
+
+export const DeskInspectResponseSchema = z
+  .object({
+    method: z.string(),
+    path: z.string(),
+    outcome: z.enum(['excluded', 'allow', 'deny']),
+    status: z.union([z.literal(200), z.literal(401), z.literal(403)]),
+    detail: z.string().nullable(),
+    error_code: z.string().nullable(),
+    reason: z.enum(['missing', 'invalid', 'expired', 'audience', 'not_yet_valid', 'forbidden']).nullable(),
+    excluded_by: z.string().nullable(),
+    header: jsonObject.nullable(),
+    claims: jsonObject.nullable(),
+    decode_error: z.string().nullable(),
+    verification: z.object({
+      validate: z.boolean(),
+      verified: z.boolean(),
+      verified_by: KeyRefSchema.nullable(),
+      attempts: z.array(KeyAttemptSchema),
+      failure: z.string().nullable(),
+    }),
+    audience: z.object({
+      checked: z.boolean(),
+      expected: z.array(z.string()),
+      actual: z.union([z.string(), z.array(z.string())]).nullable(),
+      ok: z.boolean().nullable(),
+    }),
+    state: RequestAuthStateSchema.nullable(),
+    authorization_enabled: z.boolean(),
+    matched: MatchedMappingSchema.nullable(),
+    required_scopes: z.array(z.string()),
+    missing_scopes: z.array(z.string()),
+    allowed_resource_ids: z.array(z.string()).nullable(),
+    hints: z.array(z.string()),
+    lint: z.array(LintWarningSchema),
+  })
+  .meta({ id: 'DeskInspectResponse' });
+
+export const DeskRouteMatrixRequestSchema = z
+  .strictObject({ token: z.string().min(1).max(64 * 1024) })
+  .meta({ id: 'DeskRouteMatrixRequest' });
+
+export const DeskRouteMatrixResponseSchema = z
+  .object({
+    status: z.union([z.literal(200), z.literal(401)]),
+    detail: z.string().nullable(),
+    authorization_enabled: z.boolean(),
+    is_admin: z.boolean(),
+    rows: z.array(
+      z.object({
+        pattern: z.string(),
+        method: z.string(),
+        path: z.string(),
+        source: z.enum(['default', 'custom']),
+        required_scopes: z.array(z.string()),
+        status: z.union([z.literal(200), z.literal(401), z.literal(403)]),
+        access: z.enum(['all', 'some', 'none']),
+        missing_scopes: z.array(z.string()),
+        allowed_resource_ids: z.array(z.string()).nullable(),
+        detail: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'DeskRouteMatrixResponse' });
+
+export const DeskMappingLintSchema = z
+  .object({
+    authorization_enabled: z.boolean(),
+    unmapped_routes: z
+      .array(z.object({ method: z.string(), path: z.string(), message: z.string() }))
+      .meta({ description: 'Routes the server serves that no mapping covers: any authenticated caller may use them.' }),
+    unmatched_mappings: z
+      .array(z.object({ pattern: z.string(), scopes: z.array(z.string()), message: z.string() }))
+      .meta({ description: 'Custom mappings that match no route the server serves (a typo, or a route of another service).' }),
+  })
+  .meta({ id: 'DeskMappingLint' });
+
+// ---------------------------------------------------------------- presets
+
+export const PresetParamsSchema = z.object({ name: z.enum(PRESET_NAMES) });
+
+export const DeskPresetSchema = z
+  .object({
+    name: z.enum(PRESET_NAMES),
+    title: z.string(),
+    description: z.string(),
+    issuer: z.string().meta({ description: 'The example tenant\'s issuer, in the provider\'s real format.' }),
+    jwks_uri_example: z.string(),
+    settings_patch: jsonObject.meta({ description: 'Merged into the settings\' `auth` object by the preset.' }),
+  })
+  .meta({ id: 'DeskPreset' });
+
+export const DeskPresetListSchema = z.object({ presets: z.array(DeskPresetSchema) }).meta({ id: 'DeskPresetList' });
+
+export const DeskPresetFixtureRequestSchema = z
+  .strictObject({
+    apply: z.boolean().default(false).meta({ description: 'Also apply the settings patch (with the fixture JWKS) right away.' }),
+  })
+  .meta({ id: 'DeskPresetFixtureRequest' });
+
+export const DeskPresetFixtureResponseSchema = z
+  .object({
+    preset: z.enum(PRESET_NAMES),
+    issuer: z.string(),
+    jwks_path: z.string(),
+    jwks: JwksSchema,
+    settings_patch: jsonObject,
+    applied: z.boolean(),
+    tokens: z.array(
+      z.object({
+        name: z.enum(['reader', 'admin', 'no_scopes', 'expired']),
+        description: z.string(),
+        token: z.string(),
+        header: jsonObject,
+        claims: jsonObject,
+        expected_status: z.union([z.literal(200), z.literal(401), z.literal(403)]),
+      }),
+    ),
+  })
+  .meta({ id: 'DeskPresetFixture' });
+
+// ---------------------------------------------------------------- settings
+
+export const DeskSettingsResponseSchema = z
+  .object({
+    settings: jsonObject.meta({ description: 'The settings in force (defaults and env fallbacks applied).' }),
+    file_settings: jsonObject.nullable().meta({ description: 'The settings file as written (what PUT replaces), when readable.' }),
+    path: z.string(),
+    writable: z.boolean(),
+    reason: z.string().nullable().meta({ description: 'Why the settings are read-only, when they are.' }),
+    warnings: z.array(z.string()),
+    auth_status: jsonObject.meta({ description: 'What the live auth layer was built from (key counts, JWKS kids, effective mappings).' }),
+  })
+  .meta({ id: 'DeskSettings' });
+
+export const DeskSettingsPutSchema = jsonObject.meta({
+  id: 'DeskSettingsInput',
+  description: 'The whole settings file (DESIGN.md "Settings file"); validated like the file, one issue per bad field.',
+});
+
+export const DeskSettingFieldSchema = z
+  .object({
+    name: z.string(),
+    type: z.string(),
+    nullable: z.boolean(),
+    default: z.unknown().optional(),
+    enum: z.array(z.string()).optional(),
+    help: z.string(),
+  })
+  .meta({ id: 'DeskSettingField' });
+
+export const DeskSettingsSchemaResponseSchema = z
+  .object({
+    auth: z.array(DeskSettingFieldSchema),
+    json_schema: jsonObject.meta({ description: 'JSON Schema of the whole settings file (input form).' }),
+  })
+  .meta({ id: 'DeskSettingsSchema' });
+
+// ---------------------------------------------------------------- databases
+
+export const DeskDatabaseSchema = z
+  .object({
+    id: z.string(),
+    path: z.string(),
+    read_only: z.boolean(),
+    tables: z.array(z.string()),
+    default_table: z.string(),
+    sessions: z.number().int(),
+    runs: z.number().int(),
+    is_default: z.boolean(),
+  })
+  .meta({ id: 'DeskDatabase' });
+
+export const DeskDatabaseListSchema = z.object({ databases: z.array(DeskDatabaseSchema) }).meta({ id: 'DeskDatabaseList' });
+
+export const DeskDatabaseAttachRequestSchema = z
+  .strictObject({
+    path: z.string().min(1).max(4096).meta({ description: 'Absolute path of an SQLite file with a session table.' }),
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1-64 letters, digits, "_", "." or "-"')
+      .optional()
+      .meta({ description: 'Default: derived from the file name, made unique.' }),
+    read_only: z.boolean().default(true),
+    session_table: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'must be an SQL identifier').optional(),
+  })
+  .meta({ id: 'DeskDatabaseAttachRequest' });
+
+export const DatabaseIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+// ---------------------------------------------------------------- sample data
+
+export const DeskSampleDataResponseSchema = z
+  .object({
+    db_id: z.literal('default'),
+    sessions: z.number().int(),
+    runs: z.number().int(),
+    created_sessions: z.number().int(),
+    created_runs: z.number().int(),
+    session_ids: z.array(z.string()),
+    example_path: z.string().meta({ description: 'A run endpoint path that now exists.' }),
+  })
+  .meta({ id: 'DeskSampleData' });
+
+export type DeskMintRequest = z.infer<typeof DeskMintRequestSchema>;
+export type DeskKey = z.infer<typeof DeskKeySchema>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { AuthSettingsSchema, SettingsSchema } from '../../settings/schema.js';
+
+/**
+ * The settings form's field list, read off the settings schema itself (JSON Schema of its
+ * input side), so a setting added to the schema shows up in the UI without touching the desk.
+ * Help for settings whose schema has no `.describe()` comes from SPEC §5.2's table.
+ */
+
+const SPEC_HELP: Record<string, string> = {
+  token_header_key: 'Header the token is read from (token_source HEADER or BOTH).',
+  cookie_name: 'Cookie the token is read from (token_source COOKIE or BOTH).',
+  scopes_claim: 'Claim that carries the scopes: a list, or a space-delimited string. Dotted names read nested claims (realm_access.roles).',
+  user_id_claim: 'Claim that carries the user id (request state user_id; user isolation keys on it).',
+  session_id_claim: 'Claim that carries the session id.',
+  audience_claim: 'Claim that carries the audience.',
+  verify_audience: 'Reject tokens whose audience claim does not name the expected audience.',
+  dependencies_claims: 'Claims copied into the request\'s dependencies.',
+  session_state_claims: 'Claims copied into the request\'s session state.',
+  excluded_route_paths: 'Routes that skip token and scope checks. Patterns: * is one segment, ** (last) any rest.',
+  admin_scope: 'Scope that grants full access (and exempts from user isolation).',
+  user_isolation: 'Callers without the admin scope read and write only rows tied to their user id.',
+};
+
+export interface SettingField {
+  name: string;
+  type: string;
+  nullable: boolean;
+  default?: unknown;
+  enum?: string[];
+  help: string;
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  description?: string;
+  default?: unknown;
+  additionalProperties?: JsonSchema | boolean;
+};
+
+function typeName(s: JsonSchema): string {
+  if (s.anyOf) return [...new Set(s.anyOf.map(typeName))].join(' | ');
+  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  return types
+    .map((t) => {
+      if (t === 'array') return `array<${s.items ? typeName(s.items) : 'unknown'}>`;
+      if (t === 'object' && typeof s.additionalProperties === 'object') return `map<string, ${typeName(s.additionalProperties)}>`;
+      return t;
+    })
+    .join(' | ') || 'unknown';
+}
+
+function enumOf(s: JsonSchema): string[] | undefined {
+  if (s.enum) return s.enum.map(String);
+  for (const alt of s.anyOf ?? []) {
+    const e = enumOf(alt);
+    if (e) return e;
+  }
+  return undefined;
+}
+
+/** The whole settings file as JSON Schema (input side: what may be written). */
+export function settingsJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(SettingsSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+/** One entry per `auth` setting: name, type, default, allowed values, help. */
+export function authSettingFields(): SettingField[] {
+  const schema = z.toJSONSchema(AuthSettingsSchema, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, JsonSchema> };
+  const defaults = AuthSettingsSchema.parse({}) as Record<string, unknown>;
+  return Object.entries(schema.properties).map(([name, prop]) => {
+    const type = typeName(prop);
+    const e = enumOf(prop);
+    const field: SettingField = {
+      name,
+      type: type.replace(/ \| null$/, ''),
+      nullable: /\bnull\b/.test(type),
+      help: prop.description ?? SPEC_HELP[name] ?? '',
+      ...(e ? { enum: e } : {}),
+    };
+    if (name in defaults) field.default = defaults[name];
+    return field;
+  });
+}

@@ -1,0 +1,44 @@
+import express from 'express';
+import { ConflictError } from '../../errors.js';
+import type { Runtime } from '../../runtime-types.js';
+import { DeskSettingsPutSchema } from '../schemas.js';
+import { parseInput } from '../../http/validate.js';
+import { authSettingFields, settingsJsonSchema } from './fields.js';
+import { readFileSettings, readOnlyReason } from './file.js';
+
+/** `/desk/settings`: the live settings, replaced as a whole by PUT. */
+export function settingsRouter(runtime: Runtime): express.Router {
+  const router = express.Router();
+
+  const view = () => {
+    const loaded = runtime.settings();
+    return {
+      settings: loaded.settings,
+      file_settings: readFileSettings(loaded),
+      path: loaded.path,
+      writable: loaded.writable,
+      reason: readOnlyReason(loaded),
+      warnings: loaded.warnings,
+      auth_status: runtime.auth().status(),
+    };
+  };
+
+  router.get('/settings', (_req, res) => {
+    res.json(view());
+  });
+
+  router.put('/settings', async (req, res) => {
+    const reason = readOnlyReason(runtime.settings());
+    if (reason) throw new ConflictError(reason);
+    // Only the outer shape here; applySettings validates every field like the settings file.
+    const body = parseInput(DeskSettingsPutSchema, req.body, 'body');
+    await runtime.applySettings(body);
+    res.json(view());
+  });
+
+  router.get('/settings/schema', (_req, res) => {
+    res.json({ auth: authSettingFields(), json_schema: settingsJsonSchema() });
+  });
+
+  return router;
+}
