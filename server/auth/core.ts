@@ -44,6 +44,15 @@ export interface Trace {
   decision: AuthDecision;
 }
 
+/**
+ * The path part of what callers pass: inspection users paste `/agents?x=1` or
+ * `agents`; the middleware already passes a clean path.
+ */
+function requestPath(raw: string): string {
+  const path = raw.split(/[?#]/, 1)[0] ?? '';
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
 export function toMatched(mapping: ScopeMapping | null): MatchedMapping | null {
   return mapping && { pattern: mapping.pattern.key, scopes: [...mapping.scopes], source: mapping.source };
 }
@@ -137,7 +146,7 @@ export class AuthCore {
    */
   async evaluate(input: { method: string; path: string; token: string | null; explain: boolean }): Promise<Trace> {
     const method = input.method.toUpperCase();
-    const { path } = input;
+    const path = requestPath(input.path);
     // CORS preflights carry no credentials by design; they must reach the CORS handler.
     const excludedBy = method === 'OPTIONS' ? 'OPTIONS' : (findExcludedPath(this.config.excluded, path)?.written ?? null);
     const trace: Trace = { method, path, excludedBy, mapping: null, findings: null, access: null, decision: { outcome: 'excluded', pattern: excludedBy ?? '' } };

@@ -25,6 +25,7 @@ function firstValue(value: string | readonly string[] | undefined): string | und
  */
 export function stripBearer(value: string): { token: string | null; scheme: string | null } {
   const trimmed = value.trim();
+  if (trimmed.toLowerCase() === 'bearer') return { token: null, scheme: 'Bearer' };
   const match = /^(\S+)\s+(.*)$/s.exec(trimmed);
   if (!match) return { token: trimmed === '' ? null : trimmed, scheme: null };
   const scheme = match[1] as string;

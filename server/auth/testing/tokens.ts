@@ -49,9 +49,10 @@ export interface SignOptions {
   exp?: number | null;
 }
 
-export async function sign(claims: JWTPayload & Record<string, unknown>, opts: SignOptions): Promise<string> {
+/** Claims are free-form on purpose: tests forge malformed ones (`exp` as a string). */
+export async function sign(claims: Record<string, unknown>, opts: SignOptions): Promise<string> {
   const alg = opts.alg ?? 'RS256';
-  const jwt = new SignJWT({ iat: NOW_S, ...claims }).setProtectedHeader({ alg, ...(opts.kid ? { kid: opts.kid } : {}) });
+  const jwt = new SignJWT({ iat: NOW_S, ...claims } as JWTPayload).setProtectedHeader({ alg, ...(opts.kid ? { kid: opts.kid } : {}) });
   const exp = opts.exp === undefined ? NOW_S + 3600 : opts.exp;
   if (exp !== null && claims.exp === undefined) jwt.setExpirationTime(exp);
   return jwt.sign(opts.key);
