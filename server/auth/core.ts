@@ -149,7 +149,15 @@ export class AuthCore {
     const path = requestPath(input.path);
     // CORS preflights carry no credentials by design; they must reach the CORS handler.
     const excludedBy = method === 'OPTIONS' ? 'OPTIONS' : (findExcludedPath(this.config.excluded, path)?.written ?? null);
-    const trace: Trace = { method, path, excludedBy, mapping: null, findings: null, access: null, decision: { outcome: 'excluded', pattern: excludedBy ?? '' } };
+    const trace: Trace = {
+      method,
+      path,
+      excludedBy,
+      mapping: null,
+      findings: null,
+      access: null,
+      decision: { outcome: 'excluded', pattern: excludedBy ?? '' },
+    };
     if (excludedBy !== null && !input.explain) return trace;
 
     const enabled = this.config.authorizationEnabled;

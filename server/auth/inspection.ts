@@ -13,7 +13,8 @@ export function toInspection(trace: Trace, core: AuthCore): TokenInspection {
   const d = trace.decision;
   const error = d.outcome === 'deny' ? d.error : null;
   const f = trace.findings;
-  const access = trace.access;
+  // On an excluded route the scope findings are for display only; nothing is missing.
+  const access = d.outcome === 'excluded' ? null : trace.access;
   return {
     method: trace.method,
     path: trace.path,
