@@ -58,12 +58,29 @@ export interface Settings {
   [extra: string]: unknown;
 }
 
+/** What the live auth layer was built from (no secrets). */
+export interface AuthStatus {
+  validate: boolean;
+  algorithm: string;
+  authorization_enabled: boolean;
+  verification_keys: number;
+  jwks_file: { path: string; kids: string[]; key_count: number; skipped: string[]; last_error: string | null } | null;
+  jwks_url: { url: string; kids: string[] } | null;
+  /** Effective mappings (defaults + custom; an overridden default is replaced). */
+  mappings: MatchedMapping[];
+  excluded_route_paths: string[];
+}
+
 export interface SettingsEnvelope {
+  /** The settings in force (defaults and env fallbacks applied). */
   settings: Settings;
+  /** The file as written (what PUT replaces), when readable. */
+  file_settings: Record<string, unknown> | null;
   path: string;
   writable: boolean;
-  reason?: string | null | undefined;
-  warnings?: string[] | undefined;
+  reason: string | null;
+  warnings: string[];
+  auth_status: AuthStatus;
 }
 
 export interface FieldIssue {
@@ -75,55 +92,84 @@ export interface FieldIssue {
 export interface SettingDescription {
   name: string;
   type: string;
-  default: unknown;
-  help: string;
+  nullable: boolean;
+  default?: unknown;
   enum?: string[] | undefined;
+  help: string;
 }
 
 export interface SettingsSchemaResponse {
   auth: SettingDescription[];
-  /** Built-in route → scopes table that custom `scope_mappings` add to and override. */
+  json_schema: Record<string, unknown>;
+  /** The built-in route → scopes table (when the desk reports it). */
   default_scope_mappings?: Record<string, string[]> | undefined;
 }
 
 export interface KeyInfo {
   kid: string;
   alg: string;
-  kty?: string | undefined;
+  kty: 'RSA' | 'EC' | 'OKP' | 'oct';
+  crv: string | null;
+  use: 'sig';
+  /** RFC 7638 thumbprint. */
   fingerprint: string;
-  /** Whether the auth layer currently accepts tokens signed by this key. */
+  /** In `keys/trusted.jwks.json`, the default `auth.jwks_file`. */
   trusted: boolean;
-  /** Whether the desk holds the private half (can mint with it). */
-  private?: boolean | undefined;
-  has_private_key?: boolean | undefined;
-  can_sign?: boolean | undefined;
-  source?: string | undefined;
-  created_at?: string | number | undefined;
-  label?: string | null | undefined;
+  source: 'generated' | 'imported';
+  /** rundesk can sign with it. */
+  has_private: boolean;
+  created_at: string;
+  origin: string | null;
+}
+
+export interface KeyList {
+  keys: KeyInfo[];
+  trusted_jwks_path: string;
+  /** Whether the live settings read that file (so trust changes take effect). */
+  trusted_jwks_in_use: boolean;
+}
+
+export interface KeyImportResponse {
+  added: KeyInfo[];
+  skipped: { kid: string; reason: string }[];
+  notes: string[];
 }
 
 export const DEFECTS = ['expired', 'not_yet_valid', 'wrong_audience', 'untrusted_key', 'none_alg', 'tampered'] as const;
 export type Defect = (typeof DEFECTS)[number];
 
 export interface MintRequest {
-  sub?: string | undefined;
+  sub?: string | null | undefined;
   scopes?: string[] | undefined;
   ttl?: number | undefined;
-  aud?: string | string[] | undefined;
-  iss?: string | undefined;
-  session_id?: string | undefined;
+  no_exp?: boolean | undefined;
+  aud?: string | string[] | null | undefined;
+  iss?: string | null | undefined;
+  session_id?: string | null | undefined;
   claims?: Record<string, unknown> | undefined;
   scopes_claim?: string | undefined;
-  kid?: string | undefined;
+  scopes_format?: 'array' | 'string' | undefined;
+  /** kid of the local signing key. */
+  key?: string | undefined;
   alg?: string | undefined;
+  typ?: string | null | undefined;
   defect?: Defect | undefined;
+  /** Request path for `curl` and `preview`. */
+  path?: string | undefined;
 }
 
 export interface MintResponse {
   token: string;
   header: Record<string, unknown>;
   claims: Record<string, unknown>;
+  kid: string | null;
+  alg: string;
+  defect: Defect | null;
+  /** Epoch seconds. */
+  expires_at: number | null;
   curl: string;
+  /** What the auth layer decides for `curl`'s request right now. */
+  preview: { method: string; path: string; status: number; detail: string | null };
 }
 
 export interface MatchedMapping {
@@ -159,79 +205,119 @@ export interface InspectRequest {
   path: string;
 }
 
+/** A key that verified a token, or was tried (`verification_keys[index]`, a JWKS entry...). */
+export interface KeyRef {
+  source: 'verification_keys' | 'secret_key' | 'jwks_file' | 'jwks_url' | string;
+  index: number | null;
+  kid: string | null;
+}
+
+export interface KeyAttempt extends KeyRef {
+  outcome: 'verified' | 'signature_mismatch' | 'skipped' | 'error' | string;
+  reason: string;
+}
+
+/** `/desk/inspect`: the auth layer's decision for one request, explained. */
 export interface InspectResponse {
-  header: Record<string, unknown> | null;
-  claims: Record<string, unknown> | null;
-  /** Which key verified the signature, or why none did. */
-  verification: {
-    verified: boolean;
-    kid?: string | null | undefined;
-    alg?: string | null | undefined;
-    key?: string | null | undefined;
-    source?: string | null | undefined;
-    reason?: string | null | undefined;
-  };
-  lint: (LintWarning | string)[];
-  state: RequestAuthState | null;
-  required_scopes: string[];
-  matched_mapping: MatchedMapping | null;
+  method: string;
+  path: string;
+  outcome: 'excluded' | 'allow' | 'deny' | string;
   status: number;
   detail: string | null;
-  outcome?: string | undefined;
-  error_code?: string | null | undefined;
+  error_code: string | null;
+  reason?: string | null;
+  excluded_by?: string | null;
+  header: Record<string, unknown> | null;
+  claims: Record<string, unknown> | null;
+  decode_error?: string | null;
+  verification: {
+    validate: boolean;
+    verified: boolean;
+    verified_by: KeyRef | null;
+    attempts: KeyAttempt[];
+    failure: string | null;
+  };
+  audience?: { checked: boolean; expected: string[]; actual: string | string[] | null; ok: boolean | null } | undefined;
+  state: RequestAuthState | null;
+  authorization_enabled: boolean;
+  matched: MatchedMapping | null;
+  required_scopes: string[];
+  missing_scopes: string[];
+  allowed_resource_ids?: string[] | null;
+  hints?: string[] | undefined;
+  /** Token lint (the desk adds it). */
+  lint?: (LintWarning | string)[] | undefined;
 }
 
 export interface MatrixRow {
-  method: string;
+  /** `GET /agents/*` */
   pattern: string;
-  path?: string | undefined;
-  allowed: boolean;
-  status?: number | undefined;
+  method: string;
+  /** The path pattern, `/agents/*`. */
+  path: string;
+  source: 'default' | 'custom' | string;
   required_scopes: string[];
+  status: number;
+  access: 'all' | 'some' | 'none' | string;
   missing_scopes: string[];
-  source?: 'default' | 'custom' | 'excluded' | undefined;
-  detail?: string | null | undefined;
+  allowed_resource_ids: string[] | null;
+  detail: string | null;
 }
 
 export interface MatrixResponse {
-  routes: MatrixRow[];
+  status: number;
+  detail: string | null;
+  authorization_enabled: boolean;
+  is_admin: boolean;
+  rows: MatrixRow[];
 }
 
 export interface Preset {
   name: string;
-  label: string;
-  description?: string | undefined;
-  /** The auth settings the preset sets. */
-  settings: Partial<AuthSettings>;
-  /** Whether the desk can generate an offline fixture JWKS for the provider. */
-  fixture?: boolean | undefined;
+  title: string;
+  description: string;
+  issuer: string;
+  jwks_uri_example: string;
+  /** Merged into the settings' `auth` object. */
+  settings_patch: Partial<AuthSettings>;
+}
+
+export interface FixtureToken {
+  name: 'reader' | 'admin' | 'no_scopes' | 'expired' | string;
+  description: string;
+  token: string;
+  header: Record<string, unknown>;
+  claims: Record<string, unknown>;
+  expected_status: number;
 }
 
 export interface FixtureResponse {
-  jwks_file?: string | undefined;
-  kid?: string | undefined;
-  token?: string | undefined;
-  settings?: Partial<AuthSettings> | undefined;
-  [extra: string]: unknown;
+  preset: string;
+  issuer: string;
+  jwks_path: string;
+  jwks: { keys: Record<string, unknown>[] };
+  settings_patch: Partial<AuthSettings>;
+  applied: boolean;
+  tokens: FixtureToken[];
 }
 
-export interface MappingLintItem {
-  pattern?: string | undefined;
-  message: string;
-  level?: string | undefined;
-  code?: string | undefined;
+export interface MappingLint {
+  authorization_enabled: boolean;
+  /** Served routes no mapping covers: any authenticated caller may use them. */
+  unmapped_routes: { method: string; path: string; message: string }[];
+  /** Custom mappings that match no served route. */
+  unmatched_mappings: { pattern: string; scopes: string[]; message: string }[];
 }
 
 export interface DatabaseListItem {
   id: string;
   path: string;
   read_only: boolean;
-  session_tables: string[];
-  default_table?: string | undefined;
+  tables: string[];
+  default_table: string;
   sessions: number;
   runs: number;
-  builtin?: boolean | undefined;
-  error?: string | null | undefined;
+  is_default: boolean;
 }
 
 export interface AttachDatabaseRequest {

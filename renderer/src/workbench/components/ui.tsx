@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { copyText } from '../../platform/browser';
 
 /**
  * Small, dense form and display primitives shared by the workbench pages. Styling lives in
@@ -275,15 +276,6 @@ export function CopyButton(props: { text: string; label?: string; className?: st
       {copied === 'ok' ? 'Copied' : copied === 'fail' ? 'Copy failed' : (props.label ?? 'Copy')}
     </button>
   );
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Pretty JSON with light syntax colouring (keys, strings, numbers, literals). */

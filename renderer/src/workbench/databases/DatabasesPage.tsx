@@ -10,7 +10,7 @@ import { issuesOf } from '../settings/model';
 import type { DatabaseListItem } from '../types';
 import { databaseMutations } from './mutations';
 import { databaseQueries } from './queries';
-import { idFromPath, tablesOf } from './model';
+import { idFromPath } from './model';
 
 /** Attach SQLite files (Agno `SqliteDb` or rundesk's own), list them with counts, detach. */
 export function DatabasesPage() {
@@ -104,8 +104,8 @@ function DbRow(props: {
   onDetach: () => void;
 }) {
   const { db } = props;
-  const builtin = db.builtin ?? db.id === 'default';
-  const tables = tablesOf(db);
+  const builtin = db.is_default;
+  const tables = db.tables;
   const q = (table?: string) => {
     const p = new URLSearchParams();
     if (!builtin) p.set('db', db.id);
@@ -122,7 +122,6 @@ function DbRow(props: {
         <code className="wb-path" title={db.path}>
           {db.path}
         </code>
-        {db.error ? <p className="wb-field-error">{db.error}</p> : null}
       </td>
       <td>
         {tables.length === 0 ? (

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { idFromPath } from './model';
 
 describe('idFromPath', () => {
-  it('derives a valid db_id from a file name', () => {
-    expect(idFromPath('/home/me/My Agents.db')).toBe('my-agents');
+  it('derives the db_id the desk would from a file name', () => {
+    expect(idFromPath('/home/me/My Agents.db')).toBe('My-Agents');
     expect(idFromPath('C:\\data\\agno.sqlite')).toBe('agno');
-    expect(idFromPath('/x/default.db')).toBe('default-1');
+    expect(idFromPath('/x/default.db')).toBe('default-db');
+    expect(idFromPath('')).toBe('');
   });
 });

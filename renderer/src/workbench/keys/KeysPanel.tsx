@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { describeError } from '../errors';
-import { Badge, Callout, Empty, Segmented, Spinner } from '../components/ui';
+import { Badge, Callout, CopyButton, Empty, Segmented, Spinner, Toggle } from '../components/ui';
 import { ALGORITHMS, type KeyInfo } from '../types';
 import { keyMutations } from './mutations';
 import { keyQueries } from './queries';
@@ -11,14 +11,19 @@ import { keyQueries } from './queries';
  * The desk's key store: list (kid, alg, fingerprint, trusted), generate, import by file path
  * (native dialog in the desktop app) or pasted text, remove, and the public JWKS.
  */
-export function KeysPanel(props: { algorithm: string; readOnly?: boolean }) {
+export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFile: string | null | undefined; onUseTrustedJwks: (path: string) => void }) {
   const qc = useQueryClient();
   const keys = useQuery(keyQueries.list());
   const generate = useMutation(keyMutations.generate(qc));
   const remove = useMutation(keyMutations.remove(qc));
-  const [genAlg, setGenAlg] = useState<string>(props.algorithm);
+  const trust = useMutation(keyMutations.setTrusted(qc));
+  const [genAlg, setGenAlg] = useState<string>((ALGORITHMS as readonly string[]).includes(props.algorithm) ? props.algorithm : 'RS256');
   const [confirmKid, setConfirmKid] = useState<string | null>(null);
-  const list = keys.data ?? [];
+  const list = keys.data?.keys ?? [];
+  const trustedPath = keys.data?.trusted_jwks_path;
+  const bridge = getDesktopBridge();
+  // The desktop app's File menu can import keys too.
+  useEffect(() => bridge?.onKeysChanged(() => void qc.invalidateQueries({ queryKey: keyQueries.all() })), [bridge, qc]);
 
   return (
     <div className="wb-stack" data-testid="keys-panel">
@@ -32,6 +37,22 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean }) {
         </a>
       </div>
       {keys.isError ? <Callout tone="danger" title="Keys could not be listed">{describeError(keys.error)}</Callout> : null}
+      {keys.data && !keys.data.trusted_jwks_in_use ? (
+        <Callout
+          tone="warn"
+          title="The key store is not in use"
+          testId="trusted-jwks-unused"
+          actions={
+            trustedPath && props.jwksFile !== trustedPath && !props.readOnly ? (
+              <button type="button" className="wb-btn wb-btn-sm" onClick={() => props.onUseTrustedJwks(trustedPath)}>
+                Use it as jwks_file
+              </button>
+            ) : null
+          }
+        >
+          The settings' <code>jwks_file</code> is not <code>{trustedPath}</code>, so the keys below (and trust changes) do not verify tokens until it is.
+        </Callout>
+      ) : null}
       {keys.isPending ? (
         <Spinner label="Loading keys" />
       ) : list.length === 0 ? (
@@ -57,22 +78,30 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean }) {
                   </td>
                   <td className="wb-cell-tight">
                     <code>{k.alg}</code>
+                    <span className="wb-subtle"> {k.kty}{k.crv ? ` ${k.crv}` : ''}</span>
                     {k.alg !== props.algorithm ? (
                       <span className="wb-subtle" title={`The settings accept only ${props.algorithm}`}> ≠ {props.algorithm}</span>
                     ) : null}
                   </td>
                   <td>
-                    <span className="wb-fingerprint" title={fingerprintOf(k)}>
-                      {short(fingerprintOf(k))}
+                    <span className="wb-fingerprint" title={`RFC 7638 thumbprint: ${k.fingerprint}`}>
+                      {short(k.fingerprint)}
                     </span>
+                    {k.fingerprint ? <CopyButton text={k.fingerprint} label="Copy" small className="wb-btn-ghost" /> : null}
                   </td>
                   <td className="wb-cell-tight">
-                    {k.trusted ? <Badge tone="ok">trusted</Badge> : <Badge tone="muted">not trusted</Badge>}{' '}
+                    <Toggle
+                      checked={k.trusted}
+                      disabled={props.readOnly || trust.isPending}
+                      onChange={(v) => trust.mutate({ kid: k.kid, trusted: v })}
+                      label={k.trusted ? <Badge tone="ok">trusted</Badge> : <Badge tone="muted">not trusted</Badge>}
+                      testId={`trust-${k.kid}`}
+                    />{' '}
                     {canSign(k) ? <Badge tone="accent" title="rundesk holds the private key and can mint with it">signs</Badge> : null}
                   </td>
-                  <td className="wb-small wb-muted" title={originOf(k) ?? undefined}>
-                    {k.source ?? '—'}
-                    {originOf(k) ? <span className="wb-subtle"> · {short(originOf(k) ?? '', 28)}</span> : null}
+                  <td className="wb-small wb-muted" title={k.origin ?? undefined}>
+                    {k.source}
+                    {k.origin ? <span className="wb-subtle"> · {short(k.origin, 28)}</span> : null}
                   </td>
                   <td className="wb-cell-tight">
                     {confirmKid === k.kid ? (
@@ -155,7 +184,7 @@ function ImportKeys(props: { readOnly?: boolean | undefined }) {
     if (mode === 'path' && path.trim()) importKey.mutate({ path: path.trim() });
     if (mode === 'text' && text.trim()) importKey.mutate({ text });
   };
-  const result = importKey.data as { added?: { kid: string }[]; skipped?: { kid: string; reason: string }[] } | undefined;
+  const result = importKey.data;
   return (
     <form
       className="wb-subpanel"
@@ -228,24 +257,17 @@ function ImportKeys(props: { readOnly?: boolean | undefined }) {
       ) : null}
       {importKey.isSuccess ? (
         <p className="wb-small wb-ok" data-testid="import-key-result">
-          {result?.added?.length ? <>Imported {result.added.map((k) => k.kid).join(', ')}. </> : <>Imported. </>}
-          {result?.skipped?.length ? <span className="wb-muted">Skipped {result.skipped.map((s) => `${s.kid} (${s.reason})`).join(', ')}.</span> : null}
+          {result?.added.length ? <>Imported {result.added.map((k) => k.kid).join(', ')}. </> : <>Nothing new imported. </>}
+          {result?.skipped.length ? <span className="wb-muted">Skipped {result.skipped.map((s) => `${s.kid} (${s.reason})`).join(', ')}. </span> : null}
+          {result?.notes.length ? <span className="wb-muted">{result.notes.join(' ')}</span> : null}
         </p>
       ) : null}
     </form>
   );
 }
 
-export function fingerprintOf(k: KeyInfo): string {
-  return k.fingerprint ?? (k as { thumbprint?: string }).thumbprint ?? '';
-}
-
-function originOf(k: KeyInfo): string | null {
-  return (k as { origin?: string }).origin ?? null;
-}
-
 export function canSign(k: KeyInfo): boolean {
-  return Boolean(k.can_sign ?? k.has_private_key ?? k.private ?? k.source === 'generated');
+  return k.has_private;
 }
 
 function short(s: string, n = 16): string {

@@ -17,6 +17,12 @@ export const keyMutations = {
       mutationFn: (body: { path: string } | { text: string }) => deskApi.importKey(body),
       onSuccess: () => invalidateAuthDependents(qc),
     }),
+  setTrusted: (qc: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...keyQueries.all(), 'trust'] as const,
+      mutationFn: (v: { kid: string; trusted: boolean }) => deskApi.setKeyTrusted(v.kid, v.trusted),
+      onSuccess: () => invalidateAuthDependents(qc),
+    }),
   remove: (qc: QueryClient) =>
     mutationOptions({
       mutationKey: [...keyQueries.all(), 'remove'] as const,

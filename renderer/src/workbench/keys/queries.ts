@@ -8,9 +8,4 @@ export const keyQueries = {
       queryKey: [...keyQueries.all(), 'list'] as const,
       queryFn: ({ signal }) => deskApi.listKeys(signal),
     }),
-  jwks: () =>
-    queryOptions({
-      queryKey: [...keyQueries.all(), 'jwks'] as const,
-      queryFn: ({ signal }) => deskApi.getJwks(signal),
-    }),
 };

@@ -1,18 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Badge, Callout, Spinner } from '../components/ui';
+import { useNavigate } from 'react-router';
+import { addToken, setCurrent } from '../../auth/acting-as';
+import { Badge, Callout, CopyButton, Kbd, Spinner, StatusPill } from '../components/ui';
 import { describeError } from '../errors';
-import type { AuthSettings, Preset } from '../types';
+import type { AuthSettings, FixtureResponse, Preset } from '../types';
 import { presetActive, presetChanges } from './model';
 import { settingsMutations } from './mutations';
 import { settingsQueries } from './queries';
 
 /**
- * Identity-provider presets: "Apply" puts the provider's algorithm and claim names into the
- * form (saved with the rest); "Fixture" has the desk generate the provider's offline test
- * key set, so its tokens can be minted and verified without the real provider.
+ * Identity-provider presets. "Apply" puts the provider's algorithm and claim names into the
+ * form (saved with the rest). "Fixture" has the desk generate the provider's offline test key
+ * set and sample tokens, so its tokens can be tried without the real tenant.
  */
-export function PresetsPanel(props: { auth: AuthSettings; onApply: (preset: Preset) => void; readOnly: boolean }) {
+export function PresetsPanel(props: {
+  auth: AuthSettings;
+  onApply: (patch: Pick<Preset, 'settings_patch' | 'title'>) => void;
+  readOnly: boolean;
+}) {
   const qc = useQueryClient();
   const presets = useQuery(settingsQueries.presets());
   const fixture = useMutation(settingsMutations.presetFixture(qc));
@@ -22,26 +28,30 @@ export function PresetsPanel(props: { auth: AuthSettings; onApply: (preset: Pres
   if (presets.isError) return <Callout tone="danger" title="Presets unavailable">{describeError(presets.error)}</Callout>;
 
   return (
-    <div className="wb-stack">
+    <div className="wb-stack wb-gap-3">
       <div className="wb-presets" data-testid="presets">
         {presets.data.map((p) => {
           const active = presetActive(props.auth, p);
           const changes = presetChanges(props.auth, p);
           return (
-            <div key={p.name} className={`wb-preset ${active ? 'is-active' : ''}`} data-testid={`preset-${p.name}`}>
+            <div key={p.name} className={`wb-preset ${active ? 'is-active' : ''}`} data-testid={`preset-${p.name}`} title={p.description}>
               <div className="wb-preset-name">
-                <span>{p.label}</span>
+                <span>{p.title}</span>
                 {active ? <Badge tone="accent">in use</Badge> : null}
               </div>
               <div className="wb-preset-sets">
-                {Object.entries(p.settings).map(([k, v]) => (
-                  <div key={k}>
-                    {k}=<span className="wb-fg">{JSON.stringify(v)}</span>
-                  </div>
-                ))}
+                {Object.entries(p.settings_patch)
+                  .filter(([k]) => k !== 'scope_mappings')
+                  .map(([k, v]) => (
+                    <div key={k} className="wb-ellipsis" title={`${k} = ${JSON.stringify(v)}`}>
+                      {k} <span className="wb-fg">{JSON.stringify(v)}</span>
+                    </div>
+                  ))}
+                {p.settings_patch.scope_mappings ? (
+                  <div>scope_mappings <span className="wb-fg">{Object.keys(p.settings_patch.scope_mappings).length} respelled</span></div>
+                ) : null}
               </div>
-              {p.description ? <p className="wb-small wb-muted wb-m0">{p.description}</p> : null}
-              <div className="wb-row">
+              <div className="wb-row wb-preset-actions">
                 <button
                   type="button"
                   className="wb-btn wb-btn-sm"
@@ -49,48 +59,96 @@ export function PresetsPanel(props: { auth: AuthSettings; onApply: (preset: Pres
                   title={changes.length ? `Sets ${changes.map((c) => c.field).join(', ')}` : 'Already applied'}
                   onClick={() => {
                     props.onApply(p);
-                    setApplied(p.name);
+                    setApplied(p.title);
                   }}
                   data-testid={`apply-preset-${p.name}`}
                 >
                   Apply
                 </button>
-                {p.fixture !== false ? (
-                  <button
-                    type="button"
-                    className="wb-btn wb-btn-sm wb-btn-ghost"
-                    disabled={props.readOnly || fixture.isPending}
-                    title="Generate this provider's offline test key set (trusted) for minting look-alike tokens"
-                    onClick={() => fixture.mutate(p.name)}
-                    data-testid={`fixture-preset-${p.name}`}
-                  >
-                    {fixture.isPending && fixture.variables === p.name ? <Spinner /> : null} Fixture JWKS
-                  </button>
-                ) : null}
+                <button
+                  type="button"
+                  className="wb-btn wb-btn-sm wb-btn-ghost"
+                  disabled={fixture.isPending}
+                  title={`Generate an offline ${p.title} test key set and sample tokens`}
+                  onClick={() => fixture.mutate({ name: p.name, apply: false })}
+                  data-testid={`fixture-preset-${p.name}`}
+                >
+                  {fixture.isPending && fixture.variables?.name === p.name ? <Spinner /> : null} Fixture
+                </button>
               </div>
             </div>
           );
         })}
       </div>
       {applied ? (
-        <Callout tone="info" title={`${presets.data.find((p) => p.name === applied)?.label ?? applied} preset applied to the form`}>
-          Review the highlighted fields and save (<kbd className="wb-kbd">Ctrl</kbd>+<kbd className="wb-kbd">S</kbd>).
+        <Callout tone="info" title={`${applied} preset applied to the form`} testId="preset-applied">
+          The changed fields are marked. Save with <Kbd>Ctrl S</Kbd>; a real tenant also needs its JWKS (import it below, or set <code>jwks_url</code>).
         </Callout>
       ) : null}
       {fixture.isError ? <Callout tone="danger" title="Fixture not generated">{describeError(fixture.error)}</Callout> : null}
       {fixture.isSuccess ? (
-        <Callout tone="ok" title="Fixture generated" testId="fixture-result">
-          {describeFixture(fixture.data)}
-        </Callout>
+        <FixtureResult
+          f={fixture.data}
+          title={presets.data.find((p) => p.name === fixture.data.preset)?.title ?? fixture.data.preset}
+          readOnly={props.readOnly}
+          onUse={() => {
+            const title = presets.data.find((p) => p.name === fixture.data.preset)?.title ?? fixture.data.preset;
+            props.onApply({ title, settings_patch: fixture.data.settings_patch });
+            setApplied(`${title} fixture`);
+          }}
+        />
       ) : null}
     </div>
   );
 }
 
-function describeFixture(data: Record<string, unknown>): string {
-  const parts: string[] = [];
-  if (typeof data.kid === 'string') parts.push(`key ${data.kid}`);
-  if (typeof data.jwks_file === 'string') parts.push(`JWKS at ${data.jwks_file}`);
-  if (typeof data.message === 'string') parts.push(data.message);
-  return parts.length ? `${parts.join(' · ')}. Mint with it in the token workshop.` : 'The provider key set is in the key store; mint with it in the token workshop.';
+function FixtureResult(props: { f: FixtureResponse; title: string; readOnly: boolean; onUse: () => void }) {
+  const { f } = props;
+  const navigate = useNavigate();
+  return (
+    <Callout
+      tone="ok"
+      title={`${props.title} fixture: ${f.jwks.keys.length} key${f.jwks.keys.length === 1 ? '' : 's'} and ${f.tokens.length} sample tokens`}
+      testId="fixture-result"
+      actions={
+        <button type="button" className="wb-btn wb-btn-sm" disabled={props.readOnly} onClick={props.onUse} data-testid="fixture-use">
+          Use preset + fixture JWKS
+        </button>
+      }
+    >
+      <p className="wb-small wb-m0">
+        JWKS written to <code>{f.jwks_path}</code> (issuer <code>{f.issuer}</code>). Its tokens verify once <code>jwks_file</code> points there.
+      </p>
+      <table className="wb-table wb-table-plain">
+        <tbody>
+          {f.tokens.map((t) => (
+            <tr key={t.name}>
+              <td className="wb-cell-tight">
+                <code>{t.name}</code>
+              </td>
+              <td className="wb-small">{t.description}</td>
+              <td className="wb-cell-tight">
+                <StatusPill status={t.expected_status} />
+              </td>
+              <td className="wb-cell-tight">
+                <div className="wb-row wb-nowrap">
+                  <CopyButton text={t.token} small />
+                  <button type="button" className="wb-btn wb-btn-sm" onClick={() => navigate('/tokens?tab=inspect', { state: { inspectToken: t.token } })}>
+                    Inspect
+                  </button>
+                  <button
+                    type="button"
+                    className="wb-btn wb-btn-sm wb-btn-ghost"
+                    onClick={() => setCurrent(addToken({ label: `${props.title} ${t.name}`, token: t.token, source: 'pasted' }).id)}
+                  >
+                    Act as
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Callout>
+  );
 }

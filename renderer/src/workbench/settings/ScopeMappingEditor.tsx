@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Badge, ChipsInput, Empty } from '../components/ui';
-import { HTTP_METHODS, type MappingLintItem } from '../types';
+import { HTTP_METHODS, type MappingLint } from '../types';
 import { mappingKey, newRowId, overriddenDefaults, rowIssues, type MappingRow } from './model';
 
 /**
@@ -13,7 +13,7 @@ export function ScopeMappingEditor(props: {
   defaults: Record<string, readonly string[]>;
   suggestions: readonly string[];
   serverIssues: Map<string, string[]>;
-  lint: readonly MappingLintItem[];
+  lint: MappingLint | undefined;
   disabled?: boolean;
 }) {
   const { rows, onChange, defaults } = props;
@@ -108,7 +108,7 @@ export function ScopeMappingEditor(props: {
                           <span className="wb-muted">was {def.length ? def.map((s) => <code key={s} className="wb-scope">{s}</code>) : 'open'}</span>
                         </span>
                       ) : (
-                        <Badge tone="info">new route</Badge>
+                        <Badge tone="info" title="No known default for this route">custom route</Badge>
                       )}
                       {r.scopes.length === 0 ? <> <Badge tone="muted">no scopes</Badge></> : null}
                     </td>
@@ -131,14 +131,24 @@ export function ScopeMappingEditor(props: {
         </div>
       )}
 
-      {props.lint.length > 0 ? (
-        <div className="wb-lint" data-testid="mapping-lint">
-          {props.lint.map((l, i) => (
-            <p key={i} className={`wb-lint-item wb-tone-${l.level === 'error' ? 'danger' : 'warn'}`}>
-              {l.pattern ? <code>{l.pattern}</code> : null} {l.message}
+      {props.lint && (props.lint.unmatched_mappings.length > 0 || props.lint.unmapped_routes.length > 0) ? (
+        <details className="wb-details wb-lint" data-testid="mapping-lint" open={props.lint.unmatched_mappings.length > 0}>
+          <summary>
+            Mapping lint (saved settings){' '}
+            {props.lint.unmatched_mappings.length ? <Badge tone="warn">{props.lint.unmatched_mappings.length} match no route</Badge> : null}{' '}
+            {props.lint.unmapped_routes.length ? <Badge tone="info">{props.lint.unmapped_routes.length} unmapped routes</Badge> : null}
+          </summary>
+          {props.lint.unmatched_mappings.map((l) => (
+            <p key={l.pattern} className="wb-lint-item wb-tone-warn">
+              <code>{l.pattern}</code> {l.message}
             </p>
           ))}
-        </div>
+          {props.lint.unmapped_routes.map((l) => (
+            <p key={`${l.method} ${l.path}`} className="wb-lint-item wb-tone-info">
+              <span className={`wb-method wb-method-${l.method}`}>{l.method}</span> <code>{l.path}</code> {l.message}
+            </p>
+          ))}
+        </details>
       ) : null}
 
       <div className="wb-row">

@@ -13,6 +13,7 @@ import {
   audienceToList,
   buildSettingsBody,
   changedFields,
+  defaultMappings,
   differsFromDefault,
   issuesOf,
   knownScopes,
@@ -29,7 +30,7 @@ import { settingsMutations } from './mutations';
 import { PresetsPanel } from './PresetsPanel';
 import { settingsQueries } from './queries';
 import { ScopeMappingEditor } from './ScopeMappingEditor';
-import { defaultMappingsOf, describeSchema } from './schema';
+import { describeSchema } from './schema';
 
 const SECTIONS = [
   { id: 'presets', title: 'Identity provider presets', fields: [] as AuthField[] },
@@ -89,7 +90,10 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
   const readOnly = !envelope.writable;
 
   const docs = useMemo(() => describeSchema(schema.data), [schema.data]);
-  const defaults = useMemo(() => defaultMappingsOf(schema.data), [schema.data]);
+  const defaults = useMemo(
+    () => defaultMappings(envelope.auth_status.mappings, schema.data?.default_scope_mappings),
+    [envelope.auth_status.mappings, schema.data],
+  );
   const suggestions = useMemo(
     () => knownScopes(defaults, mappingsFromRows(rows), auth.admin_scope),
     [defaults, rows, auth.admin_scope],
@@ -115,7 +119,7 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
 
   const doSave = () => {
     if (readOnly || save.isPending) return;
-    save.mutate(buildSettingsBody(envelope.settings, auth, rows), {
+    save.mutate(buildSettingsBody(envelope.file_settings, envelope.settings, auth, rows), {
       onSuccess: () => {
         setServerIssues([]);
         setPresetFields(new Set());
@@ -130,9 +134,12 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
     setServerIssues([]);
     setPresetFields(new Set());
   };
-  const onApplyPreset = (p: Preset) => {
+  const onApplyPreset = (p: Pick<Preset, 'settings_patch'>) => {
     setAuth((a) => applyPreset(a, p));
-    setPresetFields(new Set(Object.keys(p.settings)));
+    // Entra, Cognito and Clerk respell the default scopes as custom mappings.
+    if (p.settings_patch.scope_mappings !== undefined) setRows(rowsFromMappings(p.settings_patch.scope_mappings));
+    setPresetFields(new Set(Object.keys(p.settings_patch)));
+    setServerIssues([]);
     setSavedAt(null);
   };
 
@@ -353,7 +360,15 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
               </Panel>
 
               <Panel id="wb-keys" title="Keys & JWKS" subtitle="rundesk's key store. Trusted keys are written to the JWKS file the auth layer reads by default.">
-                <KeysPanel algorithm={auth.algorithm} readOnly={readOnly} />
+                <KeysPanel
+                  algorithm={auth.algorithm}
+                  readOnly={readOnly}
+                  jwksFile={auth.jwks_file}
+                  onUseTrustedJwks={(path) => {
+                    set('jwks_file', path);
+                    setPresetFields(new Set(['jwks_file']));
+                  }}
+                />
               </Panel>
 
               <Panel id="wb-source" title="Token source" subtitle="Where the auth layer looks for the bearer token (SPEC §5.1).">
@@ -497,7 +512,7 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
                   defaults={defaults}
                   suggestions={suggestions}
                   serverIssues={routed.byMapping}
-                  lint={lint.data ?? []}
+                  lint={lint.data}
                   disabled={readOnly}
                 />
               </Panel>

@@ -5,6 +5,7 @@ import {
   audienceToList,
   buildSettingsBody,
   changedFields,
+  defaultMappings,
   knownScopes,
   listToAudience,
   localIssues,
@@ -99,12 +100,14 @@ describe('server issues', () => {
 });
 
 describe('draft', () => {
-  it('keeps the rest of the settings and drops empty optional strings', () => {
-    const base = { os_id: 'x', server: { host: 'h', port: 1 }, auth: AUTH, databases: [{ id: 'd', path: '/p', read_only: true }] };
-    const body = buildSettingsBody(base, { ...AUTH, jwks_url: '' }, rowsFromMappings({ 'GET /a': ['s'] }));
-    expect(body.databases).toEqual(base.databases);
-    expect('jwks_url' in body.auth).toBe(false);
-    expect(body.auth.scope_mappings).toEqual({ 'GET /a': ['s'] });
+  it('writes only the changed fields into the settings file as written', () => {
+    const inForce = { os_id: 'x', server: { host: 'h', port: 1 }, auth: { ...AUTH, verification_keys: ['from-env'] }, databases: [] };
+    const file = { auth: { algorithm: 'RS256' }, databases: [{ id: 'd', path: '/p' }] };
+    const body = buildSettingsBody(file, inForce, { ...inForce.auth, user_isolation: true, jwks_url: '' }, rowsFromMappings({ 'GET /a': ['s'] }));
+    expect(body).toEqual({
+      auth: { algorithm: 'RS256', user_isolation: true, scope_mappings: { 'GET /a': ['s'] } },
+      databases: [{ id: 'd', path: '/p' }],
+    });
   });
 
   it('lists changed fields only', () => {
@@ -120,12 +123,20 @@ describe('draft', () => {
 });
 
 describe('presets', () => {
-  const auth0: Preset = { name: 'auth0', label: 'Auth0', settings: { algorithm: 'RS256', scopes_claim: 'permissions' } };
+  const auth0 = { settings_patch: { algorithm: 'RS256', scopes_claim: 'permissions' } } satisfies Pick<Preset, 'settings_patch'>;
   it('applies and then reads as active', () => {
     const next = applyPreset(AUTH, auth0);
     expect(next.scopes_claim).toBe('permissions');
     expect(presetActive(next, auth0)).toBe(true);
     expect(presetActive(AUTH, auth0)).toBe(false);
+  });
+});
+
+describe('default mappings', () => {
+  it('remembers defaults that a later custom row replaced', () => {
+    defaultMappings([{ pattern: 'GET /zz', scopes: ['z:read'], source: 'default' }]);
+    const later = defaultMappings([{ pattern: 'GET /zz', scopes: ['other'], source: 'custom' }]);
+    expect(later['GET /zz']).toEqual(['z:read']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ALGORITHMS, HTTP_METHODS, type AuthSettings, type FieldIssue, type Preset, type Settings } from '../types';
+import { ALGORITHMS, HTTP_METHODS, type AuthSettings, type FieldIssue, type MatchedMapping, type Preset, type Settings } from '../types';
 
 /**
  * Pure helpers behind the auth settings form: the editable draft, local checks, mapping rows,
@@ -233,17 +233,26 @@ export function issuesOf(body: unknown): FieldIssue[] {
 // ---------------------------------------------------------------------------------------------
 // Draft ↔ settings
 
-/** The PUT body: the whole settings object with the edited `auth` (databases etc. unchanged). */
-export function buildSettingsBody(base: Settings, auth: AuthSettings, rows: readonly MappingRow[]): Settings {
-  const next: AuthSettings = { ...auth, scope_mappings: mappingsFromRows(rows) };
-  // Optional keys that are empty are left out rather than sent as "" (which the schema refuses).
-  const cleaned = Object.fromEntries(
-    Object.entries(next).filter(([k, v]) => {
-      if (k === 'jwks_file' || k === 'jwks_url' || k === 'secret_key') return v !== '' && v !== undefined;
-      return v !== undefined;
-    }),
-  ) as unknown as AuthSettings;
-  return { ...base, auth: cleaned };
+/**
+ * The PUT body: the settings *file* as written (`file_settings`) with only the fields the user
+ * changed replaced. Starting from the file rather than the settings in force keeps defaults
+ * out of it and never writes env fallbacks (`JWT_VERIFICATION_KEY`) into the user's file.
+ */
+export function buildSettingsBody(
+  file: Record<string, unknown> | null,
+  inForce: Settings,
+  auth: AuthSettings,
+  rows: readonly MappingRow[],
+): Record<string, unknown> {
+  const src: Record<string, unknown> = file ? structuredClone(file) : (structuredClone(inForce) as unknown as Record<string, unknown>);
+  const fileAuth: Record<string, unknown> = { ...((src.auth as Record<string, unknown> | undefined) ?? {}) };
+  const draft: AuthSettings = { ...auth, scope_mappings: mappingsFromRows(rows) };
+  for (const f of changedFields(draft, inForce.auth)) {
+    const v = draft[f as keyof AuthSettings];
+    if (v === undefined || v === '') delete fileAuth[f];
+    else fileAuth[f] = v;
+  }
+  return { ...src, auth: fileAuth };
 }
 
 /** Stable JSON for dirty checks (key order of objects does not matter). */
@@ -275,19 +284,19 @@ export function differsFromDefault(field: AuthField, value: unknown, schemaDefau
 // Presets
 
 /** The auth fields a preset sets, with before → after, for the confirmation line. */
-export function presetChanges(auth: AuthSettings, preset: Preset): { field: string; from: unknown; to: unknown }[] {
-  return Object.entries(preset.settings)
+export function presetChanges(auth: AuthSettings, preset: Pick<Preset, 'settings_patch'>): { field: string; from: unknown; to: unknown }[] {
+  return Object.entries(preset.settings_patch)
     .filter(([k, v]) => stableJson((auth as unknown as Record<string, unknown>)[k]) !== stableJson(v))
     .map(([field, to]) => ({ field, from: (auth as unknown as Record<string, unknown>)[field], to }));
 }
 
-export function applyPreset(auth: AuthSettings, preset: Preset): AuthSettings {
-  return { ...auth, ...(preset.settings as Partial<AuthSettings>) };
+export function applyPreset(auth: AuthSettings, preset: Pick<Preset, 'settings_patch'>): AuthSettings {
+  return { ...auth, ...preset.settings_patch };
 }
 
 /** Whether the current settings already carry everything a preset sets. */
-export function presetActive(auth: AuthSettings, preset: Preset): boolean {
-  return Object.keys(preset.settings).length > 0 && presetChanges(auth, preset).length === 0;
+export function presetActive(auth: AuthSettings, preset: Pick<Preset, 'settings_patch'>): boolean {
+  return Object.keys(preset.settings_patch).length > 0 && presetChanges(auth, preset).length === 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -310,4 +319,27 @@ export function knownScopes(defaults: Record<string, readonly string[]>, custom:
   for (const list of Object.values(custom ?? {})) for (const s of list) set.add(s);
   if (admin) set.add(admin);
   return [...set].sort((a, b) => (a === admin ? -1 : b === admin ? 1 : a.localeCompare(b)));
+}
+
+/**
+ * The built-in route → scopes table. The desk reports the effective table (an overridden
+ * default is replaced by the custom row), so defaults seen earlier in this session are
+ * remembered: after saving an override, its default stays visible and marked.
+ */
+const seenDefaults = new Map<string, readonly string[]>();
+
+export function defaultMappings(
+  effective: readonly MatchedMapping[] | undefined,
+  reported?: Record<string, readonly string[]>,
+): Record<string, readonly string[]> {
+  if (reported && Object.keys(reported).length > 0) return reported;
+  for (const m of effective ?? []) if (m.source === 'default') seenDefaults.set(m.pattern, m.scopes);
+  return Object.fromEntries([...seenDefaults.entries()].sort(([a], [b]) => comparePatterns(a, b)));
+}
+
+/** Sort by path, then method, like the route matrix. */
+function comparePatterns(a: string, b: string): number {
+  const [ma = '', pa = ''] = a.split(' ');
+  const [mb = '', pb = ''] = b.split(' ');
+  return pa === pb ? ma.localeCompare(mb) : pa.localeCompare(pb);
 }

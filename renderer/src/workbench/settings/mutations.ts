@@ -2,7 +2,6 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { deskQueries } from '../../api/desk/queries';
 import { deskApi } from '../api';
 import { invalidateAuthDependents } from '../invalidate';
-import type { Settings } from '../types';
 import { settingsQueries } from './queries';
 
 export const settingsMutations = {
@@ -10,7 +9,7 @@ export const settingsMutations = {
   save: (qc: QueryClient) =>
     mutationOptions({
       mutationKey: [...settingsQueries.all(), 'save'] as const,
-      mutationFn: (settings: Settings) => deskApi.putSettings(settings),
+      mutationFn: (settings: Record<string, unknown>) => deskApi.putSettings(settings),
       onSuccess: async (envelope) => {
         qc.setQueryData(settingsQueries.current().queryKey, envelope);
         await Promise.all([
@@ -24,7 +23,8 @@ export const settingsMutations = {
   presetFixture: (qc: QueryClient) =>
     mutationOptions({
       mutationKey: [...settingsQueries.all(), 'preset-fixture'] as const,
-      mutationFn: (name: string) => deskApi.presetFixture(name),
+      mutationFn: (v: { name: string; apply: boolean }) => deskApi.presetFixture(v.name, v.apply),
+      // Generating writes a fixture JWKS; applying also rewrites the settings.
       onSuccess: () => invalidateAuthDependents(qc),
     }),
 };

@@ -4,8 +4,8 @@ import { useActingAs } from '../../auth/acting-as';
 import { decodeJwt } from '../../lib/jwt';
 import { Badge, Callout, Empty, JsonView, Panel, Segmented, Spinner, StatusPill, useDebounced } from '../components/ui';
 import { describeError } from '../errors';
-import { HTTP_METHODS, type InspectResponse, type LintWarning, type MatrixRow, type RequestAuthState } from '../types';
-import { examplePath, filterMatrix, type MatrixFilter } from './model';
+import { HTTP_METHODS, type InspectResponse, type KeyRef, type LintWarning, type MatrixRow, type RequestAuthState } from '../types';
+import { examplePath, filterMatrix, isAllowed, type MatrixFilter } from './model';
 import { tokenQueries } from './queries';
 
 export interface InspectTarget {
@@ -105,10 +105,11 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
 
       {token ? (
         <RouteMatrix
-          rows={matrix.data?.routes ?? []}
+          rows={matrix.data?.rows ?? []}
+          tokenStatus={matrix.data ? { status: matrix.data.status, detail: matrix.data.detail, admin: matrix.data.is_admin, authz: matrix.data.authorization_enabled } : null}
           loading={matrix.isPending}
           error={matrix.isError ? describeError(matrix.error) : null}
-          onPick={(r) => onTarget({ ...target, method: r.method === '*' ? 'GET' : r.method, path: r.path ?? examplePath(r.pattern) })}
+          onPick={(r) => onTarget({ ...target, method: r.method === '*' ? 'GET' : r.method, path: examplePath(r.path) })}
         />
       ) : null}
     </div>
@@ -121,15 +122,37 @@ function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean }) {
   const held = new Set(state?.scopes ?? []);
   const lint = (v.lint ?? []).map(normalizeLint);
   const ver = v.verification;
+  const by = ver.verified_by;
+  const headline = allowed
+    ? v.outcome === 'excluded'
+      ? `Allowed — ${v.excluded_by ?? 'route'} is excluded from auth`
+      : 'Allowed'
+    : v.status === 401
+      ? 'Unauthenticated'
+      : 'Forbidden';
   return (
     <div className="wb-stack" data-testid="inspect-result" data-status={v.status}>
       <div className={`wb-verdict wb-tone-${allowed ? 'ok' : 'danger'}`} data-testid="inspect-verdict">
         <StatusPill status={v.status} testId="inspect-status" />
-        <span className="wb-verdict-big">{allowed ? (v.outcome === 'excluded' ? 'Allowed — route excluded from auth' : 'Allowed') : v.status === 401 ? 'Unauthenticated' : 'Forbidden'}</span>
-        <span className="wb-verdict-detail">{v.detail}</span>
+        <span className="wb-verdict-big">{headline}</span>
+        <span className="wb-verdict-detail">
+          <code>
+            {v.method} {v.path}
+          </code>
+          {v.detail ? <> — {v.detail}</> : null}
+        </span>
         <span className="wb-spacer" />
         {fetching ? <Spinner label="Refreshing" /> : null}
       </div>
+      {v.hints?.length ? (
+        <Callout tone="info" title="Hints" testId="inspect-hints">
+          <ul>
+            {v.hints.map((h) => (
+              <li key={h}>{h}</li>
+            ))}
+          </ul>
+        </Callout>
+      ) : null}
 
       <div className="wb-grid-2">
         <div className="wb-stack">
@@ -137,26 +160,50 @@ function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean }) {
             <dl className="wb-kv">
               <dt>signature</dt>
               <dd>
-                {ver?.verified ? <Badge tone="ok">verified</Badge> : <Badge tone="danger">not verified</Badge>}
-                {ver?.reason ? <span className="wb-muted"> {ver.reason}</span> : null}
+                {!ver.validate ? (
+                  <Badge tone="warn">not checked (validate: false)</Badge>
+                ) : ver.verified ? (
+                  <Badge tone="ok">verified</Badge>
+                ) : (
+                  <Badge tone="danger">not verified</Badge>
+                )}
+                {ver.failure ? <span className="wb-verdict-why"> {ver.failure}</span> : null}
               </dd>
-              {ver?.kid || ver?.key ? (
+              {by ? (
                 <>
                   <dt>key</dt>
+                  <dd data-testid="inspect-key">
+                    {by.kid ? <code>{by.kid}</code> : null} <span className="wb-muted">{keyRefText(by)}</span>
+                  </dd>
+                </>
+              ) : null}
+              {v.audience ? (
+                <>
+                  <dt>audience</dt>
                   <dd>
-                    <code>{ver.kid ?? ver.key}</code>
-                    {ver.alg ? <span className="wb-muted"> · {ver.alg}</span> : null}
-                    {ver.source ? <span className="wb-muted"> · {ver.source}</span> : null}
+                    {!v.audience.checked ? (
+                      <span className="wb-muted">not checked</span>
+                    ) : v.audience.ok ? (
+                      <Badge tone="ok">matches</Badge>
+                    ) : (
+                      <Badge tone="danger">mismatch</Badge>
+                    )}{' '}
+                    <span className="wb-muted">
+                      token <code>{JSON.stringify(v.audience.actual)}</code>
+                      {v.audience.checked ? <> · expected {v.audience.expected.map((e) => <code key={e} className="wb-scope">{e}</code>)}</> : null}
+                    </span>
                   </dd>
                 </>
               ) : null}
               <dt>required</dt>
               <dd data-testid="inspect-required">
-                {v.required_scopes.length === 0 ? (
+                {!v.authorization_enabled ? (
+                  <span className="wb-muted">authorization is off</span>
+                ) : v.required_scopes.length === 0 ? (
                   <span className="wb-muted">no scopes</span>
                 ) : (
                   v.required_scopes.map((s) => (
-                    <code key={s} className={`wb-scope ${held.has(s) || state?.is_admin ? 'is-held' : 'is-missing'}`}>
+                    <code key={s} className={`wb-scope ${v.missing_scopes.includes(s) ? 'is-missing' : held.has(s) || state?.is_admin ? 'is-held' : ''}`}>
                       {s}
                     </code>
                   ))
@@ -164,15 +211,32 @@ function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean }) {
               </dd>
               <dt>mapping</dt>
               <dd>
-                {v.matched_mapping ? (
+                {v.matched ? (
                   <>
-                    <code>{v.matched_mapping.pattern}</code> <Badge tone={v.matched_mapping.source === 'custom' ? 'accent' : 'muted'}>{v.matched_mapping.source}</Badge>
+                    <code>{v.matched.pattern}</code> <Badge tone={v.matched.source === 'custom' ? 'accent' : 'muted'}>{v.matched.source}</Badge>
                   </>
                 ) : (
-                  <span className="wb-muted">none matched</span>
+                  <span className="wb-muted">{v.outcome === 'excluded' ? 'excluded route' : 'none matched'}</span>
                 )}
               </dd>
             </dl>
+            {ver.attempts.length > 0 ? (
+              <details className="wb-details" open={!ver.verified}>
+                <summary>
+                  Keys tried <Badge>{ver.attempts.length}</Badge>
+                </summary>
+                <ol className="wb-attempts" data-testid="inspect-attempts">
+                  {ver.attempts.map((a, i) => (
+                    <li key={i} className={`wb-attempt wb-attempt-${a.outcome}`}>
+                      <Badge tone={a.outcome === 'verified' ? 'ok' : a.outcome === 'skipped' ? 'muted' : 'danger'}>{a.outcome.replace('_', ' ')}</Badge>{' '}
+                      <span className="wb-muted">{keyRefText(a)}</span>
+                      {a.kid ? <> <code>{a.kid}</code></> : null}
+                      <div className="wb-small">{a.reason}</div>
+                    </li>
+                  ))}
+                </ol>
+              </details>
+            ) : null}
           </Panel>
           <Panel title={<>Lint <Badge tone={lint.length ? 'warn' : 'ok'}>{lint.length}</Badge></>} className="wb-panel-compact" testId="inspect-lint">
             {lint.length === 0 ? (
@@ -193,6 +257,7 @@ function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean }) {
         </div>
         <div className="wb-stack">
           <Panel title="Header" className="wb-panel-compact">
+            {v.decode_error ? <p className="wb-field-error">{v.decode_error}</p> : null}
             <JsonView value={v.header} />
           </Panel>
           <Panel title="Claims" className="wb-panel-compact">
@@ -203,6 +268,21 @@ function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean }) {
       </div>
     </div>
   );
+}
+
+function keyRefText(k: KeyRef): string {
+  switch (k.source) {
+    case 'verification_keys':
+      return `verification_keys[${k.index ?? '?'}]`;
+    case 'jwks_file':
+      return `JWKS file${k.index !== null ? ` key #${k.index}` : ''}`;
+    case 'jwks_url':
+      return 'JWKS URL';
+    case 'secret_key':
+      return 'secret_key (deprecated)';
+    default:
+      return String(k.source);
+  }
 }
 
 function normalizeLint(l: LintWarning | string): LintWarning {
@@ -286,12 +366,18 @@ function relative(seconds: number): string {
 }
 
 /** Allow/deny per mapped route, and why; a row click inspects that route. */
-function RouteMatrix(props: { rows: MatrixRow[]; loading: boolean; error: string | null; onPick: (r: MatrixRow) => void }) {
+function RouteMatrix(props: {
+  rows: MatrixRow[];
+  tokenStatus: { status: number; detail: string | null; admin: boolean; authz: boolean } | null;
+  loading: boolean;
+  error: string | null;
+  onPick: (r: MatrixRow) => void;
+}) {
   const [filter, setFilter] = useState<MatrixFilter>('all');
   const [text, setText] = useState('');
   const id = useId();
   const shown = useMemo(() => filterMatrix(props.rows, filter, text), [props.rows, filter, text]);
-  const allowed = props.rows.filter((r) => r.allowed).length;
+  const allowed = props.rows.filter(isAllowed).length;
   return (
     <Panel
       title="Route matrix"
@@ -316,7 +402,20 @@ function RouteMatrix(props: { rows: MatrixRow[]; loading: boolean; error: string
         </>
       }
     >
-      {props.error ? <Callout tone="danger" title="Matrix unavailable">{props.error}</Callout> : null}
+      {props.error ? <div className="wb-pad"><Callout tone="danger" title="Matrix unavailable">{props.error}</Callout></div> : null}
+      {props.tokenStatus && props.tokenStatus.status === 401 ? (
+        <div className="wb-pad">
+          <Callout tone="danger" title="Every route answers 401">{props.tokenStatus.detail}</Callout>
+        </div>
+      ) : props.tokenStatus?.admin ? (
+        <div className="wb-pad">
+          <Callout tone="info" title="Admin token">It holds the admin scope, so every route is allowed.</Callout>
+        </div>
+      ) : props.tokenStatus && !props.tokenStatus.authz ? (
+        <div className="wb-pad">
+          <Callout tone="info" title="Authorization is off">Any valid token may call every route; the scopes below are not checked.</Callout>
+        </div>
+      ) : null}
       {props.loading ? (
         <div className="wb-empty">
           <Spinner label="Loading the matrix" />
@@ -347,7 +446,7 @@ function RouteMatrix(props: { rows: MatrixRow[]; loading: boolean; error: string
                     }
                   }}
                   data-testid="matrix-row"
-                  data-allowed={r.allowed}
+                  data-allowed={isAllowed(r)}
                 >
                   <td className="wb-cell-tight">
                     <span className={`wb-method wb-method-${r.method}`}>{r.method}</span>
@@ -357,20 +456,26 @@ function RouteMatrix(props: { rows: MatrixRow[]; loading: boolean; error: string
                     {r.source === 'custom' ? <> <Badge tone="accent">custom</Badge></> : null}
                   </td>
                   <td className="wb-cell-tight">
-                    {r.allowed ? <Badge tone="ok">✓ allow</Badge> : <Badge tone="danger">✕ {r.status ?? 'deny'}</Badge>}
+                    {!isAllowed(r) ? (
+                      <Badge tone="danger">✕ {r.status}</Badge>
+                    ) : r.access === 'some' ? (
+                      <Badge tone="warn" title={`Only ${r.allowed_resource_ids?.join(', ')}`}>◐ some ids</Badge>
+                    ) : (
+                      <Badge tone="ok">✓ allow</Badge>
+                    )}
                   </td>
                   <td>
                     {r.required_scopes.length === 0 ? (
                       <span className="wb-subtle">—</span>
                     ) : (
                       r.required_scopes.map((s) => (
-                        <code key={s} className={`wb-scope ${r.missing_scopes.includes(s) ? 'is-missing' : r.allowed ? 'is-held' : ''}`}>
+                        <code key={s} className={`wb-scope ${r.missing_scopes.includes(s) ? 'is-missing' : isAllowed(r) ? 'is-held' : ''}`}>
                           {s}
                         </code>
                       ))
                     )}
                   </td>
-                  <td className="wb-small wb-muted wb-why">{r.allowed ? reasonAllowed(r) : (r.detail ?? (r.missing_scopes.length ? `missing ${r.missing_scopes.join(', ')}` : 'denied'))}</td>
+                  <td className="wb-small wb-muted wb-why">{isAllowed(r) ? reasonAllowed(r) : (r.detail ?? (r.missing_scopes.length ? `missing ${r.missing_scopes.join(', ')}` : 'denied'))}</td>
                 </tr>
               ))}
               {shown.length === 0 ? (
@@ -389,8 +494,7 @@ function RouteMatrix(props: { rows: MatrixRow[]; loading: boolean; error: string
 }
 
 function reasonAllowed(r: MatrixRow): string {
-  if (r.source === 'excluded') return 'excluded from auth';
-  if (r.detail) return r.detail;
+  if (r.access === 'some') return `only ${r.allowed_resource_ids?.join(', ') ?? 'some ids'} (per-resource scopes)`;
   if (r.required_scopes.length === 0) return 'no scopes required';
   return 'holds the required scopes';
 }

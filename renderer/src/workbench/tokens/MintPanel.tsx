@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { addToken, setCurrent } from '../../auth/acting-as';
-import { Badge, ChipsInput, CopyButton, Field, JsonView, Panel, Segmented, Spinner, TokenText, onModKey, Kbd, Callout } from '../components/ui';
+import { Badge, Callout, ChipsInput, CopyButton, Field, JsonView, Kbd, Panel, Segmented, Spinner, StatusPill, TokenText, onModKey } from '../components/ui';
 import { describeError } from '../errors';
 import { canSign } from '../keys/KeysPanel';
 import { keyQueries } from '../keys/queries';
 import { issuesOf } from '../settings/model';
-import { ALGORITHMS, DEFECTS, type AuthSettings, type Defect, type MintRequest, type MintResponse } from '../types';
+import { ALGORITHMS, DEFECTS, type AuthSettings, type Defect, type MintResponse } from '../types';
 import { tokenMutations } from './mutations';
 import { buildMintRequest, parseClaimsJson, TTL_CHOICES, type MintFormState } from './model';
 
@@ -40,6 +40,7 @@ export function initialMintForm(auth: AuthSettings | undefined): MintFormState {
     kid: '',
     alg: auth?.algorithm && (ALGORITHMS as readonly string[]).includes(auth.algorithm) ? auth.algorithm : 'RS256',
     defect: '',
+    path: '',
   };
 }
 
@@ -58,7 +59,7 @@ export function MintPanel(props: {
   const mint = useMutation(tokenMutations.mint());
   const id = useId();
   const claims = useMemo(() => parseClaimsJson(form.claims), [form.claims]);
-  const signingKeys = (keys.data ?? []).filter(canSign);
+  const signingKeys = (keys.data?.keys ?? []).filter(canSign);
   const keysForAlg = signingKeys.filter((k) => k.alg === form.alg);
   const serverIssues = mint.isError ? issuesOf((mint.error as { body?: unknown }).body) : [];
   const issueFor = (name: string) => serverIssues.filter((i) => i.path === name || i.path.startsWith(`${name}.`)).map((i) => i.message).join('; ') || undefined;
@@ -183,6 +184,11 @@ export function MintPanel(props: {
                 />
               )}
             </Field>
+            <Field name="path" label="Request for curl" wide error={issueFor('path')} help="The curl command and the preview call this path. Empty: a demo run.">
+              {({ id: fid }) => (
+                <input id={fid} className="wb-input wb-mono" value={form.path} placeholder="/sessions/SESSION_ID/runs/RUN_ID" onChange={(e) => set('path', e.target.value)} autoComplete="off" spellCheck={false} />
+              )}
+            </Field>
             <Field name="defect" label="Make it a bad token" wide help="Each defect fails one check of the auth layer.">
               {({ id: fid }) => (
                 <select id={fid} className="wb-select" value={form.defect} onChange={(e) => set('defect', e.target.value as Defect | '')} data-testid="mint-defect">
@@ -232,15 +238,15 @@ function MintResult(props: { result: MintResponse | null; onInspect: (token: str
       </Panel>
     );
   }
-  const exp = typeof r.claims.exp === 'number' ? r.claims.exp : null;
-  const defect = (r as { defect?: string | null }).defect;
+  const exp = r.expires_at;
+  const defect = r.defect;
   return (
     <Panel
       title="Token"
       testId="mint-result"
       subtitle={
         <>
-          {String(r.header.alg)} · kid <code>{String(r.header.kid ?? '—')}</code>
+          {r.alg} · kid <code>{r.kid ?? '—'}</code>
           {exp ? <> · expires {new Date(exp * 1000).toLocaleString()}</> : null}
         </>
       }
@@ -252,6 +258,13 @@ function MintResult(props: { result: MintResponse | null; onInspect: (token: str
       }
     >
       <TokenText token={r.token} testId="minted-token" />
+      <div className={`wb-preview wb-tone-${r.preview.status < 300 ? 'ok' : 'danger'}`} data-testid="mint-preview">
+        <StatusPill status={r.preview.status} />
+        <code>
+          {r.preview.method} {r.preview.path}
+        </code>
+        <span className="wb-muted">{r.preview.detail ?? 'the auth layer lets this request through'}</span>
+      </div>
       <div className="wb-row">
         <CopyButton text={r.curl} label="Copy as curl" testId="copy-curl" />
         <button type="button" className="wb-btn" onClick={() => props.onInspect(r.token)} data-testid="inspect-minted">
@@ -294,8 +307,5 @@ function MintResult(props: { result: MintResponse | null; onInspect: (token: str
 
 function defaultMintLabel(r: MintResponse): string {
   const sub = typeof r.claims.sub === 'string' ? r.claims.sub : 'token';
-  const defect = (r as { defect?: string | null }).defect;
-  return defect ? `${sub} · ${defect}` : `${sub} · minted`;
+  return r.defect ? `${sub} · ${r.defect}` : `${sub} · minted`;
 }
-
-export type { MintRequest };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { markAppLoaded } from '../../platform/browser';
 import { PageHeader } from '../components/ui';
 import { settingsQueries } from '../settings/queries';
@@ -30,7 +30,13 @@ export function TokensPage() {
   const scopes = useKnownScopes();
   const [mintForm, setMintForm] = useState<MintFormState | null>(null);
   const [minted, setMinted] = useState<MintResponse | null>(null);
-  const [target, setTarget] = useState<InspectTarget>({ token: '', method: 'GET', path: '/sessions/SESSION_ID/runs/RUN_ID' });
+  // Other pages hand a token over in history state (never the URL): `{ inspectToken }`.
+  const handedOver = (useLocation().state as { inspectToken?: unknown } | null)?.inspectToken;
+  const [target, setTarget] = useState<InspectTarget>({
+    token: typeof handedOver === 'string' ? handedOver : '',
+    method: 'GET',
+    path: '/sessions/SESSION_ID/runs/RUN_ID',
+  });
   const [compare, setCompare] = useState<CompareState>(INITIAL_COMPARE);
   useEffect(() => {
     if (settings.data || settings.isError) markAppLoaded();

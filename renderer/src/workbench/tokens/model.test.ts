@@ -14,6 +14,7 @@ const FORM: MintFormState = {
   kid: '',
   alg: 'RS256',
   defect: '',
+  path: '',
 };
 
 describe('mint form', () => {
@@ -40,8 +41,8 @@ describe('mint form', () => {
 
 describe('route matrix filter', () => {
   const rows = [
-    { method: 'GET', pattern: '/sessions', allowed: true, required_scopes: ['sessions:read'], missing_scopes: [] },
-    { method: 'DELETE', pattern: '/sessions/*', allowed: false, required_scopes: ['sessions:delete'], missing_scopes: ['sessions:delete'] },
+    { method: 'GET', pattern: 'GET /sessions', path: '/sessions', source: 'default', status: 200, access: 'all', required_scopes: ['sessions:read'], missing_scopes: [], allowed_resource_ids: null, detail: null },
+    { method: 'DELETE', pattern: 'DELETE /sessions/*', path: '/sessions/*', source: 'default', status: 403, access: 'none', required_scopes: ['sessions:delete'], missing_scopes: ['sessions:delete'], allowed_resource_ids: null, detail: 'x' },
   ];
   it('filters by decision and by text', () => {
     expect(filterMatrix(rows, 'denied', '')).toHaveLength(1);

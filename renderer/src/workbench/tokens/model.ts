@@ -13,9 +13,12 @@ export interface MintFormState {
   claims: string;
   scopes_claim: string;
   scopes_format: 'array' | 'string';
+  /** kid of the local signing key; empty = the first trusted key for `alg`. */
   kid: string;
   alg: string;
   defect: Defect | '';
+  /** Request path for the curl command and the preview; empty = the desk's demo run. */
+  path: string;
 }
 
 export const TTL_CHOICES = [
@@ -43,7 +46,7 @@ export function parseClaimsJson(text: string): ParsedClaims {
 
 /** The POST /desk/tokens body: empty fields are left out so the desk applies the settings' defaults. */
 export function buildMintRequest(form: MintFormState, claims: Record<string, unknown> | undefined): MintRequest {
-  const body: MintRequest & Record<string, unknown> = { scopes: [...form.scopes], ttl: form.ttl, alg: form.alg };
+  const body: MintRequest = { scopes: [...form.scopes], ttl: form.ttl, alg: form.alg };
   if (form.sub.trim()) body.sub = form.sub.trim();
   if (form.aud.trim()) {
     const list = form.aud.split(/[\s,]+/).filter(Boolean);
@@ -54,14 +57,20 @@ export function buildMintRequest(form: MintFormState, claims: Record<string, unk
   if (claims && Object.keys(claims).length > 0) body.claims = claims;
   if (form.scopes_claim.trim()) body.scopes_claim = form.scopes_claim.trim();
   body.scopes_format = form.scopes_format;
-  if (form.kid) body.kid = form.kid;
+  if (form.kid) body.key = form.kid;
+  if (form.path.trim().startsWith('/')) body.path = form.path.trim();
   if (form.defect) body.defect = form.defect;
   return body;
 }
 
 /** A concrete path for a mapping pattern (`/sessions/*` → `/sessions/example`), for "inspect this route". */
 export function examplePath(pattern: string): string {
-  return pattern.replace(/\*\*?/g, (m, offset: number) => (m === '**' ? 'a/b' : offset === 0 ? 'example' : 'example'));
+  return pattern.replace(/\*\*/g, 'a/b').replace(/\*/g, 'example');
+}
+
+/** A matrix row lets the token through (for every id, or only for some). */
+export function isAllowed(r: Pick<MatrixRow, 'status'>): boolean {
+  return r.status < 300;
 }
 
 export type MatrixFilter = 'all' | 'allowed' | 'denied';
@@ -69,12 +78,11 @@ export type MatrixFilter = 'all' | 'allowed' | 'denied';
 export function filterMatrix(rows: readonly MatrixRow[], filter: MatrixFilter, text: string): MatrixRow[] {
   const t = text.trim().toLowerCase();
   return rows.filter((r) => {
-    if (filter === 'allowed' && !r.allowed) return false;
-    if (filter === 'denied' && r.allowed) return false;
+    if (filter === 'allowed' && !isAllowed(r)) return false;
+    if (filter === 'denied' && isAllowed(r)) return false;
     if (!t) return true;
     return (
       r.pattern.toLowerCase().includes(t) ||
-      r.method.toLowerCase() === t ||
       r.required_scopes.some((s) => s.toLowerCase().includes(t))
     );
   });

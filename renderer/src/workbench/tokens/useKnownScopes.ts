@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { knownScopes } from '../settings/model';
+import { defaultMappings, knownScopes } from '../settings/model';
 import { settingsQueries } from '../settings/queries';
-import { defaultMappingsOf } from '../settings/schema';
 
 /** Every scope the route table names (defaults + custom mappings + the admin scope). */
 export function useKnownScopes(): string[] {
   const settings = useQuery(settingsQueries.current());
-  const schema = useQuery(settingsQueries.schema());
   return useMemo(() => {
-    const auth = settings.data?.settings.auth;
-    return knownScopes(defaultMappingsOf(schema.data), auth?.scope_mappings ?? null, auth?.admin_scope ?? 'platform:admin');
-  }, [settings.data, schema.data]);
+    const env = settings.data;
+    const auth = env?.settings.auth;
+    return knownScopes(defaultMappings(env?.auth_status.mappings), auth?.scope_mappings ?? null, auth?.admin_scope ?? 'platform:admin');
+  }, [settings.data]);
 }
