@@ -131,14 +131,20 @@ export function run(argv = process.argv.slice(2), env = process.env) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-electron-native-'));
   try {
     const copy = path.join(work, 'better-sqlite3');
-    // The package without its Node build; node_modules/better-sqlite3 itself is never touched.
-    fs.cpSync(sourceDir, copy, {
+    // A real copy of the package without its Node build: node_modules/better-sqlite3 itself is
+    // never touched. Resolve symlinks (workspaces, pnpm) first, or the copy would be a link to it.
+    const realSource = fs.realpathSync(sourceDir);
+    fs.cpSync(realSource, copy, {
       recursive: true,
+      dereference: true,
       filter: (src) => {
-        const rel = path.relative(sourceDir, src).split(path.sep)[0];
+        const rel = path.relative(realSource, src).split(path.sep)[0];
         return rel !== 'build' && rel !== 'node_modules';
       },
     });
+    if (fs.lstatSync(copy).isSymbolicLink() || fs.realpathSync(copy) === realSource) {
+      return failed('could not make a separate copy of better-sqlite3');
+    }
     const attempts = buildAttempts({
       electronVersion,
       arch: expected.arch,

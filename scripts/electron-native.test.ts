@@ -88,3 +88,51 @@ describe('electron-native.mjs logic', () => {
     expect(buildEnv({ PATH: '/bin', npm_config_nodedir: '/usr', npm_config_target: '20.0.0', npm_config_runtime: 'node', npm_config_cache: '/c' })).toEqual({ PATH: '/bin', npm_config_cache: '/c' });
   });
 });
+
+describe('electron-native.mjs build (hermetic: stand-in prebuild-install)', () => {
+  /** A project whose better-sqlite3 is a symlink (as with workspaces) and whose "prebuild-install" records where it ran. */
+  function projectWithFakeTools() {
+    const pkgDir = fakeProject({
+      'package.json': JSON.stringify({ name: 'better-sqlite3', version: '12.9.0' }),
+      'binding.gyp': '{}',
+      'build/Release/better_sqlite3.node': 'NODE-ABI BUILD',
+    });
+    const record = path.join(pkgDir, '..', `${path.basename(pkgDir)}-record.json`);
+    temps.push(record);
+    const root = fakeProject({
+      'node_modules/electron/package.json': JSON.stringify({ version: '40.8.5' }),
+      'node_modules/prebuild-install/bin.js': [
+        "const fs = require('node:fs');",
+        "fs.writeFileSync(process.env.FAKE_RECORD, JSON.stringify({ cwd: process.cwd(), argv: process.argv.slice(2), hadBuild: fs.existsSync('build') }));",
+        "fs.mkdirSync('build/Release', { recursive: true });",
+        "fs.writeFileSync('build/Release/better_sqlite3.node', 'ELECTRON-ABI BUILD');",
+      ].join('\n'),
+      'node_modules/prebuild-install/package.json': JSON.stringify({ name: 'prebuild-install', type: 'commonjs' }),
+    });
+    fs.symlinkSync(pkgDir, path.join(root, 'node_modules', 'better-sqlite3'), 'dir');
+    return { root, pkgDir, record };
+  }
+
+  it('builds in a separate copy, never in node_modules, and caches the result', () => {
+    const { root, pkgDir, record } = projectWithFakeTools();
+    const result = spawnSync(process.execPath, [script, '--root', root], { encoding: 'utf8', env: { ...process.env, FAKE_RECORD: record } });
+    expect(result.status, result.stderr).toBe(0);
+
+    const ran = JSON.parse(fs.readFileSync(record, 'utf8')) as { cwd: string; argv: string[]; hadBuild: boolean };
+    expect(ran.cwd.startsWith(fs.realpathSync(pkgDir))).toBe(false);
+    expect(ran.cwd).toContain('rundesk-electron-native-');
+    expect(ran.hadBuild).toBe(false);
+    expect(ran.argv).toEqual(expect.arrayContaining(['--runtime=electron', '--target=40.8.5']));
+    // node_modules keeps its Node build; the Electron build lands in .electron-native/.
+    expect(fs.readFileSync(path.join(pkgDir, 'build/Release/better_sqlite3.node'), 'utf8')).toBe('NODE-ABI BUILD');
+    expect(fs.readFileSync(path.join(root, '.electron-native/better_sqlite3.node'), 'utf8')).toBe('ELECTRON-ABI BUILD');
+    expect(JSON.parse(fs.readFileSync(path.join(root, '.electron-native/stamp.json'), 'utf8'))).toMatchObject({ electron: '40.8.5', betterSqlite3: '12.9.0' });
+    expect(fs.existsSync(ran.cwd)).toBe(false);
+
+    // Second run: up to date, silent, no rebuild.
+    fs.rmSync(record);
+    const again = spawnSync(process.execPath, [script, '--root', root], { encoding: 'utf8', env: { ...process.env, FAKE_RECORD: record } });
+    expect(again.stdout + again.stderr).toBe('');
+    expect(fs.existsSync(record)).toBe(false);
+  });
+});
