@@ -10,28 +10,33 @@ export function isClaimPath(name: string): boolean {
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** An own, enumerable property even for `__proto__`, which plain assignment would treat as the prototype. */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** Sets a claim, creating nested objects for a dotted path; returns the same object. */
 export function setClaim(claims: Record<string, unknown>, name: string, value: unknown): Record<string, unknown> {
   if (!isClaimPath(name)) {
-    claims[name] = value;
+    define(claims, name, value);
     return claims;
   }
   const parts = name.split('.');
   if (parts.some((p) => FORBIDDEN_KEYS.has(p))) {
-    claims[name] = value;
+    define(claims, name, value);
     return claims;
   }
   let current = claims;
   for (const part of parts.slice(0, -1)) {
-    const next = current[part];
+    const next = Object.hasOwn(current, part) ? current[part] : undefined;
     if (typeof next === 'object' && next !== null && !Array.isArray(next)) {
       current = next as Record<string, unknown>;
     } else {
       const created: Record<string, unknown> = {};
-      current[part] = created;
+      define(current, part, created);
       current = created;
     }
   }
-  current[parts[parts.length - 1] as string] = value;
+  define(current, parts[parts.length - 1] as string, value);
   return claims;
 }
