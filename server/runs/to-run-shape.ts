@@ -53,7 +53,7 @@ function nonEmptyList(run: Json, key: string): Json[] | null {
 
 function integer(run: Json, key: string): number | null {
   const value = run[key];
-  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
 }
 
 function content(run: Json): string | Json | null {

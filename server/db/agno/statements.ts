@@ -73,8 +73,21 @@ export class AgnoStatements {
     const names = Object.keys(values).filter((c) => this.shape.columns.has(c));
     const sql =
       `INSERT INTO ${this.table} (${names.map(quoteIdentifier).join(', ')}) ` +
-      `VALUES (${names.map((_, i) => `?${i + 1}`).join(', ')})`;
+      `VALUES (${names.map(() => '?').join(', ')})`;
     this.cached(sql).run(...names.map((c) => values[c]));
+  }
+
+  /** Names the component of a session first written without one (e.g. by a team member run). */
+  fillComponent(kind: SessionType, sessionId: string, id: string, data: string | null): void {
+    const idColumn = `${kind}_id`;
+    const dataColumn = `${kind}_data`;
+    if (!this.shape.columns.has(idColumn)) return;
+    const setData = this.shape.columns.has(dataColumn)
+      ? `, ${quoteIdentifier(dataColumn)} = CASE WHEN ${quoteIdentifier(dataColumn)} IS NULL OR ${quoteIdentifier(dataColumn)} = 'null' THEN @data ELSE ${quoteIdentifier(dataColumn)} END`
+      : '';
+    this.cached(
+      `UPDATE ${this.table} SET ${quoteIdentifier(idColumn)} = @id${setData} WHERE session_id = @session_id AND ${quoteIdentifier(idColumn)} IS NULL`,
+    ).run(setData ? { session_id: sessionId, id, data } : { session_id: sessionId, id });
   }
 
   deleteSession(sessionId: string, userId: string | undefined, type: SessionType | undefined): number {

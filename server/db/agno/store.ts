@@ -111,6 +111,9 @@ export class AgnoSessionStore implements SessionStore {
         return { sessionCreated: true, runCreated: true };
       }
       assertSessionAccepts(toStoredSession(row), input.type, prepared.userId);
+      if (prepared.componentId !== null) {
+        this.sql.fillComponent(input.type, input.sessionId, prepared.componentId, encodeAgnoJson(prepared.componentData));
+      }
       const runs = decodeRunsColumn(row.runs);
       const index = runs.findIndex((r) => isPlainObject(r) && r['run_id'] === prepared.runId);
       this.sql.updateRuns.run({

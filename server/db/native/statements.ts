@@ -41,6 +41,13 @@ export const NATIVE_SQL = {
   updateSessionAfterWrite:
     'UPDATE sessions SET run_count = @run_count, next_position = @next_position, run_tokens = @run_tokens, ' +
     'session_name = @session_name, name_position = @name_position, updated_at = @updated_at WHERE session_id = @session_id',
+  // A session first written by a run that did not name its component (e.g. a team member run).
+  fillAgent:
+    'UPDATE sessions SET agent_id = @id, agent_data = coalesce(agent_data, @data) WHERE session_id = @session_id AND agent_id IS NULL',
+  fillTeam:
+    'UPDATE sessions SET team_id = @id, team_data = coalesce(team_data, @data) WHERE session_id = @session_id AND team_id IS NULL',
+  fillWorkflow:
+    'UPDATE sessions SET workflow_id = @id, workflow_data = coalesce(workflow_data, @data) WHERE session_id = @session_id AND workflow_id IS NULL',
   deleteRunsOfSession: 'DELETE FROM runs WHERE session_id = ?',
   deleteSession: 'DELETE FROM sessions WHERE session_id = ?',
   counts: 'SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM runs) AS runs',

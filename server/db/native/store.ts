@@ -101,7 +101,10 @@ export class NativeSessionStore implements SessionStore {
       let row = this.sessionRow(input.sessionId, undefined);
       const sessionCreated = row === undefined;
       if (!row) row = this.createSession(input, prepared, now);
-      else assertSessionAccepts(toStoredSession(row), input.type, prepared.userId);
+      else {
+        assertSessionAccepts(toStoredSession(row), input.type, prepared.userId);
+        this.fillComponent(input.sessionId, input.type, prepared);
+      }
 
       const slot = this.sql.get('runSlot').get(input.sessionId, prepared.runId) as
         | { position: number; total_tokens: number | null }
@@ -146,6 +149,13 @@ export class NativeSessionStore implements SessionStore {
     return (userId === undefined
       ? this.sql.get('sessionById').get(sessionId)
       : this.sql.get('sessionByIdForUser').get(sessionId, userId)) as NativeSessionRow | undefined;
+  }
+
+  private fillComponent(sessionId: string, type: SessionType, prepared: PreparedRun): void {
+    if (prepared.componentId === null) return;
+    const name = type === 'agent' ? 'fillAgent' : type === 'team' ? 'fillTeam' : 'fillWorkflow';
+    const data = prepared.componentData === null ? null : JSON.stringify(prepared.componentData);
+    this.sql.get(name).run({ session_id: sessionId, id: prepared.componentId, data });
   }
 
   private createSession(input: UpsertRunInput, prepared: PreparedRun, now: number): NativeSessionRow {
