@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     url: `${base}/sessions/small/runs/small-run-0`,
     requests: [
       {
-        setupRequest: (req) => {
+        setupRequest: (req: autocannon.Request) => {
           const t = distinct[next % distinct.length];
           next += 1;
           return { ...req, headers: { ...req.headers, authorization: `Bearer ${t}` } };

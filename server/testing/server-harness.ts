@@ -9,14 +9,18 @@ import type { SettingsInput } from '../settings/schema.js';
  * A real server on an ephemeral port with a temp data dir, trusting a freshly generated RS256
  * key, for HTTP integration tests. `token()` signs real JWTs with that key.
  */
+/** `Response` whose `json()` is loosely typed: tests assert on the shape they read. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+
 export interface TestServer {
   server: RunningServer;
   baseUrl: string;
   dir: string;
   settingsPath: string;
   token(claims?: { sub?: string | null; scopes?: string[]; aud?: string; exp?: number } & Record<string, unknown>): Promise<string>;
-  get(pathAndQuery: string, token?: string | null, headers?: Record<string, string>): Promise<Response>;
-  post(pathAndQuery: string, body: unknown, token?: string | null): Promise<Response>;
+  get(pathAndQuery: string, token?: string | null, headers?: Record<string, string>): Promise<TestResponse>;
+  post(pathAndQuery: string, body: unknown, token?: string | null): Promise<TestResponse>;
   stop(): Promise<void>;
 }
 
