@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_RUN_PATH } from '../sample-data.js';
+import { startDeskServer, type DeskTestServer } from '../test-support.js';
+
+describe('/desk/presets', () => {
+  let s: DeskTestServer;
+  beforeAll(async () => {
+    s = await startDeskServer();
+    await s.desk('POST', '/desk/sample-data');
+  });
+  afterAll(() => s.stop());
+
+  it('lists every provider with its description and settings patch', async () => {
+    const r = await s.desk('GET', '/desk/presets');
+    expect(r.status).toBe(200);
+    expect(r.body.presets.map((p: { name: string }) => p.name)).toEqual(['auth0', 'okta', 'entra', 'keycloak', 'cognito', 'clerk']);
+    expect(r.body.presets[0].settings_patch).toMatchObject({ algorithm: 'RS256', scopes_claim: 'permissions' });
+  });
+
+  it('When a fixture is generated and applied, Then its sample tokens get exactly the statuses it promises, offline', async () => {
+    const r = await s.desk('POST', '/desk/presets/keycloak/fixture', { apply: true });
+    expect(r.status).toBe(200);
+    expect(r.body.applied).toBe(true);
+    const settings = (await s.desk('GET', '/desk/settings')).body;
+    expect(settings.settings.auth).toMatchObject({ scopes_claim: 'realm_access.roles', jwks_file: r.body.jwks_path });
+    for (const t of r.body.tokens as { name: string; token: string; expected_status: number }[]) {
+      const run = await s.call(DEMO_RUN_PATH, t.token);
+      expect({ name: t.name, status: run.status }).toEqual({ name: t.name, status: t.expected_status });
+    }
+  });
+
+  it('generates without applying by default, and refuses unknown providers', async () => {
+    const r = await s.desk('POST', '/desk/presets/auth0/fixture');
+    expect(r.status).toBe(200);
+    expect(r.body.applied).toBe(false);
+    expect((await s.desk('GET', '/desk/settings')).body.settings.auth.scopes_claim).toBe('realm_access.roles');
+    expect((await s.desk('POST', '/desk/presets/github/fixture')).status).toBe(422);
+  });
+});

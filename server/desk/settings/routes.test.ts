@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDeskServer, type DeskTestServer } from '../test-support.js';
+
+describe('/desk/settings with settings in the data dir', () => {
+  let s: DeskTestServer;
+  beforeAll(async () => {
+    s = await startDeskServer();
+  });
+  afterAll(() => s.stop());
+
+  it('shows the first-run settings, where they live and that they are writable', async () => {
+    const r = await s.desk('GET', '/desk/settings');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      path: path.join(s.dataDir, 'settings.json'),
+      writable: true,
+      reason: null,
+      file_settings: { os_id: 'rundesk-local', auth: { jwks_file: path.join(s.dataDir, 'keys', 'trusted.jwks.json') } },
+      settings: { os_id: 'rundesk-local', auth: { algorithm: 'RS256', validate: true } },
+      auth_status: { algorithm: 'RS256', jwks_file: { key_count: 1 } },
+    });
+  });
+
+  it('When settings are PUT, Then they are live and written to the file (0600)', async () => {
+    const body = { os_id: 'rundesk-local', auth: { jwks_file: path.join(s.dataDir, 'keys', 'trusted.jwks.json'), algorithm: 'ES256', user_isolation: true } };
+    const r = await s.desk('PUT', '/desk/settings', body);
+    expect(r.status).toBe(200);
+    expect(r.body.settings.auth).toMatchObject({ algorithm: 'ES256', user_isolation: true });
+    const file = path.join(s.dataDir, 'settings.json');
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(body);
+    if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('When bad settings are PUT, Then 422 names every bad field and nothing changes', async () => {
+    const before = fs.readFileSync(path.join(s.dataDir, 'settings.json'), 'utf8');
+    const r = await s.desk('PUT', '/desk/settings', { auth: { algorithm: 'XX256', verfication_keys: [], token_source: 'SMOKE' } });
+    expect(r.status).toBe(422);
+    const paths = (r.body.issues as { path: string }[]).map((i) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['auth.algorithm', 'auth.verfication_keys', 'auth.token_source']));
+    expect(fs.readFileSync(path.join(s.dataDir, 'settings.json'), 'utf8')).toBe(before);
+    expect((await s.desk('PUT', '/desk/settings', [1, 2])).status).toBe(422);
+  });
+
+  it('When the settings would leave no key source, Then 422 says so', async () => {
+    const r = await s.desk('PUT', '/desk/settings', { auth: { validate: true } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail).toMatch(/no key source/);
+  });
+
+  it('describes every auth setting with type, default and help text', async () => {
+    const r = await s.desk('GET', '/desk/settings/schema');
+    expect(r.status).toBe(200);
+    const fields = r.body.auth as { name: string; type: string; help: string; default?: unknown; enum?: string[]; nullable: boolean }[];
+    expect(fields.map((f) => f.name)).toEqual(expect.arrayContaining(['verification_keys', 'jwks_file', 'algorithm', 'scope_mappings', 'user_isolation']));
+    expect(fields.find((f) => f.name === 'algorithm')).toMatchObject({ type: 'string', default: 'RS256', enum: expect.arrayContaining(['RS256', 'HS256']) });
+    expect(fields.find((f) => f.name === 'token_source')).toMatchObject({ default: 'HEADER', enum: ['HEADER', 'COOKIE', 'BOTH'] });
+    expect(fields.find((f) => f.name === 'audience')).toMatchObject({ nullable: true });
+    for (const f of fields) expect(f.help, f.name).not.toBe('');
+    expect(r.body.json_schema).toHaveProperty('properties.auth');
+  });
+});
+
+describe('/desk/settings with --config', () => {
+  let s: DeskTestServer;
+  beforeAll(async () => {
+    s = await startDeskServer({ config: { auth: { verification_keys: ['a-shared-secret-of-at-least-32-bytes!!'], algorithm: 'HS256' } } });
+  });
+  afterAll(() => s.stop());
+
+  it('shows the settings as read-only with the reason, and PUT answers 409 saying why', async () => {
+    const g = await s.desk('GET', '/desk/settings');
+    expect(g.body).toMatchObject({ writable: false, reason: expect.stringMatching(/--config/) });
+    const p = await s.desk('PUT', '/desk/settings', { auth: { algorithm: 'HS256', verification_keys: ['x'] } });
+    expect(p.status).toBe(409);
+    expect(p.body).toMatchObject({ error_code: 'CONFLICT', detail: expect.stringMatching(/--config .*config\.json/) });
+  });
+
+  it('refuses to attach databases or apply presets, which would need a settings write', async () => {
+    expect((await s.desk('POST', '/desk/databases', { path: path.join(s.root, 'x.db') })).status).toBe(409);
+    expect((await s.desk('POST', '/desk/presets/okta/fixture', { apply: true })).status).toBe(409);
+  });
+});
