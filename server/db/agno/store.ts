@@ -6,6 +6,7 @@ import { ReadOnlyDatabaseError } from '../errors.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
 import { matchesSearch, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
 import { epochSeconds, toListItem, toStoredSession } from '../session-rows.js';
+import type { SessionRow } from '../session-rows.js';
 import type {
   ComponentSummary,
   ListSessionsQuery,
@@ -50,7 +51,7 @@ export class AgnoSessionStore implements SessionStore {
     if (filter.userId === null) return null;
     const row = (filter.userId === undefined
       ? this.sql.sessionById.get(sessionId)
-      : this.sql.sessionByIdForUser.get(sessionId, filter.userId)) as SessionRowWithRuns | undefined;
+      : this.sql.sessionByIdForUser.get(sessionId, filter.userId)) as SessionRow | undefined;
     if (!row) return null;
     const session = toStoredSession(row);
     return filter.type === undefined || session.session_type === filter.type ? session : null;
