@@ -71,7 +71,8 @@ async function chooseFile(options: ChooseFileOptions): Promise<string | null> {
 
 function workAreas(): { x: number; y: number; width: number; height: number }[] {
   const primary = screen.getPrimaryDisplay().workArea;
-  const others = screen.getAllDisplays().map((d) => d.workArea).filter((a) => a !== primary);
+  const same = (a: typeof primary) => a.x === primary.x && a.y === primary.y && a.width === primary.width && a.height === primary.height;
+  const others = screen.getAllDisplays().map((d) => d.workArea).filter((a) => !same(a));
   return [primary, ...others];
 }
 
