@@ -9,32 +9,14 @@ import {
   DeskKeyImportRequestSchema,
   DeskKeyPatchRequestSchema,
   KidParamsSchema,
-  type DeskKey,
 } from '../schemas.js';
 import { parseKeyMaterial } from './import.js';
-import { jwkThumbprint, publicPem } from './jwk.js';
-import { LocalKeys, type KeyRecord } from './store.js';
+import { publicPem } from './jwk.js';
+import { toDeskKey } from './present.js';
+import { LocalKeys } from './store.js';
 
 /** Files larger than this are not key material. */
 const MAX_KEY_FILE_BYTES = 1024 * 1024;
-
-export function toDeskKey(rec: KeyRecord, store: LocalKeys): DeskKey {
-  const priv = rec.source === 'generated' ? store.privateJwk(rec.kid) : null;
-  const material = rec.public_jwk ?? priv;
-  return {
-    kid: rec.kid,
-    alg: rec.alg,
-    kty: rec.kty,
-    crv: material && 'crv' in material && typeof material.crv === 'string' ? material.crv : null,
-    use: rec.use,
-    fingerprint: material ? jwkThumbprint(material) : '',
-    trusted: rec.trusted,
-    source: rec.source,
-    has_private: priv !== null,
-    created_at: rec.created_at,
-    origin: rec.origin ?? null,
-  };
-}
 
 function readKeyFile(file: string): string {
   if (!path.isAbsolute(file)) {
