@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { lintMappings, servedRoutesFrom } from './mappings-lint.js';
+
+const served = servedRoutesFrom({
+  '/sessions/{session_id}/runs/{run_id}': { get: {} },
+  '/sessions/{session_id}': { get: {}, delete: {} },
+  '/agents': { get: {} },
+  '/health': { get: {} },
+  '/reports/{id}': { post: {} },
+  '/desk/keys': { get: {} },
+});
+
+describe('lintMappings', () => {
+  it('reads served routes from OpenAPI paths, leaving out the workbench', () => {
+    expect(served.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /sessions/{session_id}/runs/{run_id}',
+      'GET /sessions/{session_id}',
+      'DELETE /sessions/{session_id}',
+      'GET /agents',
+      'GET /health',
+      'POST /reports/{id}',
+    ]);
+  });
+
+  it('lists served routes no mapping covers, skipping excluded paths', () => {
+    const effective = [
+      { pattern: 'GET /sessions/*/runs/*', scopes: ['sessions:read'], source: 'default' as const },
+      { pattern: 'GET /sessions/*', scopes: ['sessions:read'], source: 'default' as const },
+      { pattern: '* /agents', scopes: ['agents:read'], source: 'custom' as const },
+    ];
+    const out = lintMappings(served, effective, null, ['/health']);
+    expect(out.unmapped_routes.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /sessions/{session_id}', 'POST /reports/{id}']);
+    expect(out.unmatched_mappings).toEqual([]);
+  });
+
+  it('lists custom mappings that can match no served route, and accepts those that can', () => {
+    const custom = {
+      'GET /sesions/*': ['x'],
+      'POST /sessions/*/runs/*': ['x'],
+      'GET /sessions/abc': ['x'],
+      'GET /reports/**': ['x'],
+      'POST /reports/*': ['x'],
+      '* /AGENTS': ['x'],
+    };
+    const out = lintMappings(served, [], custom, []);
+    expect(out.unmatched_mappings.map((m) => m.pattern)).toEqual(['GET /sesions/*', 'POST /sessions/*/runs/*', 'GET /reports/**']);
+  });
+});
