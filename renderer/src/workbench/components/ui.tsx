@@ -73,6 +73,8 @@ export function Field(props: {
   help?: ReactNode;
   defaultText?: ReactNode;
   error?: string | null | undefined;
+  /** Whether the error came from the server (a 422 issue) or a local check. */
+  errorSource?: 'server' | 'local' | undefined;
   warning?: string | null | undefined;
   children: (ids: { id: string; describedBy: string; invalid: boolean }) => ReactNode;
   wide?: boolean;
@@ -93,7 +95,7 @@ export function Field(props: {
       </div>
       <div className="wb-field-control">{props.children({ id, describedBy, invalid: Boolean(props.error) })}</div>
       {props.error ? (
-        <p className="wb-field-error" id={errId} role="alert" data-testid={`issue-${props.name}`}>
+        <p className="wb-field-error" id={errId} role="alert" data-testid={`issue-${props.name}`} data-source={props.errorSource}>
           {props.error}
         </p>
       ) : null}

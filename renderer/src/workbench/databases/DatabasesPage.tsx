@@ -255,10 +255,6 @@ function AttachForm() {
           <Callout tone="danger" title="Not attached" testId="attach-error">
             {describeError(attach.error)}
           </Callout>
-        ) : attach.isError ? (
-          <p className="wb-field-error" data-testid="attach-error">
-            {isApiError(attach.error) ? attach.error.detail : describeError(attach.error)}
-          </p>
         ) : null}
       </form>
     </Panel>

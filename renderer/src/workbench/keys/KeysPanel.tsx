@@ -87,9 +87,10 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
                     <span className="wb-fingerprint" title={`RFC 7638 thumbprint: ${k.fingerprint}`}>
                       {short(k.fingerprint)}
                     </span>
-                    {k.fingerprint ? <CopyButton text={k.fingerprint} label="Copy" small className="wb-btn-ghost" /> : null}
+                    {k.fingerprint ? <CopyButton text={k.fingerprint} label="copy" small className="wb-btn-ghost wb-btn-xs" /> : null}
                   </td>
                   <td className="wb-cell-tight">
+                    <div className="wb-row wb-nowrap">
                     <Toggle
                       checked={k.trusted}
                       disabled={props.readOnly || trust.isPending}
@@ -98,6 +99,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
                       testId={`trust-${k.kid}`}
                     />{' '}
                     {canSign(k) ? <Badge tone="accent" title="rundesk holds the private key and can mint with it">signs</Badge> : null}
+                    </div>
                   </td>
                   <td className="wb-small wb-muted" title={k.origin ?? undefined}>
                     {k.source}

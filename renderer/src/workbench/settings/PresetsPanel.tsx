@@ -39,18 +39,14 @@ export function PresetsPanel(props: {
                 <span>{p.title}</span>
                 {active ? <Badge tone="accent">in use</Badge> : null}
               </div>
-              <div className="wb-preset-sets">
-                {Object.entries(p.settings_patch)
-                  .filter(([k]) => k !== 'scope_mappings')
-                  .map(([k, v]) => (
-                    <div key={k} className="wb-ellipsis" title={`${k} = ${JSON.stringify(v)}`}>
-                      {k} <span className="wb-fg">{JSON.stringify(v)}</span>
-                    </div>
-                  ))}
-                {p.settings_patch.scope_mappings ? (
-                  <div>scope_mappings <span className="wb-fg">{Object.keys(p.settings_patch.scope_mappings).length} respelled</span></div>
-                ) : null}
-              </div>
+              <dl className="wb-preset-sets" title={patchText(p.settings_patch)}>
+                {presetSummary(p.settings_patch).map(([k, v]) => (
+                  <div key={k} className="wb-preset-kv">
+                    <dt>{k}</dt>
+                    <dd>{v}</dd>
+                  </div>
+                ))}
+              </dl>
               <div className="wb-row wb-preset-actions">
                 <button
                   type="button"
@@ -151,4 +147,20 @@ function FixtureResult(props: { f: FixtureResponse; title: string; readOnly: boo
       </table>
     </Callout>
   );
+}
+
+/** The few settings that tell providers apart, for the card (the rest is in its tooltip). */
+function presetSummary(patch: Preset['settings_patch']): [string, string][] {
+  const out: [string, string][] = [];
+  if (patch.scopes_claim) out.push(['scopes', patch.scopes_claim]);
+  if (patch.user_id_claim) out.push(['user', patch.user_id_claim]);
+  out.push(['aud', patch.verify_audience ? (Array.isArray(patch.audience) ? patch.audience.join(', ') : (patch.audience ?? 'os_id')) : 'not checked']);
+  if (patch.scope_mappings) out.push(['scopes', `${Object.keys(patch.scope_mappings).length} mappings respelled`]);
+  return out;
+}
+
+function patchText(patch: Preset['settings_patch']): string {
+  return Object.entries(patch)
+    .map(([k, v]) => `${k}: ${k === 'scope_mappings' ? `${Object.keys(v as object).length} mappings` : JSON.stringify(v)}`)
+    .join('\n');
 }

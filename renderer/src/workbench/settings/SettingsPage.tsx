@@ -50,6 +50,8 @@ const SECTIONS = [
 /** The auth settings page: every SPEC §5.2 setting, keys, presets and the scope-mapping editor. */
 export function SettingsPage() {
   const current = useQuery(settingsQueries.current());
+  // Lives above the form, which remounts with the saved settings.
+  const [savedAt, setSavedAt] = useState<number | null>(null);
   useEffect(() => {
     if (current.data) markAppLoaded();
   }, [current.data]);
@@ -73,10 +75,10 @@ export function SettingsPage() {
     );
   }
   // Keyed by the saved settings: a save or an outside change starts a fresh draft.
-  return <SettingsForm key={stableJson(current.data.settings.auth)} envelope={current.data} />;
+  return <SettingsForm key={stableJson(current.data.settings.auth)} envelope={current.data} savedAt={savedAt} onSaved={setSavedAt} />;
 }
 
-function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
+function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelope; savedAt: number | null; onSaved: (at: number | null) => void }) {
   const qc = useQueryClient();
   const schema = useQuery(settingsQueries.schema());
   const lint = useQuery(settingsQueries.mappingLint());
@@ -86,7 +88,7 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
   const [rows, setRows] = useState<MappingRow[]>(() => rowsFromMappings(base.scope_mappings));
   const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
   const [presetFields, setPresetFields] = useState<Set<string>>(new Set());
-  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const setSavedAt = onSaved;
   const readOnly = !envelope.writable;
 
   const docs = useMemo(() => describeSchema(schema.data), [schema.data]);
@@ -119,14 +121,12 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
 
   const doSave = () => {
     if (readOnly || save.isPending) return;
-    save.mutate(buildSettingsBody(envelope.file_settings, envelope.settings, auth, rows), {
-      onSuccess: () => {
-        setServerIssues([]);
-        setPresetFields(new Set());
-        setSavedAt(Date.now());
-      },
-      onError: (err) => setServerIssues(isApiError(err) ? issuesOf(err.body) : []),
-    });
+    // mutateAsync, not mutate's callbacks: a successful save remounts this form (it is keyed
+    // by the saved settings), and per-call callbacks do not fire after an unmount.
+    save.mutateAsync(buildSettingsBody(envelope.file_settings, envelope.settings, auth, rows)).then(
+      () => onSaved(Date.now()),
+      (err: unknown) => setServerIssues(isApiError(err) ? issuesOf(err.body) : []),
+    );
   };
   const discard = () => {
     setAuth(structuredClone(base));
@@ -150,6 +150,7 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
     help: docs[f]?.help ?? FALLBACK_DOCS[f].help,
     defaultText: formatDefault(docs[f] ? docs[f].default : FALLBACK_DOCS[f].default),
     error: errorOf(f),
+    errorSource: routed.byField.has(f) ? ('server' as const) : ('local' as const),
     modified: differsFromDefault(f, auth[f as keyof AuthSettings], docs[f]?.default),
     wide: false,
   });
@@ -199,15 +200,8 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
           })}
         </nav>
 
-        <form
-          className="wb-stack"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            doSave();
-          }}
-          aria-label="Auth settings"
-        >
+        {/* Not a <form>: the key store's generate/import forms live inside it. Ctrl+S saves. */}
+        <div className="wb-stack" role="form" aria-label="Auth settings">
           <div className={`wb-savebar ${dirty ? 'is-dirty' : ''}`} data-testid="savebar">
             <span className="wb-savebar-path" title={envelope.path}>
               <code>{envelope.path}</code>
@@ -231,7 +225,7 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
             <button type="button" className="wb-btn wb-btn-sm" onClick={discard} disabled={!dirty || readOnly}>
               Discard
             </button>
-            <button type="submit" className="wb-btn wb-btn-sm wb-btn-primary" disabled={readOnly || save.isPending} data-testid="save-settings" title="Save (Ctrl+S)">
+            <button type="button" onClick={doSave} className="wb-btn wb-btn-sm wb-btn-primary" disabled={readOnly || save.isPending} data-testid="save-settings" title="Save (Ctrl+S)">
               Save <Kbd>Ctrl S</Kbd>
             </button>
           </div>
@@ -505,7 +499,11 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
               </Panel>
 
               <Panel id="wb-mappings" title="Scope mappings" subtitle={<><code>&lt;METHOD&gt; &lt;path&gt;</code> → required scopes. <code>*</code> matches one path segment. Custom rows are added to the defaults and override a default with the same key.</>}>
-                {errorOf('scope_mappings') ? <p className="wb-field-error" data-testid="issue-scope_mappings">{errorOf('scope_mappings')}</p> : null}
+                {errorOf('scope_mappings') ? (
+                  <p className="wb-field-error" data-testid="issue-scope_mappings" data-source={routed.byField.has('scope_mappings') ? 'server' : 'local'}>
+                    {errorOf('scope_mappings')}
+                  </p>
+                ) : null}
                 <ScopeMappingEditor
                   rows={rows}
                   onChange={setMappingRows}
@@ -518,7 +516,7 @@ function SettingsForm({ envelope }: { envelope: SettingsEnvelope }) {
               </Panel>
             </div>
           </fieldset>
-        </form>
+        </div>
       </div>
     </div>
   );

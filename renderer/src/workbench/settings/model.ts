@@ -249,7 +249,8 @@ export function buildSettingsBody(
   const draft: AuthSettings = { ...auth, scope_mappings: mappingsFromRows(rows) };
   for (const f of changedFields(draft, inForce.auth)) {
     const v = draft[f as keyof AuthSettings];
-    if (v === undefined || v === '') delete fileAuth[f];
+    // An empty string is sent as is: the server's message for it belongs beside the field.
+    if (v === undefined) delete fileAuth[f];
     else fileAuth[f] = v;
   }
   return { ...src, auth: fileAuth };

@@ -134,7 +134,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
                     if (t) setSlot(i, { token: t.token, label: t.label });
                   }}
                 >
-                  <option value="">{slot.token ? 'Pasted token' : 'Pick an acting-as token…'}</option>
+                  <option value="">{slot.token ? 'Token below (not in the acting-as list)' : 'Pick an acting-as token…'}</option>
                   {tokens.map((t) => (
                     <option key={t.id} value={t.id}>
                       {t.label}

@@ -452,7 +452,7 @@ function RouteMatrix(props: {
                     <span className={`wb-method wb-method-${r.method}`}>{r.method}</span>
                   </td>
                   <td>
-                    <code className="wb-path">{r.pattern}</code>
+                    <code className="wb-path">{r.path}</code>
                     {r.source === 'custom' ? <> <Badge tone="accent">custom</Badge></> : null}
                   </td>
                   <td className="wb-cell-tight">

@@ -1,0 +1,289 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect as pwExpect, type Locator, type Page } from '@playwright/test';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { buildAgnoDb, makeAgentRun, makeTeamRun, makeTeamSession, stableUuid, teamRunId } from '../server/testing/agno-builder.js';
+import { artifactPath, expect, test } from './fixtures.js';
+import { AppShell } from './pages/app.js';
+import { RunPage } from './pages/run.js';
+import { SessionPage } from './pages/session.js';
+import { SessionsPage } from './pages/sessions.js';
+
+// ------------------------------------------------------------------------------------------
+// Page modules for the workbench (kept here: this spec owns them)
+
+class SettingsPageModel {
+  readonly root: Locator;
+  readonly save: Locator;
+  readonly saved: Locator;
+  readonly serverIssues: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('settings-page');
+    this.save = page.getByTestId('save-settings');
+    this.saved = page.getByTestId('saved-state');
+    this.serverIssues = page.getByTestId('save-issues');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await pwExpect(this.root).toBeVisible();
+  }
+
+  field(name: string): Locator {
+    return this.page.getByTestId(`field-${name}`);
+  }
+
+  issue(name: string): Locator {
+    return this.page.getByTestId(`issue-${name}`);
+  }
+
+  keyRow(kid: string): Locator {
+    return this.page.getByTestId(`key-${kid}`);
+  }
+
+  async importKeyFile(file: string): Promise<void> {
+    await this.page.getByTestId('import-key-path').fill(file);
+    await this.page.getByTestId('import-key-submit').click();
+    await pwExpect(this.page.getByTestId('import-key-result')).toBeVisible();
+  }
+
+  async applyPreset(name: string): Promise<void> {
+    await this.page.getByTestId(`apply-preset-${name}`).click();
+    await pwExpect(this.page.getByTestId('preset-applied')).toBeVisible();
+  }
+}
+
+class TokensPageModel {
+  readonly root: Locator;
+  readonly inspectToken: Locator;
+  readonly inspectPath: Locator;
+  readonly status: Locator;
+  readonly verdict: Locator;
+  readonly key: Locator;
+  readonly required: Locator;
+  readonly state: Locator;
+  readonly matrix: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('tokens-page');
+    this.inspectToken = page.getByTestId('inspect-token');
+    this.inspectPath = page.getByTestId('inspect-path');
+    this.status = page.getByTestId('inspect-status');
+    this.verdict = page.getByTestId('inspect-verdict');
+    this.key = page.getByTestId('inspect-key');
+    this.required = page.getByTestId('inspect-required');
+    this.state = page.getByTestId('inspect-state');
+    this.matrix = page.getByTestId('matrix-table');
+  }
+
+  async open(tab: 'mint' | 'inspect' | 'compare'): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tokens' }).click();
+    await pwExpect(this.root).toBeVisible();
+    await this.page.getByTestId(`tab-${tab}`).click();
+  }
+
+  matrixRow(method: string, routePath: string): Locator {
+    return this.matrix
+      .getByTestId('matrix-row')
+      .filter({ has: this.page.locator(`.wb-method-${method}`) })
+      .filter({ has: this.page.locator('code.wb-path', { hasText: new RegExp(`^${routePath.replace(/[*/]/g, '\\$&')}$`) }) });
+  }
+}
+
+class DatabasesPageModel {
+  readonly root: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('databases-page');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Databases' }).click();
+    await pwExpect(this.root).toBeVisible();
+  }
+
+  row(id: string): Locator {
+    return this.page.getByTestId(`db-row-${id}`);
+  }
+
+  async attach(file: string, id?: string): Promise<void> {
+    await this.page.getByTestId('attach-path').fill(file);
+    if (id) await this.page.getByTestId('attach-id').fill(id);
+    await this.page.getByTestId('attach-submit').click();
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+
+/**
+ * Files the test hands to the server (a JWKS, an SQLite database) live in their own temp dir:
+ * Playwright's output dir is shared with concurrent runs, which clear it when they start.
+ */
+let scratch: string | null = null;
+function scratchFile(...parts: string[]): string {
+  scratch ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-wb-e2e-'));
+  const file = path.join(scratch, ...parts);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  return file;
+}
+test.afterEach(() => {
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  scratch = null;
+});
+
+test.describe('workbench', () => {
+  test('a token from an identity provider that puts scopes in "permissions" is allowed once its JWKS is imported and the Auth0 preset applied', async ({ page, server }) => {
+    // A test identity provider: its key pair, its published JWKS file, and one of its tokens.
+    const presets = await server.desk<{ presets: { name: string; settings_patch: { audience?: string } }[] }>('GET', '/desk/presets');
+    const auth0Audience = presets.presets.find((p) => p.name === 'auth0')?.settings_patch.audience;
+    expect(auth0Audience).toBeTruthy();
+    const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const kid = 'test-idp-2026-04';
+    const jwksFile = scratchFile('idp', 'jwks.json');
+    fs.writeFileSync(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }] }));
+    const idpToken = await new SignJWT({ permissions: ['sessions:read', 'agents:read'], scope: 'openid profile', azp: 'e2e-client' })
+      .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+      .setIssuer('https://test-idp.example.com/')
+      .setSubject('auth0|alice')
+      .setAudience([auth0Audience!, 'https://test-idp.example.com/userinfo'])
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+
+    const app = new AppShell(page);
+    const settings = new SettingsPageModel(page);
+    const tokens = new TokensPageModel(page);
+    await app.login(server.loginUrl);
+    await app.setTheme('dark');
+    await settings.open();
+
+    await settings.importKeyFile(jwksFile);
+    await expect(settings.keyRow(kid)).toContainText('trusted');
+
+    await settings.applyPreset('auth0');
+    await expect(settings.field('scopes_claim')).toHaveValue('permissions');
+    await expect(settings.field('algorithm')).toHaveValue('RS256');
+    await page.screenshot({ path: artifactPath('screenshots', 'workbench-settings-dark.png') });
+    await settings.save.click();
+    await expect(settings.saved).toBeVisible();
+    await page.screenshot({ path: artifactPath('screenshots', 'workbench-settings-full-dark.png'), fullPage: true });
+
+    // The platform API agrees with what the inspector is about to show.
+    expect((await server.api('GET', '/sessions', idpToken)).status).toBe(200);
+    expect((await server.api('DELETE', '/sessions/some-session', idpToken)).status).toBe(403);
+
+    await tokens.open('inspect');
+    await tokens.inspectToken.fill(idpToken);
+    await tokens.inspectPath.fill('/sessions/some-session/runs/some-run');
+    await expect(tokens.status).toHaveAttribute('data-status', '200');
+    await expect(tokens.verdict).toContainText('Allowed');
+    await expect(tokens.key).toContainText(kid);
+    await expect(tokens.required.locator('.wb-scope.is-held')).toHaveText(['sessions:read']);
+    await expect(tokens.state).toContainText('auth0|alice');
+    await expect(tokens.matrixRow('GET', '/sessions/*/runs/*')).toHaveAttribute('data-allowed', 'true');
+    await expect(tokens.matrixRow('DELETE', '/sessions/*')).toHaveAttribute('data-allowed', 'false');
+    await expect(tokens.matrixRow('DELETE', '/sessions/*')).toContainText('sessions:delete');
+    await app.setTheme('light');
+    await page.screenshot({ path: artifactPath('screenshots', 'workbench-inspector-light.png') });
+    await page.screenshot({ path: artifactPath('screenshots', 'workbench-inspector-full-light.png'), fullPage: true });
+  });
+
+  test('a bad setting is refused by the server and its message shows beside the field', async ({ page, server }) => {
+    const app = new AppShell(page);
+    const settings = new SettingsPageModel(page);
+    await app.login(server.loginUrl);
+    await settings.open();
+
+    await settings.field('algorithm').fill('XYZ256');
+    // Checked as typed first...
+    await expect(settings.issue('algorithm')).toHaveAttribute('data-source', 'local');
+    await settings.field('scopes_claim').fill('');
+    await expect(settings.issue('scopes_claim')).toHaveAttribute('data-source', 'local');
+
+    // ...then the server's own messages replace the local ones on save.
+    await settings.save.click();
+    await expect(settings.serverIssues).toBeVisible();
+    await expect(settings.issue('algorithm')).toHaveAttribute('data-source', 'server');
+    await expect(settings.issue('algorithm')).toContainText('RS256');
+    await expect(settings.issue('scopes_claim')).toHaveAttribute('data-source', 'server');
+    await expect(settings.issue('scopes_claim')).toContainText('must not be empty');
+    await settings.field('algorithm').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath('screenshots', 'workbench-settings-issues-light.png') });
+
+    // Nothing was written.
+    const after = await server.desk<{ settings: { auth: { algorithm: string; scopes_claim: string } } }>('GET', '/desk/settings');
+    expect(after.settings.auth).toMatchObject({ algorithm: 'RS256', scopes_claim: 'scopes' });
+
+    // Editing the field retires the server's message; a valid value saves.
+    await settings.field('algorithm').fill('RS256');
+    await settings.field('scopes_claim').fill('scp');
+    await expect(settings.issue('algorithm')).toBeHidden();
+    await settings.save.click();
+    await expect(settings.saved).toBeVisible();
+    const saved = await server.desk<{ settings: { auth: { scopes_claim: string } } }>('GET', '/desk/settings');
+    expect(saved.settings.auth.scopes_claim).toBe('scp');
+  });
+
+  test('an attached Agno database is listed with its counts and its team runs can be browsed', async ({ page, server }) => {
+    const sessionId = stableUuid('e2e:workbench:team');
+    const seed = 'e2e:workbench:team:0';
+    const t = 1_775_300_000;
+    const member = makeAgentRun({
+      seed: `${seed}:member`,
+      sessionId,
+      userId: 'ada',
+      agentId: 'fact-checker',
+      agentName: 'Fact Checker',
+      parentRunId: teamRunId(seed),
+      createdAt: t + 2,
+      input: 'Check the launch date of the James Webb telescope.',
+      content: 'It launched on 25 December 2021.',
+    });
+    const team = makeTeamRun({
+      seed,
+      sessionId,
+      teamId: 'newsroom',
+      teamName: 'Newsroom',
+      userId: 'ada',
+      createdAt: t,
+      input: 'When did JWST launch? Verify it.',
+      content: 'JWST launched on 25 December 2021 (verified by the fact checker).',
+      members: [member],
+      storeMemberResponses: true,
+    });
+    const file = scratchFile('agents', 'newsroom.db');
+    buildAgnoDb(file, [makeTeamSession({ sessionId, userId: 'ada', teamId: 'newsroom', teamName: 'Newsroom', sessionName: 'JWST launch date', runs: [member, team] })]);
+
+    const app = new AppShell(page);
+    const dbs = new DatabasesPageModel(page);
+    const sessions = new SessionsPage(page);
+    const session = new SessionPage(page);
+    const run = new RunPage(page);
+    await app.login(server.loginUrl);
+    await dbs.open();
+
+    // A path that is not there: the server's message, beside the field.
+    await dbs.attach(path.join(path.dirname(file), 'missing.db'));
+    await expect(page.getByTestId('issue-path')).toContainText('no such file');
+
+    await dbs.attach(file, 'newsroom');
+    await expect(dbs.row('newsroom')).toBeVisible();
+    await expect(dbs.row('newsroom').getByTestId('db-sessions')).toHaveText('1');
+    await expect(dbs.row('newsroom').getByTestId('db-runs')).toHaveText('2');
+    await expect(dbs.row('newsroom')).toContainText('agno_sessions');
+    await expect(dbs.row('newsroom')).toContainText('read-only');
+    await page.screenshot({ path: artifactPath('screenshots', 'workbench-databases-light.png') });
+    await app.setTheme('dark');
+    await page.screenshot({ path: artifactPath('screenshots', 'workbench-databases-dark.png') });
+
+    await page.getByTestId('browse-newsroom').click();
+    await expect(page).toHaveURL(/\/ui\/sessions\?db=newsroom/);
+    await expect(sessions.row(sessionId)).toBeVisible();
+    await sessions.openSession(sessionId);
+    await session.openRun(String(team['run_id']));
+    await expect(run.root).toBeVisible();
+    await expect(run.root).toContainText('JWST launched on 25 December 2021');
+  });
+});
