@@ -39,7 +39,7 @@ function TokenRow({ entry, current, onPick, onRemove }: { entry: ActingAsToken; 
             <ScopeList scopes={f.scopes} />
             {f.exp !== null && !f.expired && (
               <span className="muted small" title={formatDateTime(f.exp)}>
-                expires {formatRelative(f.exp).replace(' ago', '')}
+                expires {formatRelative(f.exp)}
               </span>
             )}
           </span>

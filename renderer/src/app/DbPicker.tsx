@@ -19,7 +19,7 @@ export function DbPicker() {
   const options: { value: string; label: string }[] = [];
   for (const d of dbs) {
     const tables = Array.isArray(d.tables) ? d.tables : [];
-    const counts = `${formatCompact(d.sessions)} sessions`;
+    const counts = `${formatCompact(d.sessions)} session${d.sessions === 1 ? '' : 's'}`;
     if (tables.length <= 1) {
       options.push({ value: d.id === 'default' ? '' : `${d.id}\u0000`, label: `${d.id}${d.read_only ? ' (read-only)' : ''} · ${counts}` });
     } else {

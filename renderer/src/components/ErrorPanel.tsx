@@ -176,6 +176,18 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
                   ))
                 )}
               </dd>
+              {v.verificationFailure && (
+                <>
+                  <dt>Verification</dt>
+                  <dd>{v.verificationFailure}</dd>
+                </>
+              )}
+              {v.verifiedBy && (
+                <>
+                  <dt>Verified by</dt>
+                  <dd className="mono">{v.verifiedBy}</dd>
+                </>
+              )}
               {v.subject && (
                 <>
                   <dt>Subject</dt>
@@ -189,6 +201,13 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
                 </>
               )}
             </dl>
+            {v.hints.length > 0 && (
+              <ul className="verdict-hints">
+                {v.hints.map((h) => (
+                  <li key={h}>{h}</li>
+                ))}
+              </ul>
+            )}
             {v.missingScopes.length > 0 && (
               <p className="muted small">
                 Mint a token with {listText(v.missingScopes.map((s) => `“${s}”`))} in the{' '}

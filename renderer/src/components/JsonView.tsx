@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { safeStringify } from '../lib/format';
+import { compactJson } from '../lib/json';
 import { CopyButton } from './Copy';
 
 /** Above this many characters JSON is shown without colouring (keeps huge runs responsive). */
@@ -54,7 +55,14 @@ export function JsonView({
   className?: string;
   label?: string;
 }) {
-  const text = useMemo(() => (typeof value === 'string' ? value : safeStringify(value, 2)), [value]);
+  const text = useMemo(() => {
+    if (typeof value === 'string') return value;
+    try {
+      return compactJson(value, 96);
+    } catch {
+      return safeStringify(value, 2);
+    }
+  }, [value]);
   const nodes = useMemo(() => (text.length <= HIGHLIGHT_LIMIT ? highlight(text) : text), [text]);
   return (
     <div className={`json-view${className ? ` ${className}` : ''}`}>
@@ -70,17 +78,20 @@ export function JsonView({
   );
 }
 
+/** `text` parsed as JSON when it is a JSON object or array, else `undefined`. */
+export function parseJsonText(text: string): unknown {
+  const t = text.trim();
+  if (!(t.startsWith('{') || t.startsWith('['))) return undefined;
+  try {
+    return JSON.parse(t) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Tries to show a string as JSON (pretty) when it parses; otherwise as text. */
 export function MaybeJson({ text, maxHeight }: { text: string; maxHeight?: number | string }) {
-  const parsed = useMemo(() => {
-    const t = text.trim();
-    if (!(t.startsWith('{') || t.startsWith('['))) return undefined;
-    try {
-      return JSON.parse(t) as unknown;
-    } catch {
-      return undefined;
-    }
-  }, [text]);
+  const parsed = useMemo(() => parseJsonText(text), [text]);
   if (parsed !== undefined) return <JsonView value={parsed} maxHeight={maxHeight} />;
   return (
     <pre className="code text-pre" style={maxHeight !== undefined ? { maxHeight } : undefined}>

@@ -18,7 +18,22 @@ function safeUrl(url: string): string {
   return /^(https?:|mailto:|data:image\/|#|\/)/i.test(url) ? url : '';
 }
 
+/** Characters that can start Markdown syntax; text without any is rendered as plain paragraphs. */
+const MARKDOWN_HINT = /[*_`#[\]|>~<\\]|^\s*([-+]|\d+[.)])\s|https?:\/\//m;
+
 export const Markdown = memo(function Markdown({ text, className }: { text: string; className?: string }) {
+  if (!MARKDOWN_HINT.test(text)) {
+    // Fast path for plain prose (most tool-less chat turns): same output, no parser.
+    return (
+      <div className={`markdown${className ? ` ${className}` : ''}`}>
+        {text.split(/\n{2,}/).map((para, i) => (
+          <p key={i} className="text-pre">
+            {para}
+          </p>
+        ))}
+      </div>
+    );
+  }
   return (
     <div className={`markdown${className ? ` ${className}` : ''}`}>
       <ReactMarkdown components={components} skipHtml urlTransform={safeUrl}>

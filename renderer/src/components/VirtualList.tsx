@@ -12,7 +12,7 @@ export function VirtualList<T>({
   estimateSize,
   renderItem,
   maxHeight = '78vh',
-  overscan = 6,
+  overscan = 4,
   className,
   testId,
   gap = 0,

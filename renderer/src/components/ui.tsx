@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { formatCount } from '../lib/format';
 import { useShortcut } from '../platform/keyboard';
 import { Icon, type IconName } from './Icon';
 
@@ -57,7 +58,7 @@ export function Tabs({ tabs, value, onChange }: { tabs: TabDef[]; value: string;
             data-tab={t.id}
           >
             {t.label}
-            {typeof t.count === 'number' && <span className="tab-count">{t.count}</span>}
+            {typeof t.count === 'number' && <span className="tab-count">{formatCount(t.count)}</span>}
           </button>
         ))}
     </div>

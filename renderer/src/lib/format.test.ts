@@ -68,6 +68,8 @@ describe('formatRelative', () => {
     expect(formatRelative('2026-04-04T11:57:00Z', now)).toBe('3m ago');
     expect(formatRelative('2026-04-04T09:00:00Z', now)).toBe('3h ago');
     expect(formatRelative('2026-04-01T12:00:00Z', now)).toBe('3d ago');
+    expect(formatRelative('2026-04-04T23:30:00Z', now)).toBe('in 11h');
+    expect(formatRelative(new Date('2026-04-04T12:10:00Z'), now)).toBe('in 10m');
   });
 });
 
@@ -75,6 +77,8 @@ describe('ids and previews', () => {
   it('shortens uuid-like ids and keeps short ones', () => {
     expect(shortId('3f2a9c1e-1111-2222-3333-444444444444')).toBe('3f2a9c1e');
     expect(shortId('run-1')).toBe('run-1');
+    expect(shortId('demo-run-weather-1')).toBe('demo-run-weather-1');
+    expect(shortId('a-very-long-readable-identifier-of-a-run')).toBe('a-very-long-readable-ident…');
     expect(shortId(null)).toBe('—');
   });
   it('collapses whitespace and truncates with an ellipsis', () => {

@@ -51,6 +51,7 @@ export function formatCost(cost: number | null | undefined): string {
 /** ISO string, epoch seconds or epoch ms → Date (null when unparseable). */
 export function toDate(value: unknown): Date | null {
   if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value === 'number' && Number.isFinite(value)) {
     // Agno stores epoch seconds; anything past year 33658 in seconds is really milliseconds.
     return new Date(value > 1e12 ? value : value * 1000);
@@ -79,12 +80,19 @@ export function formatTime(value: unknown): string {
   return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-/** `"just now"`, `"5s ago"`, `"3m ago"`, `"2h ago"`, `"4d ago"`, else the date. */
+/** `"just now"`, `"5s ago"`, `"3m ago"`, `"2h ago"`, `"4d ago"`, `"in 11h"`, else the date. */
 export function formatRelative(value: unknown, nowMs = Date.now()): string {
   const d = toDate(value);
   if (!d) return '—';
   const diff = Math.round((nowMs - d.getTime()) / 1000);
-  if (diff < -60) return formatDateTime(d);
+  if (diff < -5) {
+    const ahead = -diff;
+    if (ahead < 60) return `in ${ahead}s`;
+    if (ahead < 3600) return `in ${Math.floor(ahead / 60)}m`;
+    if (ahead < 86400) return `in ${Math.floor(ahead / 3600)}h`;
+    if (ahead < 86400 * 30) return `in ${Math.floor(ahead / 86400)}d`;
+    return formatDateTime(d);
+  }
   if (diff < 5) return 'just now';
   if (diff < 60) return `${diff}s ago`;
   if (diff < 3600) return `${Math.floor(diff / 60)}m ago`;
@@ -93,10 +101,15 @@ export function formatRelative(value: unknown, nowMs = Date.now()): string {
   return formatDateTime(d).slice(0, 10);
 }
 
-/** `"3f2a9c1e-…"` → `"3f2a9c1e"` (first 8 chars of a uuid-like id; short ids unchanged). */
+/**
+ * A compact form of an id: uuid/hex-like ids keep their first `length` chars
+ * (`"3f2a9c1e-…"` → `"3f2a9c1e"`); readable ids (`"demo-run-weather-1"`) stay whole up to 28
+ * chars, then are cut with an ellipsis.
+ */
 export function shortId(id: string | null | undefined, length = 8): string {
   if (!id) return '—';
-  return id.length > length + 2 ? id.slice(0, length) : id;
+  if (/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}/i.test(id) || /^[0-9a-f]{16,}$/i.test(id)) return id.slice(0, length);
+  return id.length > 28 ? `${id.slice(0, 26)}…` : id;
 }
 
 /** Collapses whitespace and truncates: a one-line preview. */

@@ -20,6 +20,17 @@ describe('readVerdict', () => {
     expect(v.expiresAt).toBe(123);
   });
 
+  it('reads the verifying key, a verification failure and hints', () => {
+    const v = readVerdict({
+      status: 401,
+      verification: { verified_by: null, failure: { reason: 'signature does not match any key' } },
+      hints: ['mint a token here'],
+    });
+    expect(v.verificationFailure).toBe('signature does not match any key');
+    expect(v.hints).toEqual(['mint a token here']);
+    expect(readVerdict({ verification: { verified_by: { source: 'jwks_file', kid: 'k1' } } }).verifiedBy).toBe('jwks_file · k1');
+  });
+
   it('reads nested decisions and tolerates nothing', () => {
     expect(readVerdict({ decision: { status: 401, detail: 'Token has expired' } })).toMatchObject({ status: 401, detail: 'Token has expired' });
     expect(readVerdict(null).missingScopes).toEqual([]);

@@ -19,6 +19,10 @@ export interface VerdictView {
   audience: string | null;
   expiresAt: number | null;
   verifiedBy: string | null;
+  /** Why verification failed (401), when the verdict says. */
+  verificationFailure: string | null;
+  /** Advice lines from the workbench (e.g. "authorization is off"). */
+  hints: string[];
 }
 
 type Obj = Record<string, unknown>;
@@ -52,7 +56,9 @@ export function readVerdict(v: InspectVerdict | null | undefined): VerdictView {
   }
   const matched = pick(src, 'matched_mapping', 'matchedMapping', 'matched', 'mapping');
   const statusRaw = pick(src, 'status', 'status_code', 'statusCode');
-  const verified = pick(src, 'verified_by', 'verifiedBy', 'key', 'verification');
+  const verification = isObj(root.verification) ? root.verification : {};
+  const verified = pick([verification, ...src], 'verified_by', 'verifiedBy', 'key');
+  const failure = verification.failure;
 
   return {
     status: typeof statusRaw === 'number' ? statusRaw : null,
@@ -67,6 +73,10 @@ export function readVerdict(v: InspectVerdict | null | undefined): VerdictView {
     subject: str(claims.sub),
     audience: Array.isArray(claims.aud) ? claims.aud.join(', ') : str(claims.aud),
     expiresAt: typeof claims.exp === 'number' ? claims.exp : null,
-    verifiedBy: isObj(verified) ? str(verified.kid ?? verified.source ?? verified.id ?? verified.description) : str(verified),
+    verifiedBy: isObj(verified)
+      ? [str(verified.source), str(verified.kid)].filter(Boolean).join(' · ') || null
+      : str(verified),
+    verificationFailure: isObj(failure) ? str(failure.reason ?? failure.detail ?? failure.message ?? failure.code) : str(failure),
+    hints: strings(pick(src, 'hints')),
   };
 }

@@ -1,8 +1,9 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { AgnoMessage } from '../../api/types';
 import { Clamp, Collapsible } from '../../components/Collapsible';
 import { Icon } from '../../components/Icon';
-import { JsonView, MaybeJson } from '../../components/JsonView';
+import { JsonView, parseJsonText } from '../../components/JsonView';
+import { compactJson } from '../../lib/json';
 import { Markdown } from '../../components/Markdown';
 import { MediaGallery } from '../../components/Media';
 import { EmptyState } from '../../components/ui';
@@ -49,10 +50,11 @@ function Parts({ parts, role }: { parts: ContentPart[]; role: string }) {
               role === 'assistant' || role === 'user' ? (
                 <Markdown text={p.text} />
               ) : role === 'tool' ? (
-                <MaybeJson text={p.text} />
+                <ToolText key={i} text={p.text} />
               ) : (
                 <div className="text-pre">{p.text}</div>
               );
+            if (role === 'tool') return body;
             return (
               <Clamp key={i} long={long} lines={role === 'system' ? 6 : 14}>
                 {body}
@@ -68,6 +70,22 @@ function Parts({ parts, role }: { parts: ContentPart[]; role: string }) {
         }
       })}
     </>
+  );
+}
+
+/** A tool result: dense JSON when it parses, clamped when long. */
+function ToolText({ text }: { text: string }) {
+  const shown = useMemo(() => {
+    const parsed = parseJsonText(text);
+    return parsed === undefined ? null : compactJson(parsed, 96);
+  }, [text]);
+  const display = shown ?? text;
+  let lines = 1;
+  for (let i = 0; i < display.length && lines <= 14; i++) if (display.charCodeAt(i) === 10) lines++;
+  return (
+    <Clamp long={lines > 14 || display.length > 2000} lines={12}>
+      {shown !== null ? <JsonView value={shown} /> : <pre className="code text-pre">{text}</pre>}
+    </Clamp>
   );
 }
 
@@ -136,9 +154,7 @@ export const MessageView = memo(function MessageView({ row, onJump }: { row: Con
               title={
                 <>
                   <Icon name="tool" size={12} /> <span className="tool-name mono">{c.name}</span>
-                  <span className="muted small">(</span>
-                  <span className="muted small mono">{c.id ?? ''}</span>
-                  <span className="muted small">)</span>
+                  {c.id && <span className="muted small mono">{c.id}</span>}
                 </>
               }
               meta={
@@ -237,11 +253,17 @@ function JumpableList({
   maxHeight?: string | undefined;
 }) {
   const [scrollTo, setScrollTo] = useState<{ index: number } | null>(null);
-  const go = (messageIndex: number) => {
-    onJump(messageIndex);
-    const at = rows.findIndex((r) => r.index === messageIndex);
-    if (at >= 0) setScrollTo({ index: at });
-  };
+  // Stable across renders so memoised rows are not re-rendered on every scroll frame.
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const go = useCallback(
+    (messageIndex: number) => {
+      onJump(messageIndex);
+      const at = rowsRef.current.findIndex((r) => r.index === messageIndex);
+      if (at >= 0) setScrollTo({ index: at });
+    },
+    [onJump],
+  );
   return (
     <VirtualList
       items={rows}

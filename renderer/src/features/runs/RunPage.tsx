@@ -14,7 +14,7 @@ import { Icon } from '../../components/Icon';
 import { JsonView } from '../../components/JsonView';
 import { MediaGallery } from '../../components/Media';
 import { Section, SkeletonRows, Tabs, type TabDef } from '../../components/ui';
-import { formatCount, formatDateTime, formatDuration, formatRelative, safeStringify, shortId } from '../../lib/format';
+import { formatCompact, formatCount, formatDateTime, formatDuration, formatRelative, safeStringify, shortId } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
 import { asMediaList, mediaCount, type MediaSet } from '../../lib/media';
 import { buildRunTree, componentIdOf, durationOf, flattenRunTree, isTeamRun, isWorkflowRun, modelOf, runKind, tokensOf } from '../../lib/runs';
@@ -208,7 +208,7 @@ function RunHeader({
             {(t.input !== null || t.output !== null) && (
               <span className="muted small">
                 {' '}
-                ({formatCount(t.input)} in · {formatCount(t.output)} out)
+                ({formatCompact(t.input)} in · {formatCompact(t.output)} out)
               </span>
             )}
           </dd>
@@ -315,7 +315,7 @@ function RunTabs({
     { id: 'events', label: 'Events', count: events.length },
     { id: 'reasoning', label: 'Reasoning', hidden: !hasReasoning },
     { id: 'references', label: 'References', count: refCount, hidden: refCount === 0 },
-    { id: 'state', label: 'State', hidden: !(run as { session_state?: unknown }).session_state },
+    { id: 'state', label: 'State', hidden: isEmptyObject((run as { session_state?: unknown }).session_state) },
     { id: 'raw', label: 'Raw JSON' },
   ];
   const visible = tabs.filter((t) => !t.hidden);
@@ -390,11 +390,15 @@ function RunDetails({ run }: { run: AnyRun }) {
           <dd>{extraKeys}</dd>
         </div>
       </dl>
-      {(run as { session_state?: unknown }).session_state ? (
+      {!isEmptyObject((run as { session_state?: unknown }).session_state) ? (
         <Collapsible title="Session state at end of run">
           <JsonView value={(run as { session_state?: unknown }).session_state} maxHeight={300} />
         </Collapsible>
       ) : null}
     </Section>
   );
+}
+
+function isEmptyObject(v: unknown): boolean {
+  return v === null || v === undefined || (typeof v === 'object' && Object.keys(v as object).length === 0);
 }

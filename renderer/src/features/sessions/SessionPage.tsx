@@ -14,8 +14,8 @@ import { JsonView } from '../../components/JsonView';
 import { Markdown } from '../../components/Markdown';
 import { Collapsible } from '../../components/Collapsible';
 import { EmptyState, Section, SkeletonRows } from '../../components/ui';
-import { formatCompact, formatCount, formatDateTime, formatDuration, formatRelative, formatTime, preview, shortId } from '../../lib/format';
-import { useMarkLoaded, useNow } from '../../lib/hooks';
+import { formatCompact, formatCount, formatDateTime, formatDuration, formatRelative, formatTime, plural, preview, shortId } from '../../lib/format';
+import { useMarkLoaded } from '../../lib/hooks';
 import { buildRunTree, componentIdOf, durationOf, flattenRunTree, statusTone, tokensOf, type RunNode } from '../../lib/runs';
 import { useShortcut } from '../../platform/keyboard';
 import { RunKindIcon, RunStats } from '../runs/RunBits';
@@ -219,46 +219,38 @@ function TimelineRow({ node, href, selected }: { node: RunNode; href: string; se
   );
 }
 
-/** Tokens per run as bars (height) coloured by status, with duration as a line of dots. */
+/** Tokens (bar) and duration (thin bar) per run, coloured by status; click a column to open the run. */
 function ActivityChart({ runs, onPick }: { runs: AnyRun[]; onPick: (r: AnyRun) => void }) {
-  const data = runs.slice(-120);
+  const data = runs.slice(-150);
   const tokens = data.map((r) => tokensOf(r.metrics).total ?? 0);
   const durations = data.map((r) => durationOf(r.metrics) ?? 0);
   const maxT = Math.max(1, ...tokens);
   const maxD = Math.max(0.001, ...durations);
-  const w = 720;
-  const h = 72;
-  const gap = 2;
-  const bw = Math.max(2, Math.min(24, (w - gap * data.length) / Math.max(1, data.length)));
-  const now = useNow(60_000);
-  void now;
   return (
     <Section
       title="Activity"
       actions={
         <span className="legend">
-          <span className="legend-swatch bar" /> tokens <span className="legend-swatch dotl" /> duration
+          <span className="legend-swatch bar" /> tokens <span className="legend-swatch dur" /> duration
+          <span className="muted"> · max {formatCompact(maxT)} tok, {formatDuration(maxD)}</span>
         </span>
       }
       className="activity-card"
     >
-      <svg viewBox={`0 0 ${w} ${h + 4}`} className="activity-chart" preserveAspectRatio="none" role="img" aria-label="Tokens and duration per run">
-        {data.map((r, i) => {
-          const x = i * (bw + gap);
-          const bh = Math.max(1.5, (tokens[i]! / maxT) * h);
-          const dy = h - (durations[i]! / maxD) * (h - 6);
-          return (
-            <g key={`${r.run_id}:${i}`} className="activity-bar" onClick={() => onPick(r)}>
-              <title>
-                {`${shortId(r.run_id)} · ${r.status ?? 'unknown'} · ${formatCompact(tokens[i])} tokens · ${formatDuration(durations[i])}`}
-              </title>
-              <rect x={x} y={0} width={bw} height={h + 4} className="hit" />
-              <rect x={x} y={h - bh} width={bw} height={bh} rx={1.5} className={`bar tone-${statusTone(r.status)}`} />
-              {durations[i]! > 0 && <circle cx={x + bw / 2} cy={dy} r={1.8} className="dur-dot" />}
-            </g>
-          );
-        })}
-      </svg>
+      <div className="activity-chart" role="img" aria-label="Tokens and duration per run">
+        {data.map((r, i) => (
+          <button
+            type="button"
+            key={`${r.run_id}:${i}`}
+            className={`activity-col tone-${statusTone(r.status)}`}
+            title={`${shortId(r.run_id)} · ${r.status ?? 'unknown'} · ${formatCompact(tokens[i])} tokens · ${formatDuration(durations[i])}`}
+            onClick={() => onPick(r)}
+          >
+            <span className="activity-bar" style={{ height: `${Math.max(2, (tokens[i]! / maxT) * 100)}%` }} />
+            <span className="activity-dur" style={{ height: `${Math.max(2, (durations[i]! / maxD) * 100)}%` }} />
+          </button>
+        ))}
+      </div>
     </Section>
   );
 }
@@ -299,23 +291,30 @@ function SessionSide({ session }: { session: SessionDetail }) {
           </Collapsible>
         </Section>
       )}
-      {state !== undefined && state !== null && (
+      {!isEmpty(state) && (
         <Section title="Session state">
           <JsonView value={state} maxHeight={300} />
         </Section>
       )}
-      {session.metadata && Object.keys(session.metadata).length > 0 && (
+      {!isEmpty(session.metadata) && (
         <Section title="Metadata">
           <JsonView value={session.metadata} maxHeight={240} />
         </Section>
       )}
-      {session.session_data && (
+      {!isEmpty(session.session_data) && session.session_data && (
         <Section title="Session data">
-          <Collapsible title="session_data" meta={`${Object.keys(session.session_data).length} keys`}>
+          <Collapsible title="session_data" meta={plural(Object.keys(session.session_data).length, 'key')}>
             <JsonView value={session.session_data} maxHeight={320} />
           </Collapsible>
         </Section>
       )}
     </>
   );
+}
+
+/** null, undefined, `{}` and `[]` are not worth a card. */
+function isEmpty(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return typeof v === 'object' && Object.keys(v as object).length === 0;
 }

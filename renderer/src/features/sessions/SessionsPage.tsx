@@ -101,12 +101,13 @@ function SessionsView({ actor }: { actor: Actor }) {
   const dbEmpty = dbInfo ? dbInfo.sessions === 0 : countAll.data === 0;
   const showFirstRun = !hasFilters && list.isSuccess && meta?.total_count === 0 && dbEmpty && !loc.table;
 
-  const [selected, setSelected] = useState(0);
-  useEffect(() => setSelected(0), [filters.page, filters.type, filters.q, filters.user]);
+  // No row is selected until j/k is pressed.
+  const [selected, setSelected] = useState(-1);
+  useEffect(() => setSelected(-1), [filters.page, filters.type, filters.q, filters.user]);
   useShortcut(['j', 'k', 'Enter'], (e) => {
     if (rows.length === 0) return;
     if (e.key === 'Enter') {
-      const s = rows[selected];
+      const s = rows[Math.max(0, selected)];
       if (s) navigate(sessionHref(s.session_id, s.session_type, loc));
       return;
     }

@@ -1,0 +1,148 @@
+import { artifactPath, expect, test } from './fixtures.js';
+import { AppShell } from './pages/app.js';
+import { RunPage } from './pages/run.js';
+import { SessionPage } from './pages/session.js';
+import { SessionsPage } from './pages/sessions.js';
+
+interface SampleResult {
+  example_path: string;
+  session_ids: string[];
+}
+
+interface ApiRun {
+  run_id: string;
+  messages?: { role?: string; tool_calls?: { function?: { name?: string; arguments?: string } }[] }[];
+  metrics?: { input_tokens?: number; output_tokens?: number };
+}
+
+test.describe('run browser', () => {
+  test('a new user logs in, loads sample data and reads a run’s messages, tool calls and metrics', async ({ page, server }) => {
+    const app = new AppShell(page);
+    const sessions = new SessionsPage(page);
+    const session = new SessionPage(page);
+    const run = new RunPage(page);
+
+    await app.login(server.loginUrl);
+    await expect(app.actingAsCurrent).toHaveText('Admin (auto)');
+    await expect(sessions.firstRun).toBeVisible();
+    await page.screenshot({ path: artifactPath('screenshots', 'empty-state-light.png') });
+    await app.setTheme('dark');
+    await page.screenshot({ path: artifactPath('screenshots', 'empty-state-dark.png') });
+    await app.setTheme('light');
+
+    const sampleResponse = page.waitForResponse((r) => r.url().endsWith('/desk/sample-data') && r.request().method() === 'POST');
+    await sessions.loadSampleData.click();
+    const sample = (await (await sampleResponse).json()) as SampleResult;
+    const [, , sessionId, , runId] = sample.example_path.split('/');
+    expect(sessionId && runId).toBeTruthy();
+
+    await expect(sessions.rows).toHaveCount(sample.session_ids.length);
+    await expect(sessions.typeFilter('all')).toContainText(String(sample.session_ids.length));
+    await page.screenshot({ path: artifactPath('screenshots', 'sessions-light.png') });
+
+    // What the API says about the run, to compare with what the page shows.
+    const admin = await server.mint({ sub: 'e2e-admin', scopes: ['platform:admin'] });
+    const { body } = await server.api('GET', `/sessions/${sessionId}/runs/${runId}?type=agent`, admin);
+    const apiRun = body as ApiRun;
+    const call = apiRun.messages?.flatMap((m) => m.tool_calls ?? [])[0];
+    expect(call?.function?.arguments).toBeTruthy();
+
+    await sessions.openSession(sessionId!);
+    await expect(session.runs.first()).toBeVisible();
+    await page.screenshot({ path: artifactPath('screenshots', 'session-light.png') });
+    await session.openRun(runId!);
+
+    await expect(run.root).toBeVisible();
+    await expect(run.messages).toHaveCount(apiRun.messages!.length);
+    await expect(run.messages.first()).toHaveAttribute('data-role', apiRun.messages![0]!.role!);
+    await expect(run.toolCalls.first()).toContainText(call!.function!.name!);
+    const args = JSON.parse(call!.function!.arguments!) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(args)) {
+      await expect(run.toolArgs.first()).toContainText(`"${k}"`);
+      await expect(run.toolArgs.first()).toContainText(typeof v === 'string' ? v : JSON.stringify(v));
+    }
+    await expect(run.metric('input_tokens')).toContainText(apiRun.metrics!.input_tokens!.toLocaleString('en-US'));
+    await expect(run.metric('output_tokens')).toContainText(String(apiRun.metrics!.output_tokens));
+    await page.screenshot({ path: artifactPath('screenshots', 'run-light.png') });
+    await app.setTheme('dark');
+    await page.screenshot({ path: artifactPath('screenshots', 'run-dark.png') });
+
+    // Back and forward keep their pages.
+    await page.goBack();
+    await expect(session.timeline).toBeVisible();
+    await page.screenshot({ path: artifactPath('screenshots', 'session-dark.png') });
+    await page.goBack();
+    await expect(sessions.table).toBeVisible();
+    await page.screenshot({ path: artifactPath('screenshots', 'sessions-dark.png') });
+    await page.goForward();
+    await expect(session.timeline).toBeVisible();
+  });
+
+  test('runs written while the list is open appear without a reload', async ({ page, server }) => {
+    const app = new AppShell(page);
+    const sessions = new SessionsPage(page);
+    await app.login(server.loginUrl);
+    await sessions.loadSampleData.click();
+    await expect(sessions.table).toBeVisible();
+
+    const admin = await server.mint({ sub: 'live-agent', scopes: ['platform:admin'] });
+    const res = await server.api('POST', '/sessions/live-session-1/runs?type=agent', admin, {
+      run_id: 'live-run-1',
+      agent_id: 'live-agent',
+      session_id: 'live-session-1',
+      status: 'COMPLETED',
+      input: { input_content: 'Written while you were looking' },
+      content: 'Hello from a live agent',
+      created_at: Math.floor(Date.now() / 1000),
+      metrics: { input_tokens: 10, output_tokens: 5, total_tokens: 15, duration: 0.4 },
+      messages: [
+        { role: 'user', content: 'Written while you were looking' },
+        { role: 'assistant', content: 'Hello from a live agent' },
+      ],
+    });
+    expect(res.status).toBeLessThan(300);
+    await expect(sessions.row('live-session-1')).toBeVisible();
+  });
+
+  test('keyboard: / focuses search, j/k walk the runs, ? lists the shortcuts', async ({ page, server }) => {
+    const app = new AppShell(page);
+    const sessions = new SessionsPage(page);
+    const session = new SessionPage(page);
+    await app.login(server.loginUrl);
+    const sampleResponse = page.waitForResponse((r) => r.url().endsWith('/desk/sample-data'));
+    await sessions.loadSampleData.click();
+    const sample = (await (await sampleResponse).json()) as SampleResult;
+    const sessionId = sample.example_path.split('/')[2]!;
+    await expect(sessions.table).toBeVisible();
+
+    await page.keyboard.press('/');
+    await expect(sessions.search).toBeFocused();
+    await page.keyboard.press('Escape');
+
+    await sessions.openSession(sessionId);
+    await expect(session.runs.first()).toBeVisible();
+    const count = await session.runs.count();
+    await page.keyboard.press('j');
+    await expect(session.runs.nth(0)).toHaveAttribute('data-selected', 'true');
+    if (count > 1) {
+      await page.keyboard.press('j');
+      await expect(session.runs.nth(1)).toHaveAttribute('data-selected', 'true');
+      await page.keyboard.press('k');
+      await expect(session.runs.nth(0)).toHaveAttribute('data-selected', 'true');
+    }
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/runs\//);
+    if (count > 1) {
+      const first = page.url();
+      await page.keyboard.press('j');
+      await expect(page).not.toHaveURL(first);
+      await page.keyboard.press('k');
+      await expect(page).toHaveURL(first);
+    }
+
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('shortcuts')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('shortcuts')).toBeHidden();
+  });
+});
