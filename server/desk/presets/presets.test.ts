@@ -30,7 +30,7 @@ describe('provider presets', () => {
     const entra = presetAuthPatch('entra');
     expect(Object.keys(entra.scope_mappings ?? {})).toEqual(Object.keys(DEFAULT_SCOPE_MAPPINGS));
     expect(entra.scope_mappings?.['GET /sessions/*/runs/*']).toEqual(['Sessions.Read']);
-    expect(presetAuthPatch('auth0').scope_mappings).toBeUndefined();
+    expect(presetAuthPatch('auth0').scope_mappings).toBeNull();
   });
 
   it.each(PRESET_NAMES)('%s: the offline fixture works end to end against the real auth layer', async (name) => {

@@ -292,9 +292,28 @@ export const PRESETS: Readonly<Record<PresetName, IdpPreset>> = { auth0, okta, e
  */
 export function presetAuthPatch(name: PresetName): AuthPatch {
   const preset = PRESETS[name];
-  const mappings = respelledMappings(preset.spell);
-  return { ...preset.auth, ...(mappings ? { scope_mappings: mappings } : {}) };
+  return { ...PRESET_RESETS, ...preset.auth, scope_mappings: respelledMappings(preset.spell) ?? null };
 }
+
+/**
+ * Every setting some preset changes, at its default, so switching from one preset to another
+ * leaves nothing of the first behind (Entra's respelled mappings would refuse Auth0 tokens).
+ * Static keys are cleared too: the provider's keys come from its JWKS, and an HS256 secret
+ * left in `verification_keys` would not suit RS256.
+ */
+const PRESET_RESETS: AuthPatch = {
+  verification_keys: [],
+  secret_key: null,
+  jwks_url: null,
+  validate: true,
+  token_source: 'HEADER',
+  session_id_claim: 'session_id',
+  audience_claim: 'aud',
+  audience: null,
+  dependencies_claims: [],
+  session_state_claims: [],
+  admin_scope: 'platform:admin',
+};
 
 export function isPresetName(value: string): value is PresetName {
   return (PRESET_NAMES as readonly string[]).includes(value);

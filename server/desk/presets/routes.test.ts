@@ -29,11 +29,26 @@ describe('/desk/presets', () => {
     }
   });
 
+  it('When one preset is applied after another, Then nothing of the first is left behind', async () => {
+    await s.desk('PUT', '/desk/settings', {
+      auth: { algorithm: 'HS256', verification_keys: ['a-shared-secret-that-is-long-enough!!'] },
+    });
+    expect((await s.desk('POST', '/desk/presets/entra/fixture', { apply: true })).status).toBe(200);
+    const auth0 = await s.desk('POST', '/desk/presets/auth0/fixture', { apply: true });
+    expect(auth0.status).toBe(200);
+    const settings = (await s.desk('GET', '/desk/settings')).body.settings.auth;
+    expect(settings).toMatchObject({ scope_mappings: null, verification_keys: [], admin_scope: 'platform:admin', dependencies_claims: [] });
+    const reader = (auth0.body.tokens as { name: string; token: string }[]).find((t) => t.name === 'reader')!;
+    expect((await s.call(DEMO_RUN_PATH, reader.token)).status).toBe(200);
+  });
+
   it('generates without applying by default, and refuses unknown providers', async () => {
     const r = await s.desk('POST', '/desk/presets/auth0/fixture');
     expect(r.status).toBe(200);
     expect(r.body.applied).toBe(false);
-    expect((await s.desk('GET', '/desk/settings')).body.settings.auth.scopes_claim).toBe('realm_access.roles');
+    const before = (await s.desk('GET', '/desk/settings')).body.settings.auth.scopes_claim;
+    expect((await s.desk('POST', '/desk/presets/okta/fixture')).body.applied).toBe(false);
+    expect((await s.desk('GET', '/desk/settings')).body.settings.auth.scopes_claim).toBe(before);
     expect((await s.desk('POST', '/desk/presets/github/fixture')).status).toBe(422);
   });
 });
