@@ -327,6 +327,9 @@ export const DeskSettingsSchemaResponseSchema = z
   .object({
     auth: z.array(DeskSettingFieldSchema),
     json_schema: jsonObject.meta({ description: 'JSON Schema of the whole settings file (input form).' }),
+    default_scope_mappings: z
+      .record(z.string(), z.array(z.string()))
+      .meta({ description: 'The built-in route → scopes table that `scope_mappings` adds to and overrides.' }),
   })
   .meta({ id: 'DeskSettingsSchema' });
 

@@ -1,4 +1,5 @@
 import express from 'express';
+import { DEFAULT_SCOPE_MAPPINGS } from '../../auth/index.js';
 import { ConflictError } from '../../errors.js';
 import type { Runtime } from '../../runtime-types.js';
 import { DeskSettingsPutSchema } from '../schemas.js';
@@ -37,7 +38,7 @@ export function settingsRouter(runtime: Runtime): express.Router {
   });
 
   router.get('/settings/schema', (_req, res) => {
-    res.json({ auth: authSettingFields(), json_schema: settingsJsonSchema() });
+    res.json({ auth: authSettingFields(), json_schema: settingsJsonSchema(), default_scope_mappings: DEFAULT_SCOPE_MAPPINGS });
   });
 
   return router;
