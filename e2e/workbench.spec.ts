@@ -84,6 +84,14 @@ class TokensPageModel {
     await this.page.getByTestId(`tab-${tab}`).click();
   }
 
+  compareToken(i: number): Locator {
+    return this.page.getByTestId(`compare-token-${i}`);
+  }
+
+  compareResult(i: number): Locator {
+    return this.page.getByTestId(`compare-result-${i}`);
+  }
+
   matrixRow(method: string, routePath: string): Locator {
     return this.matrix
       .getByTestId('matrix-row')
@@ -285,5 +293,55 @@ test.describe('workbench', () => {
     await session.openRun(String(team['run_id']));
     await expect(run.root).toBeVisible();
     await expect(run.root).toContainText('JWST launched on 25 December 2021');
+  });
+
+  test('a minted token can be acted as, and under user isolation the same request compares per user', async ({ page, server }) => {
+    await server.desk('POST', '/desk/sample-data', {});
+    const current = await server.desk<{ file_settings: { auth?: Record<string, unknown> } & Record<string, unknown> }>('GET', '/desk/settings');
+    await server.desk('PUT', '/desk/settings', { ...current.file_settings, auth: { ...(current.file_settings.auth ?? {}), authorization: true, user_isolation: true } });
+    const read = ['sessions:read'];
+    const people = [
+      { label: 'user A', token: await server.mint({ sub: 'demo-user', scopes: read }) },
+      { label: 'user B', token: await server.mint({ sub: 'other-user', scopes: read }) },
+      { label: 'admin', token: await server.mint({ sub: 'root', scopes: ['platform:admin'] }) },
+    ];
+    const totals = await Promise.all(
+      people.map(async (p) => ((await server.api('GET', '/sessions', p.token)).body as { meta: { total_count: number } }).meta.total_count),
+    );
+    // Each user sees only their own sessions; the admin sees every one.
+    expect(totals[0]).toBeGreaterThan(0);
+    expect(totals[0]).toBeLessThan(totals[2]!);
+    expect(totals[1]).toBeLessThan(totals[2]!);
+
+    const app = new AppShell(page);
+    const tokens = new TokensPageModel(page);
+    await app.login(server.loginUrl);
+    await tokens.open('mint');
+    await page.getByTestId('mint-sub').fill('demo-user');
+    await page.getByTestId('mint-submit').click();
+    await expect(page.getByTestId('minted-token')).toBeVisible();
+    await expect(page.getByTestId('minted-claims')).toContainText('"sub": "demo-user"');
+    await expect(page.getByTestId('mint-preview')).toContainText('200');
+    await page.getByTestId('act-as').click();
+    await expect(app.actingAsCurrent).toHaveText('demo-user · minted');
+    await page.screenshot({ path: artifactPath('screenshots', 'workbench-mint-light.png') });
+
+    await page.getByTestId('tab-compare').click();
+    await page.getByRole('button', { name: '+ Column' }).click();
+    for (const [i, p] of people.entries()) {
+      await page.getByLabel(`Label of column ${i + 1}`).fill(p.label);
+      await tokens.compareToken(i).fill(p.token);
+    }
+    await page.getByTestId('compare-path').fill('/sessions');
+    await page.getByTestId('compare-run').click();
+    for (const [i, total] of totals.entries()) {
+      await expect(tokens.compareResult(i)).toHaveAttribute('data-status', '200');
+      await expect(tokens.compareResult(i)).toContainText(`"total_count": ${total}`);
+    }
+    await expect(tokens.compareResult(0)).toContainText('"user_id": "demo-user"');
+    await expect(tokens.compareResult(0)).not.toContainText('"user_id": "other-user"');
+    await expect(tokens.compareResult(1)).not.toContainText('"user_id": "demo-user"');
+    await app.setTheme('dark');
+    await page.screenshot({ path: artifactPath('screenshots', 'workbench-compare-dark.png') });
   });
 });

@@ -83,6 +83,12 @@ export function DatabasesPage() {
             </table>
           </div>
         )}
+        {dbs.some((d) => !d.is_default) ? (
+          <p className="wb-pad wb-small wb-muted wb-m0 wb-tip">
+            From scripts and agents: <code>GET /sessions?db_id={dbs.find((d) => !d.is_default)?.id}</code> (add <code>&amp;table=…</code> for another session table). Attachments are saved in
+            the settings' <code>databases</code>.
+          </p>
+        ) : null}
         {detach.isError ? (
           <div className="wb-pad">
             <Callout tone="danger" title="Not detached" testId="detach-error">

@@ -20,6 +20,7 @@ import {
   listToAudience,
   localIssues,
   mappingsFromRows,
+  presetChanges,
   routeIssues,
   rowsFromMappings,
   stableJson,
@@ -135,10 +136,12 @@ function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelo
     setPresetFields(new Set());
   };
   const onApplyPreset = (p: Pick<Preset, 'settings_patch'>) => {
+    // Mark only what the preset actually changes.
+    const touched = presetChanges(auth, p).map((c) => c.field);
     setAuth((a) => applyPreset(a, p));
     // Entra, Cognito and Clerk respell the default scopes as custom mappings.
     if (p.settings_patch.scope_mappings !== undefined) setRows(rowsFromMappings(p.settings_patch.scope_mappings));
-    setPresetFields(new Set(Object.keys(p.settings_patch)));
+    setPresetFields(new Set(touched));
     setServerIssues([]);
     setSavedAt(null);
   };

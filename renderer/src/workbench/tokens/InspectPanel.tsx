@@ -32,62 +32,53 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
   return (
     <div className="wb-stack" data-testid="inspect-panel">
       <Panel title="Inspect a token" subtitle="What the auth layer decides for this token on one request — the same function the server runs.">
-        <div className="wb-inspect-input">
-          <div className="wb-stack wb-gap-2 wb-grow">
-            <label className="wb-field-label" htmlFor={`${id}-token`}>
-              <span className="wb-field-human">Token</span>
-              <span className="wb-spacer" />
-            </label>
-            <textarea
-              id={`${id}-token`}
-              className="wb-textarea wb-token-input"
-              rows={4}
+        <div className="wb-row wb-nowrap">
+          <div className="wb-input-group wb-grow">
+            <select className="wb-select wb-mono wb-w-method" aria-label="Method" value={target.method} onChange={(e) => onTarget({ ...target, method: e.target.value })} data-testid="inspect-method">
+              {HTTP_METHODS.filter((m) => m !== '*').map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+            <input
+              id={`${id}-path`}
+              className="wb-input wb-mono"
+              aria-label="Request path"
+              value={target.path}
               spellCheck={false}
-              placeholder="eyJhbGciOi… (a raw JWT or “Bearer …”)"
-              value={target.token}
-              onChange={(e) => onTarget({ ...target, token: e.target.value })}
-              data-testid="inspect-token"
+              onChange={(e) => onTarget({ ...target, path: e.target.value })}
+              data-testid="inspect-path"
             />
           </div>
-          <div className="wb-stack wb-gap-2 wb-inspect-side">
-            <label className="wb-field-label" htmlFor={`${id}-path`}>
-              <span className="wb-field-human">Request</span>
-            </label>
-            <div className="wb-input-group">
-              <select className="wb-select wb-mono wb-w-method" aria-label="Method" value={target.method} onChange={(e) => onTarget({ ...target, method: e.target.value })} data-testid="inspect-method">
-                {HTTP_METHODS.filter((m) => m !== '*').map((m) => (
-                  <option key={m}>{m}</option>
-                ))}
-              </select>
-              <input
-                id={`${id}-path`}
-                className="wb-input wb-mono"
-                value={target.path}
-                spellCheck={false}
-                onChange={(e) => onTarget({ ...target, path: e.target.value })}
-                data-testid="inspect-path"
-              />
-            </div>
-            {tokens.length > 0 ? (
-              <select
-                className="wb-select"
-                aria-label="Load a token from the acting-as list"
-                value=""
-                onChange={(e) => {
-                  const t = tokens.find((x) => x.id === e.target.value);
-                  if (t) onTarget({ ...target, token: t.token });
-                }}
-              >
-                <option value="">Load an acting-as token…</option>
-                {tokens.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
-            ) : null}
-          </div>
+          {tokens.length > 0 ? (
+            <select
+              className="wb-select wb-w-auto"
+              aria-label="Load a token from the acting-as list"
+              value=""
+              onChange={(e) => {
+                const t = tokens.find((x) => x.id === e.target.value);
+                if (t) onTarget({ ...target, token: t.token });
+              }}
+            >
+              <option value="">Load an acting-as token…</option>
+              {tokens.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          ) : null}
         </div>
+        <textarea
+          id={`${id}-token`}
+          className="wb-textarea wb-token-input"
+          rows={4}
+          spellCheck={false}
+          aria-label="Token"
+          placeholder="Paste a token: eyJhbGciOi… (a raw JWT or “Bearer …”)"
+          value={target.token}
+          onChange={(e) => onTarget({ ...target, token: e.target.value })}
+          data-testid="inspect-token"
+        />
         {!token ? null : !local ? (
           <Callout tone="warn" title="Not a decodable JWT">The server will still say why it refuses it.</Callout>
         ) : null}

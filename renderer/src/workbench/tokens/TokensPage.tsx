@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { markAppLoaded } from '../../platform/browser';
 import { PageHeader } from '../components/ui';
@@ -42,6 +42,7 @@ export function TokensPage() {
     if (settings.data || settings.isError) markAppLoaded();
   }, [settings.data, settings.isError]);
   const form = mintForm ?? initialMintForm(auth);
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const go = (t: Tab) => setParams((p) => {
     const n = new URLSearchParams(p);
     n.set('tab', t);
@@ -55,6 +56,9 @@ export function TokensPage() {
         {TABS.map((t, i) => (
           <button
             key={t.id}
+            ref={(el) => {
+              tabRefs.current[t.id] = el;
+            }}
             type="button"
             role="tab"
             id={`wb-tab-${t.id}`}
@@ -68,7 +72,10 @@ export function TokensPage() {
               if (d) {
                 e.preventDefault();
                 const next = TABS[(i + d + TABS.length) % TABS.length];
-                if (next) go(next.id);
+                if (next) {
+                  go(next.id);
+                  tabRefs.current[next.id]?.focus();
+                }
               }
             }}
             data-testid={`tab-${t.id}`}
