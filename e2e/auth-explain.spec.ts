@@ -1,4 +1,4 @@
-import { artifactPath, expect, test } from './fixtures.js';
+import { expect, screenshot, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { SessionsPage } from './pages/sessions.js';
 
@@ -14,7 +14,7 @@ test('a 403 is explained: acting as a token without sessions:read shows the miss
   await expect(sessions.authExplain).toBeVisible();
   await expect(sessions.authExplain).toHaveAttribute('data-status', '403');
   await expect(sessions.missingScopes).toContainText('sessions:read');
-  await page.screenshot({ path: artifactPath('screenshots', 'auth-explain-light.png') });
+  await screenshot(page, 'auth-explain-light');
 
   // Switching back to the admin token shows the data again.
   await app.actingAs.click();

@@ -130,6 +130,12 @@ export const test = base.extend<{ server: RundeskServer }>({
 
 export { expect };
 
+/** Saves a screenshot of `page` to e2e/artifacts/screenshots/<name>.png, pointer parked off the content. */
+export async function screenshot(page: import('@playwright/test').Page, name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: artifactPath('screenshots', `${name}.png`) });
+}
+
 /** Where screenshots and measurements are written (created on demand). */
 export function artifactPath(...parts: string[]): string {
   const p = path.join(ARTIFACTS, ...parts);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { artifactPath, expect, test } from './fixtures.js';
+import { artifactPath, expect, screenshot, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { RunPage } from './pages/run.js';
 import { bigRun } from './support/big-run.js';
@@ -112,7 +112,7 @@ test('a run with 2,000 messages renders quickly and scrolls smoothly (virtualize
 
   // Behaviour only: the list reached the last message and stayed virtualized.
   expect(Math.max(steady.maxRenderedMessages, fling.maxRenderedMessages)).toBeLessThan(150);
-  await page.screenshot({ path: artifactPath('screenshots', 'large-run-bottom.png') });
+  await screenshot(page, 'large-run-bottom');
 
   // A tool result links back to its call, which scrolls into view far up the list.
   await runPage.message(MESSAGES - 1).scrollIntoViewIfNeeded();

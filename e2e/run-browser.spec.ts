@@ -1,4 +1,4 @@
-import { artifactPath, expect, test } from './fixtures.js';
+import { expect, screenshot, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { RunPage } from './pages/run.js';
 import { SessionPage } from './pages/session.js';
@@ -25,9 +25,9 @@ test.describe('run browser', () => {
     await app.login(server.loginUrl);
     await expect(app.actingAsCurrent).toHaveText('Admin (auto)');
     await expect(sessions.firstRun).toBeVisible();
-    await page.screenshot({ path: artifactPath('screenshots', 'empty-state-light.png') });
+    await screenshot(page, 'empty-state-light');
     await app.setTheme('dark');
-    await page.screenshot({ path: artifactPath('screenshots', 'empty-state-dark.png') });
+    await screenshot(page, 'empty-state-dark');
     await app.setTheme('light');
 
     const sampleResponse = page.waitForResponse((r) => r.url().endsWith('/desk/sample-data') && r.request().method() === 'POST');
@@ -38,7 +38,7 @@ test.describe('run browser', () => {
 
     await expect(sessions.rows).toHaveCount(sample.session_ids.length);
     await expect(sessions.typeFilter('all')).toContainText(String(sample.session_ids.length));
-    await page.screenshot({ path: artifactPath('screenshots', 'sessions-light.png') });
+    await screenshot(page, 'sessions-light');
 
     // What the API says about the run, to compare with what the page shows.
     const admin = await server.mint({ sub: 'e2e-admin', scopes: ['platform:admin'] });
@@ -49,7 +49,7 @@ test.describe('run browser', () => {
 
     await sessions.openSession(sessionId!);
     await expect(session.runs.first()).toBeVisible();
-    await page.screenshot({ path: artifactPath('screenshots', 'session-light.png') });
+    await screenshot(page, 'session-light');
     await session.openRun(runId!);
 
     await expect(run.root).toBeVisible();
@@ -63,17 +63,17 @@ test.describe('run browser', () => {
     }
     await expect(run.metric('input_tokens')).toContainText(apiRun.metrics!.input_tokens!.toLocaleString('en-US'));
     await expect(run.metric('output_tokens')).toContainText(String(apiRun.metrics!.output_tokens));
-    await page.screenshot({ path: artifactPath('screenshots', 'run-light.png') });
+    await screenshot(page, 'run-light');
     await app.setTheme('dark');
-    await page.screenshot({ path: artifactPath('screenshots', 'run-dark.png') });
+    await screenshot(page, 'run-dark');
 
     // Back and forward keep their pages.
     await page.goBack();
     await expect(session.timeline).toBeVisible();
-    await page.screenshot({ path: artifactPath('screenshots', 'session-dark.png') });
+    await screenshot(page, 'session-dark');
     await page.goBack();
     await expect(sessions.table).toBeVisible();
-    await page.screenshot({ path: artifactPath('screenshots', 'sessions-dark.png') });
+    await screenshot(page, 'sessions-dark');
     await page.goForward();
     await expect(session.timeline).toBeVisible();
   });
@@ -144,5 +144,38 @@ test.describe('run browser', () => {
     await expect(page.getByTestId('shortcuts')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('shortcuts')).toBeHidden();
+  });
+});
+
+test.describe('composite runs', () => {
+  test('a team run lists its member runs and a workflow run its steps; a URL with the wrong type is corrected', async ({ page, server }) => {
+    const app = new AppShell(page);
+    const sessions = new SessionsPage(page);
+    const run = new RunPage(page);
+    await app.login(server.loginUrl);
+    await sessions.loadSampleData.click();
+    await expect(sessions.table).toBeVisible();
+
+    const admin = await server.mint({ sub: 'e2e-admin', scopes: ['platform:admin'] });
+    const list = (await server.api('GET', '/sessions?limit=100', admin)).body as { data: { session_id: string; session_type: string }[] };
+    const team = list.data.find((s) => s.session_type === 'team');
+    const workflow = list.data.find((s) => s.session_type === 'workflow');
+    test.skip(!team || !workflow, 'the sample data has no team or workflow session');
+
+    const teamRuns = (await server.api('GET', `/sessions/${team!.session_id}/runs?type=team`, admin)).body as { run_id: string; team_id?: string; parent_run_id?: string }[];
+    const teamRun = teamRuns.find((r) => r.team_id)!;
+    const members = teamRuns.filter((r) => r.parent_run_id === teamRun.run_id);
+
+    // No `type` in the URL: the run endpoint's 404 names the right type and the page follows it.
+    await page.goto(`${server.baseUrl}/ui/sessions/${team!.session_id}/runs/${teamRun.run_id}?tab=members`);
+    await expect(page).toHaveURL(/type=team/);
+    await expect(run.root).toBeVisible();
+    await expect(page.getByTestId('member-run')).toHaveCount(members.length);
+
+    const wfRuns = (await server.api('GET', `/sessions/${workflow!.session_id}/runs?type=workflow`, admin)).body as { run_id: string; step_results?: unknown[] }[];
+    const wfRun = wfRuns[0]!;
+    await page.goto(`${server.baseUrl}/ui/sessions/${workflow!.session_id}/runs/${wfRun.run_id}?type=workflow`);
+    await expect(run.root).toBeVisible();
+    await expect(page.getByTestId('workflow-step')).toHaveCount(wfRun.step_results?.length ?? 0);
   });
 });

@@ -9,7 +9,7 @@ import { MediaGallery } from '../../components/Media';
 import { EmptyState } from '../../components/ui';
 import { VirtualList } from '../../components/VirtualList';
 import { buildConversation, roleCounts, toolCallCount, type ContentPart, type ConversationRow } from '../../lib/conversation';
-import { formatCompact, formatCount, formatDuration, formatTime } from '../../lib/format';
+import { formatCompact, formatCount, formatDuration, formatTime, plural } from '../../lib/format';
 import { mediaCount } from '../../lib/media';
 
 const ROLE_LABEL: Record<string, string> = {
@@ -220,7 +220,7 @@ export function Conversation({ messages, maxHeight }: { messages: AgnoMessage[] 
               </span>
             ) : null,
           )}
-          {calls > 0 && <span className="role-count">{formatCount(calls)} tool calls</span>}
+          {calls > 0 && <span className="role-count">{plural(calls, 'tool call')}</span>}
         </span>
         <span className="segmented segmented-sm">
           {(

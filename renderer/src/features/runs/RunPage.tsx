@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client';
 import { runQueries, sessionQueries } from '../../api/sessions/queries';
 import type { AgnoMessage, AnyRun, DbLocation, InputMedia, SessionType } from '../../api/types';
 import { parseSessionType, runHref, sessionHref, sessionsHref, useDbLocation } from '../../app/location';
@@ -51,6 +52,11 @@ function RunView({ actor }: { actor: Actor }) {
   useShortcut('j', () => go(nextId));
   useShortcut('k', () => go(prevId));
 
+  // A run URL without the right `type` gets a 404 naming the session's type: follow it.
+  const hinted = runQ.isError && isApiError(runQ.error) && runQ.error.isNotFound ? /\?type=(agent|team|workflow)\b/.exec(runQ.error.detail)?.[1] : undefined;
+  if (hinted && hinted !== type) {
+    return <Navigate replace to={runHref(sessionId, runId, hinted as SessionType, loc, tab ?? undefined)} />;
+  }
   if (runQ.isError) {
     return (
       <div className="page">

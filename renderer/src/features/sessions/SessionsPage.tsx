@@ -300,9 +300,11 @@ function SessionTable({ rows, loc, selected }: { rows: SessionListItem[]; loc: D
                 <td className="num">{formatCount(s.run_count)}</td>
                 <td className="num">
                   <span className="token-cell">
-                    <span className="bar-mini" aria-hidden>
-                      <span style={{ width: `${Math.round(((s.total_tokens ?? 0) / maxTokens) * 100)}%` }} />
-                    </span>
+                    {s.total_tokens !== null && (
+                      <span className="bar-mini" aria-hidden>
+                        <span style={{ width: `${Math.round((s.total_tokens / maxTokens) * 100)}%` }} />
+                      </span>
+                    )}
                     {s.total_tokens === null ? <span className="muted">—</span> : formatCompact(s.total_tokens)}
                   </span>
                 </td>
