@@ -175,7 +175,7 @@ describe.skipIf(!cliBuilt)('npm start without Electron (process; needs `npm run 
   it("When serve fails, Then npm start exits with serve's exit code", async () => {
     const run = startScript(['--port', 'not-a-port', '--data-dir', tempDir('rundesk-start-data-')]);
     const { code } = await run.exited;
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(run.output().stderr).toContain('--port');
   });
 });

@@ -102,7 +102,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     address: () => bound,
     uiDir: path.join(packageRoot(), 'dist', 'renderer'),
   });
-  const server = http.createServer(app);
+  // Node's default 16 KB header limit would answer a large token with a bare 431; identity
+  // providers' tokens with many groups get big, so allow more and let the auth layer decide.
+  const server = http.createServer({ maxHeaderSize: 256 * 1024 }, app);
   // Keep-alive sockets would hold stop() open; close idle ones as soon as stop begins.
   server.keepAliveTimeout = 5_000;
 

@@ -47,13 +47,20 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${SERVE_USAGE}\n`);
     return 0;
   }
+  let port: number | undefined;
+  try {
+    port = parsePort(values.port);
+  } catch (err) {
+    io.stderr.write(`rundesk serve: ${(err as Error).message}\n`);
+    return 2;
+  }
   let running;
   try {
     running = await startServer({
       dataDir: values['data-dir'] ?? defaultDataDir(io.env),
       configPath: values.config,
       host: values.host,
-      port: parsePort(values.port),
+      port,
       env: io.env,
     });
   } catch (err) {

@@ -141,10 +141,10 @@ describe('Given hostile tokens against the real server', () => {
     ];
     for (const token of corpus) {
       const res = await fetch(`${t.baseUrl}/sessions`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
-      // A header too large for Node's parser is refused before the app (431); anything else must be a 401.
-      if (res && res.status !== 431) {
+      // fetch itself refuses header values with control characters; nothing reached the server then.
+      if (res) {
         expect(res.status, `token ${token.slice(0, 40)}`).toBe(401);
-        expect((await res.json()).error_code).toBe('UNAUTHENTICATED');
+        expect(((await res.json()) as { error_code: string }).error_code).toBe('UNAUTHENTICATED');
       }
     }
     expect((await t.get('/health')).status).toBe(200);

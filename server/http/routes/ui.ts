@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
-import { deskGuard, uiLoginHandler } from '../../desk/guard.js';
+import { uiGuard } from '../../desk/guard.js';
 import type { Runtime } from '../../runtime-types.js';
 
 /** The renderer is built to plain files; no inline scripts, no third-party origins. */
@@ -19,8 +19,7 @@ export function uiRouter(runtime: Runtime, uiDir: string): Router {
     res.setHeader('Content-Security-Policy', UI_CSP);
     next();
   });
-  router.use(uiLoginHandler(runtime));
-  router.use(deskGuard(runtime));
+  router.use(uiGuard(runtime));
   const index = path.join(uiDir, 'index.html');
   router.use(express.static(uiDir, { index: false, maxAge: 0 }));
   router.get('/{*rest}', (_req, res) => {
