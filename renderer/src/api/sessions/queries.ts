@@ -45,11 +45,15 @@ export const sessionQueries = {
       queryFn: ({ signal }) => getSession(actor.token, sessionId, type, l, signal),
       refetchInterval: LIVE_INTERVAL_MS,
     }),
-  runs: (actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation, live = true) =>
+  /**
+   * Every run of a session, in full (can be megabytes: 1,000 runs). Not polled: the session
+   * page polls the small `detail` and refetches this when `run_count` or `updated_at` moves.
+   */
+  runs: (actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation) =>
     queryOptions({
       queryKey: [...sessionQueries.details(actor), sessionId, type ?? '', locKey(l), 'runs'] as const,
       queryFn: ({ signal }) => listRuns(actor.token, sessionId, type, l, signal),
-      refetchInterval: live ? LIVE_INTERVAL_MS : false,
+      staleTime: 30_000,
     }),
 };
 

@@ -40,7 +40,7 @@ function RunView({ actor }: { actor: Actor }) {
 
   const runQ = useQuery(runQueries.detail(actor, sessionId, runId, type, loc));
   // Siblings for j/k and member runs; not polled here (the run page is about one run).
-  const runsQ = useQuery(sessionQueries.runs(actor, sessionId, type, loc, false));
+  const runsQ = useQuery(sessionQueries.runs(actor, sessionId, type, loc));
   useMarkLoaded(!runQ.isPending);
 
   const order = useMemo(() => flattenRunTree(buildRunTree(runsQ.data ?? [])).map((n) => n.run.run_id), [runsQ.data]);
@@ -160,7 +160,7 @@ function RunHeader({
               <Icon name="chevronLeft" size={12} /> <kbd className="kbd">k</kbd>
             </Link>
             <span className="muted small">
-              {nav.pos + 1} / {nav.total}
+              {formatCount(nav.pos + 1)} / {formatCount(nav.total)}
             </span>
             <Link to={nav.nextHref ?? '#'} className={`btn btn-sm${nav.nextHref ? '' : ' disabled'}`} aria-disabled={!nav.nextHref} title="Next run (j)">
               <kbd className="kbd">j</kbd> <Icon name="chevronRight" size={12} />
@@ -276,7 +276,7 @@ function InputOutput({ run }: { run: AnyRun }) {
           ) : undefined
         }
       >
-        <Clamp long={typeof run.content === 'string' && run.content.length > 2400} lines={18}>
+        <Clamp long={typeof run.content === 'string' && (run.content.length > 1400 || run.content.split('\n').length > 16)} lines={14}>
           <OutputView run={run} />
         </Clamp>
         {mediaCount(outMedia) > 0 && <MediaGallery media={outMedia} />}
@@ -381,7 +381,7 @@ function RunDetails({ run }: { run: AnyRun }) {
     ['Status', run.status],
   ];
   const shown = rows.filter(([, v]) => typeof v === 'string' && v);
-  const extraKeys = Object.keys(run).length;
+  const messages = (run as { messages?: unknown }).messages;
   return (
     <Section title="Details">
       <dl className="kv">
@@ -391,10 +391,12 @@ function RunDetails({ run }: { run: AnyRun }) {
             <dd className="mono">{String(v)}</dd>
           </div>
         ))}
-        <div className="kv-row">
-          <dt>Fields</dt>
-          <dd>{extraKeys}</dd>
-        </div>
+        {Array.isArray(messages) && (
+          <div className="kv-row">
+            <dt>Messages</dt>
+            <dd>{formatCount(messages.length)}</dd>
+          </div>
+        )}
       </dl>
       {!isEmptyObject((run as { session_state?: unknown }).session_state) ? (
         <Collapsible title="Session state at end of run">

@@ -14,6 +14,7 @@ import { JsonView } from '../../components/JsonView';
 import { Markdown } from '../../components/Markdown';
 import { Collapsible } from '../../components/Collapsible';
 import { EmptyState, Section, SkeletonRows } from '../../components/ui';
+import { VirtualList } from '../../components/VirtualList';
 import { formatCompact, formatCount, formatDateTime, formatDuration, formatRelative, formatTime, plural, preview, shortId } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
 import { buildRunTree, componentIdOf, durationOf, flattenRunTree, statusTone, tokensOf, type RunNode } from '../../lib/runs';
@@ -35,12 +36,22 @@ function SessionView({ actor }: { actor: Actor }) {
   const runs = useQuery(sessionQueries.runs(actor, sessionId, type, loc));
   useMarkLoaded(!session.isPending || !runs.isPending);
 
+  // Live: the session row (polled) says when runs were added or changed; only then refetch them.
+  const version = session.data ? `${session.data.run_count ?? ''}|${session.data.updated_at ?? ''}` : null;
+  const seenVersion = useRef<string | null>(null);
+  const { refetch: refetchRuns } = runs;
+  useEffect(() => {
+    if (version === null) return;
+    if (seenVersion.current !== null && seenVersion.current !== version) void refetchRuns();
+    seenVersion.current = version;
+  }, [version, refetchRuns]);
+
   const tree = useMemo(() => buildRunTree(runs.data ?? []), [runs.data]);
   const flat = useMemo(() => flattenRunTree(tree), [tree]);
   const effectiveType: SessionType | undefined = type ?? session.data?.session_type;
 
   const [selected, setSelected] = useState(-1);
-  const listRef = useRef<HTMLOListElement>(null);
+  const [scrollTo, setScrollTo] = useState<{ index: number } | null>(null);
   useShortcut(['j', 'k', 'Enter', 'o'], (e) => {
     if (flat.length === 0) return;
     if (e.key === 'Enter' || e.key === 'o') {
@@ -48,11 +59,10 @@ function SessionView({ actor }: { actor: Actor }) {
       if (n) navigate(runHref(sessionId, n.run.run_id, effectiveType, loc));
       return;
     }
-    setSelected((i) => Math.max(0, Math.min(flat.length - 1, i + (e.key === 'j' ? 1 : -1))));
+    const next = Math.max(0, Math.min(flat.length - 1, selected + (e.key === 'j' ? 1 : -1)));
+    setSelected(next);
+    setScrollTo({ index: next });
   });
-  useEffect(() => {
-    listRef.current?.querySelector('[data-selected="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [selected]);
 
   const error = session.error ?? runs.error;
   if (error && !session.data) {
@@ -95,16 +105,24 @@ function SessionView({ actor }: { actor: Actor }) {
             ) : flat.length === 0 ? (
               <EmptyState icon="list" title="This session has no runs yet" />
             ) : (
-              <ol className="timeline" ref={listRef} data-testid="run-timeline">
-                {flat.map((n, i) => (
-                  <TimelineRow
-                    key={`${n.run.run_id}:${n.index}`}
-                    node={n}
-                    href={runHref(sessionId, n.run.run_id, effectiveType, loc)}
-                    selected={i === selected}
-                  />
-                ))}
-              </ol>
+              <div className="timeline" data-testid="run-timeline" role="list">
+                <VirtualList
+                  items={flat}
+                  getKey={(n) => `${n.run.run_id}:${n.index}`}
+                  estimateSize={() => 62}
+                  maxHeight="68vh"
+                  className="timeline-list"
+                  scrollTo={scrollTo}
+                  renderItem={(n, i) => (
+                    <TimelineRow
+                      node={n}
+                      href={runHref(sessionId, n.run.run_id, effectiveType, loc)}
+                      selected={i === selected}
+                      edge={i === 0 ? 'first' : i === flat.length - 1 ? 'last' : null}
+                    />
+                  )}
+                />
+              </div>
             )}
           </Section>
         </div>
@@ -187,13 +205,14 @@ function SessionHeader({ session, sessionId, runs }: { session: SessionDetail | 
   );
 }
 
-function TimelineRow({ node, href, selected }: { node: RunNode; href: string; selected: boolean }) {
+function TimelineRow({ node, href, selected, edge }: { node: RunNode; href: string; selected: boolean; edge: 'first' | 'last' | null }) {
   const r = node.run;
   const input = preview(r.run_input, 160);
   const comp = componentIdOf(r);
   return (
-    <li
-      className={`timeline-row depth-${Math.min(node.depth, 4)}${selected ? ' selected' : ''}`}
+    <div
+      role="listitem"
+      className={`timeline-row depth-${Math.min(node.depth, 4)}${selected ? ' selected' : ''}${edge ? ` ${edge}` : ''}`}
       style={{ ['--depth' as string]: node.depth }}
       data-selected={selected}
       data-run-id={r.run_id}
@@ -215,20 +234,21 @@ function TimelineRow({ node, href, selected }: { node: RunNode; href: string; se
         </div>
         <div className={`timeline-input${input ? '' : ' muted'}`}>{input || 'No input recorded'}</div>
       </Link>
-    </li>
+    </div>
   );
 }
 
 /** Tokens (bar) and duration (thin bar) per run, coloured by status; click a column to open the run. */
 function ActivityChart({ runs, onPick }: { runs: AnyRun[]; onPick: (r: AnyRun) => void }) {
-  const data = runs.slice(-150);
+  // The most recent runs that fit as columns.
+  const data = runs.slice(-120);
   const tokens = data.map((r) => tokensOf(r.metrics).total ?? 0);
   const durations = data.map((r) => durationOf(r.metrics) ?? 0);
   const maxT = Math.max(1, ...tokens);
   const maxD = Math.max(0.001, ...durations);
   return (
     <Section
-      title="Activity"
+      title={runs.length > data.length ? `Activity · last ${data.length} runs` : 'Activity'}
       actions={
         <span className="legend">
           <span className="legend-swatch bar" /> tokens <span className="legend-swatch dur" /> duration
@@ -237,7 +257,7 @@ function ActivityChart({ runs, onPick }: { runs: AnyRun[]; onPick: (r: AnyRun) =
       }
       className="activity-card"
     >
-      <div className="activity-chart" role="img" aria-label="Tokens and duration per run">
+      <div className={`activity-chart${data.length > 48 ? ' dense' : ''}`} role="img" aria-label="Tokens and duration per run">
         {data.map((r, i) => (
           <button
             type="button"
