@@ -5,6 +5,7 @@ import { checkDatabaseFile, describeDatabase } from '../file-check.js';
 import type { Database, DatabaseInfo, SessionStore } from '../types.js';
 import { discoverSessionTables, REQUIRED_COLUMNS } from './discover.js';
 import type { SessionTable } from './discover.js';
+import type { RunCache } from './run-cache.js';
 import { AgnoSessionStore } from './store.js';
 
 export interface OpenDatabaseOptions {
@@ -16,6 +17,8 @@ export interface OpenDatabaseOptions {
   nativeBinding?: string | undefined;
   /** Epoch milliseconds; tests freeze it. Default `Date.now`. */
   clock?: (() => number) | undefined;
+  /** Decoded-runs cache; default the process-wide one. Tests pass their own to see its bounds. */
+  runCache?: RunCache | undefined;
 }
 
 /**
@@ -95,7 +98,7 @@ class AgnoDatabase implements Database {
     this.tableNames = Object.freeze(tables.map((t) => t.name));
     const clock = options.clock ?? Date.now;
     for (const table of tables) {
-      this.stores.set(table.name, new AgnoSessionStore(handle, table, this.id, this.readOnly, clock));
+      this.stores.set(table.name, new AgnoSessionStore(handle, table, this.id, this.readOnly, clock, options.runCache));
     }
   }
 
@@ -129,6 +132,7 @@ class AgnoDatabase implements Database {
   }
 
   close(): void {
+    for (const store of this.stores.values()) store.dispose();
     if (this.handle.open) this.handle.close();
   }
 }

@@ -20,6 +20,23 @@ export interface LightRow extends SessionRow {
   name_run: string | null;
 }
 
+/** A session row as the run cache reads it: the runs column as stored bytes plus its type. */
+export interface CacheRow extends SessionRow {
+  row_key: string;
+  runs_type: string;
+  runs_raw: Buffer | null;
+}
+
+/** Statements behind the run cache; absent when a lookup cannot be tied to one row (see below). */
+export interface CacheStatements {
+  /** `PRAGMA data_version`: changes when another connection commits to the file. */
+  readonly dataVersion: SqliteStatement;
+  /** The row `sessionWithRunsById` returns, with its rowid and the runs column's bytes. */
+  readonly rowForCache: SqliteStatement;
+  /** The rowid of the row `sessionWithRunsByIdForUser` returns; reads no `runs` bytes. */
+  readonly rowKeyForUser: SqliteStatement;
+}
+
 export interface ListFilter {
   sessionId?: string | undefined;
   type?: SessionType | undefined;
@@ -34,12 +51,13 @@ export class AgnoStatements {
   readonly sessionWithRunsByIdForUser: SqliteStatement;
   readonly updateRuns: SqliteStatement;
   readonly counts: SqliteStatement;
+  readonly cache: CacheStatements | null;
   private readonly table: string;
   private readonly select: string;
   /** The `runs` array as JSON text whichever way it was encoded; NULL when it is not JSON. */
   private readonly decodedRuns: string;
   private readonly runCount: string;
-  private readonly cache = new Map<string, SqliteStatement>();
+  private readonly prepared = new Map<string, SqliteStatement>();
 
   constructor(
     private readonly handle: SqliteHandle,
@@ -66,6 +84,35 @@ export class AgnoStatements {
         : `UPDATE ${this.table} SET runs = @runs WHERE session_id = @session_id`,
     );
     this.counts = handle.prepare(`SELECT count(*) AS sessions, coalesce(sum(${this.runCount}), 0) AS runs ${from}`);
+    this.cache = this.cacheStatements(from);
+  }
+
+  /**
+   * Cached entries are compared by the runs column's bytes and decoded from them, which
+   * matches what better-sqlite3 reads as text only in a UTF-8 file; and a user-filtered
+   * lookup is tied to the cached row by rowid, which a WITHOUT ROWID table lacks. Either way
+   * the store falls back to decoding per lookup.
+   */
+  private cacheStatements(from: string): CacheStatements | null {
+    if (this.handle.pragma('encoding', { simple: true }) !== 'UTF-8') return null;
+    const taken = new Set([...this.shape.columns].map((c) => c.toLowerCase()));
+    const rowid = ['rowid', '_rowid_', 'oid'].find((alias) => !taken.has(alias));
+    if (rowid === undefined) return null;
+    try {
+      return {
+        dataVersion: this.handle.prepare('PRAGMA data_version').pluck(),
+        rowForCache: this.handle.prepare(
+          `SELECT ${this.select}, CAST(t.${rowid} AS TEXT) AS row_key, typeof(t.runs) AS runs_type, ` +
+            `CAST(t.runs AS BLOB) AS runs_raw ${from} WHERE t.session_id = ?`,
+        ),
+        rowKeyForUser: this.handle
+          .prepare(`SELECT CAST(t.${rowid} AS TEXT) ${from} WHERE t.session_id = ? AND t.user_id = ?`)
+          .pluck(),
+      };
+    } catch {
+      // A WITHOUT ROWID table: no rowid to select.
+      return null;
+    }
   }
 
   /** `INSERT` of a new session with the columns this table has. */
@@ -172,10 +219,10 @@ export class AgnoStatements {
 
   /** Statements whose text depends on the filter combination, prepared once each. */
   private cached(sql: string): SqliteStatement {
-    let statement = this.cache.get(sql);
+    let statement = this.prepared.get(sql);
     if (!statement) {
       statement = this.handle.prepare(sql);
-      this.cache.set(sql, statement);
+      this.prepared.set(sql, statement);
     }
     return statement;
   }

@@ -23,18 +23,42 @@ import type {
 } from '../types.js';
 import { decodeJsonColumn, decodeObjectColumn, decodeRunsColumn, encodeAgnoJson, innerRunsText, spliceRunsText, topLevelArraySpans } from './codec.js';
 import type { SessionTable } from './discover.js';
+import { approxEntryBytes, freezeDeep, sharedRunCache } from './run-cache.js';
+import type { CachedRuns, RunCache } from './run-cache.js';
 import { AgnoStatements } from './statements.js';
-import type { LightRow, SessionRowWithRuns } from './statements.js';
+import type { CacheRow, CacheStatements, LightRow, SessionRowWithRuns } from './statements.js';
+
+/** What `getRun` and `listRuns` need of a session, cached or decoded for this lookup only. */
+type SessionRuns = Pick<CachedRuns, 'session' | 'runCount' | 'runs' | 'byId'>;
+
+/** What one read transaction saw; decoding happens after it, so no lock is held meanwhile. */
+type ReadState =
+  | { kind: 'none' }
+  | { kind: 'hit'; cached: CachedRuns }
+  | { kind: 'row'; row: CacheRow; dataVersion: number; cached: CachedRuns | undefined }
+  /** Non-unique session ids: the user's row is not the one the cache would hold. */
+  | { kind: 'other-row' };
+
+let nextStoreId = 0;
 
 /**
  * One agno session table read (and, when attached writable, written) in place: one row per
- * session, runs as a JSON array in the `runs` column (agno-format.md §1–3). A run lookup
- * decodes the session's array, which is fine for attached files; the native layout is the
- * one built for large sessions.
+ * session, runs as a JSON array in the `runs` column (agno-format.md §1–3).
+ *
+ * A run lookup needs the session's whole array decoded, so decoded arrays are cached (see
+ * run-cache.ts). An entry is served only while nothing in the file can have changed since it
+ * was read: `PRAGMA data_version` is unchanged (another connection — the agent writing this
+ * file — has not committed) and this store has not written. Otherwise the row is re-read and
+ * its `runs` bytes compared with the entry's before it is reused, so a commit elsewhere in
+ * the file costs a byte comparison, not a decode, and a changed row is never served stale.
  */
 export class AgnoSessionStore implements SessionStore {
   readonly tableName: string;
   private readonly sql: AgnoStatements;
+  private readonly cacheKeyPrefix = `${nextStoreId++}\u0000`;
+  /** Bumped by our own writes, which `data_version` does not count. */
+  private writeCount = 0;
+  private readonly readState: ((sessionId: string, userId: string | undefined) => ReadState) | null;
 
   constructor(
     private readonly handle: SqliteHandle,
@@ -42,9 +66,13 @@ export class AgnoSessionStore implements SessionStore {
     private readonly databaseId: string,
     readonly readOnly: boolean,
     private readonly now: () => number,
+    private readonly cache: RunCache = sharedRunCache,
   ) {
     this.tableName = table.name;
     this.sql = new AgnoStatements(handle, table);
+    const statements = this.sql.cache;
+    // One read transaction, so the version, the user check and the row are one snapshot.
+    this.readState = statements ? handle.transaction(this.readStateIn.bind(this, statements)) : null;
   }
 
   getSession(sessionId: string, filter: RowFilter): StoredSession | null {
@@ -58,21 +86,25 @@ export class AgnoSessionStore implements SessionStore {
   }
 
   getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
-    const row = this.rowWithRuns(sessionId, filter.userId);
-    if (!row) return { kind: 'no-session' };
-    const session = toStoredSession(row);
+    const found = this.sessionRuns(sessionId, filter.userId);
+    if (!found) return { kind: 'no-session' };
+    const { session } = found;
     if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
-    const runs = decodeRunsColumn(row.runs);
-    if (runs.length === 0) return { kind: 'no-runs' };
-    const run = runs.find((r): r is StoredRun => isPlainObject(r) && r['run_id'] === runId);
-    return run ? { kind: 'found', session, run } : { kind: 'no-run' };
+    if (found.runCount === 0) return { kind: 'no-runs' };
+    const run = found.byId.get(runId);
+    return run ? { kind: 'found', session, run: freezeDeep(run) } : { kind: 'no-run' };
   }
 
   listRuns(sessionId: string, filter: RowFilter): StoredRun[] | null {
-    const row = this.rowWithRuns(sessionId, filter.userId);
-    if (!row) return null;
-    if (filter.type !== undefined && toStoredSession(row).session_type !== filter.type) return null;
-    return decodeRunsColumn(row.runs).filter(isPlainObject);
+    const found = this.sessionRuns(sessionId, filter.userId);
+    if (!found) return null;
+    if (filter.type !== undefined && found.session.session_type !== filter.type) return null;
+    return found.runs.map(freezeDeep);
+  }
+
+  /** Forgets this store's cached sessions (its database is closing). */
+  dispose(): void {
+    this.cache.deletePrefix(this.cacheKeyPrefix);
   }
 
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {
@@ -126,18 +158,106 @@ export class AgnoSessionStore implements SessionStore {
     });
     // IMMEDIATE takes the write lock before reading, so an agent saving the same session
     // concurrently cannot slip in between our read and our write.
-    return write.immediate();
+    try {
+      return write.immediate();
+    } finally {
+      this.wrote(input.sessionId);
+    }
   }
 
   deleteSession(sessionId: string, filter: RowFilter): boolean {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.databaseId);
     if (filter.userId === null) return false;
-    return this.sql.deleteSession(sessionId, filter.userId, filter.type) > 0;
+    try {
+      return this.sql.deleteSession(sessionId, filter.userId, filter.type) > 0;
+    } finally {
+      this.wrote(sessionId);
+    }
   }
 
   counts(): { sessions: number; runs: number } {
     const row = this.sql.counts.get() as { sessions: number; runs: number };
     return { sessions: row.sessions, runs: row.runs };
+  }
+
+  /**
+   * Our writes do not change our connection's `data_version`. Besides dropping the entry
+   * written, every other entry of this table is re-checked once (by bytes): a session id may
+   * reach the same row under another spelling (a NOCASE column), so the key alone is not proof.
+   */
+  private wrote(sessionId: string): void {
+    this.writeCount += 1;
+    this.cache.delete(this.cacheKeyPrefix + sessionId);
+  }
+
+  /** The session's row under the user filter, with its runs decoded; `null` when none matches. */
+  private sessionRuns(sessionId: string, userId: string | null | undefined): SessionRuns | null {
+    // `null` is a caller with no user id under isolation: it matches nothing (fail closed).
+    if (userId === null) return null;
+    if (this.readState === null) return this.uncachedSessionRuns(sessionId, userId);
+    const key = this.cacheKeyPrefix + sessionId;
+    const state = this.readState(sessionId, userId);
+    switch (state.kind) {
+      case 'none':
+        if (userId === undefined) this.cache.delete(key);
+        return null;
+      case 'other-row':
+        return this.uncachedSessionRuns(sessionId, userId);
+      case 'hit':
+        this.cache.touch(key, state.cached, 'hit');
+        return state.cached;
+      case 'row': {
+        const { row, cached } = state;
+        if (cached && cached.rowKey === row.row_key && cached.runsType === row.runs_type && sameBytes(cached.raw, row.runs_raw)) {
+          // Only the light columns can differ; they are cheap to decode again.
+          cached.session = freezeDeep(toStoredSession(row));
+          cached.dataVersion = state.dataVersion;
+          cached.writeCount = this.writeCount;
+          this.cache.touch(key, cached, 'revalidated');
+          return cached;
+        }
+        const entry: CachedRuns = {
+          rowKey: row.row_key,
+          runsType: row.runs_type,
+          raw: row.runs_raw,
+          dataVersion: state.dataVersion,
+          writeCount: this.writeCount,
+          bytes: approxEntryBytes(row.runs_raw?.length ?? 0),
+          // `typeof` says whether better-sqlite3 would have read text/bytes or a number/NULL.
+          ...decodeSessionRuns(row, row.runs_type === 'text' || row.runs_type === 'blob' ? row.runs_raw : null),
+        };
+        this.cache.set(key, entry);
+        return entry;
+      }
+    }
+  }
+
+  private readStateIn(statements: CacheStatements, sessionId: string, userId: string | undefined): ReadState {
+    let userRowKey: string | undefined;
+    if (userId !== undefined) {
+      userRowKey = statements.rowKeyForUser.get(sessionId, userId) as string | undefined;
+      if (userRowKey === undefined) return { kind: 'none' };
+    }
+    const dataVersion = statements.dataVersion.get() as number;
+    const key = this.cacheKeyPrefix + sessionId;
+    const cached = this.cache.peek(key);
+    if (
+      cached !== undefined &&
+      cached.dataVersion === dataVersion &&
+      cached.writeCount === this.writeCount &&
+      (userRowKey === undefined || userRowKey === cached.rowKey)
+    ) {
+      return { kind: 'hit', cached };
+    }
+    const row = statements.rowForCache.get(sessionId) as CacheRow | undefined;
+    if (!row) return { kind: 'none' };
+    if (userRowKey !== undefined && row.row_key !== userRowKey) return { kind: 'other-row' };
+    return { kind: 'row', row, dataVersion, cached };
+  }
+
+  private uncachedSessionRuns(sessionId: string, userId: string | undefined): SessionRuns | null {
+    const row = this.rowWithRuns(sessionId, userId);
+    return row ? decodeSessionRuns(row, row.runs) : null;
   }
 
   private rowWithRuns(sessionId: string, userId: string | null | undefined): SessionRowWithRuns | undefined {
@@ -204,4 +324,19 @@ export class AgnoSessionStore implements SessionStore {
       updated_at: createdAt,
     });
   }
+}
+
+function decodeSessionRuns(row: SessionRow, runsColumn: unknown): SessionRuns {
+  const decoded = decodeRunsColumn(runsColumn);
+  const runs = decoded.filter(isPlainObject);
+  const byId = new Map<string, StoredRun>();
+  for (const run of runs) {
+    const id = run['run_id'];
+    if (typeof id === 'string' && !byId.has(id)) byId.set(id, run);
+  }
+  return { session: freezeDeep(toStoredSession(row)), runCount: decoded.length, runs, byId };
+}
+
+function sameBytes(a: Buffer | null, b: Buffer | null): boolean {
+  return a === null || b === null ? a === b : a.equals(b);
 }
