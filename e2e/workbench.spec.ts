@@ -123,6 +123,11 @@ class DatabasesPageModel {
   }
 }
 
+/** A screenshot with transitions finished (theme switches animate colours). */
+async function shot(page: Page, file: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+}
+
 // ------------------------------------------------------------------------------------------
 
 /**
@@ -173,10 +178,10 @@ test.describe('workbench', () => {
     await settings.applyPreset('auth0');
     await expect(settings.field('scopes_claim')).toHaveValue('permissions');
     await expect(settings.field('algorithm')).toHaveValue('RS256');
-    await page.screenshot({ path: artifactPath('screenshots', 'workbench-settings-dark.png') });
+    await shot(page, artifactPath('screenshots', 'workbench-settings-dark.png'));
     await settings.save.click();
     await expect(settings.saved).toBeVisible();
-    await page.screenshot({ path: artifactPath('screenshots', 'workbench-settings-full-dark.png'), fullPage: true });
+    await shot(page, artifactPath('screenshots', 'workbench-settings-full-dark.png'), true);
 
     // The platform API agrees with what the inspector is about to show.
     expect((await server.api('GET', '/sessions', idpToken)).status).toBe(200);
@@ -194,8 +199,8 @@ test.describe('workbench', () => {
     await expect(tokens.matrixRow('DELETE', '/sessions/*')).toHaveAttribute('data-allowed', 'false');
     await expect(tokens.matrixRow('DELETE', '/sessions/*')).toContainText('sessions:delete');
     await app.setTheme('light');
-    await page.screenshot({ path: artifactPath('screenshots', 'workbench-inspector-light.png') });
-    await page.screenshot({ path: artifactPath('screenshots', 'workbench-inspector-full-light.png'), fullPage: true });
+    await shot(page, artifactPath('screenshots', 'workbench-inspector-light.png'));
+    await shot(page, artifactPath('screenshots', 'workbench-inspector-full-light.png'), true);
   });
 
   test('a bad setting is refused by the server and its message shows beside the field', async ({ page, server }) => {
@@ -218,7 +223,7 @@ test.describe('workbench', () => {
     await expect(settings.issue('scopes_claim')).toHaveAttribute('data-source', 'server');
     await expect(settings.issue('scopes_claim')).toContainText('must not be empty');
     await settings.field('algorithm').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: artifactPath('screenshots', 'workbench-settings-issues-light.png') });
+    await shot(page, artifactPath('screenshots', 'workbench-settings-issues-light.png'));
 
     // Nothing was written.
     const after = await server.desk<{ settings: { auth: { algorithm: string; scopes_claim: string } } }>('GET', '/desk/settings');
@@ -282,9 +287,9 @@ test.describe('workbench', () => {
     await expect(dbs.row('newsroom').getByTestId('db-runs')).toHaveText('2');
     await expect(dbs.row('newsroom')).toContainText('agno_sessions');
     await expect(dbs.row('newsroom')).toContainText('read-only');
-    await page.screenshot({ path: artifactPath('screenshots', 'workbench-databases-light.png') });
+    await shot(page, artifactPath('screenshots', 'workbench-databases-light.png'));
     await app.setTheme('dark');
-    await page.screenshot({ path: artifactPath('screenshots', 'workbench-databases-dark.png') });
+    await shot(page, artifactPath('screenshots', 'workbench-databases-dark.png'));
 
     await page.getByTestId('browse-newsroom').click();
     await expect(page).toHaveURL(/\/ui\/sessions\?db=newsroom/);
@@ -324,7 +329,8 @@ test.describe('workbench', () => {
     await expect(page.getByTestId('mint-preview')).toContainText('200');
     await page.getByTestId('act-as').click();
     await expect(app.actingAsCurrent).toHaveText('demo-user · minted');
-    await page.screenshot({ path: artifactPath('screenshots', 'workbench-mint-light.png') });
+    await page.getByRole('heading', { name: 'Token workshop' }).scrollIntoViewIfNeeded();
+    await shot(page, artifactPath('screenshots', 'workbench-mint-light.png'));
 
     await page.getByTestId('tab-compare').click();
     await page.getByRole('button', { name: '+ Column' }).click();
@@ -342,6 +348,28 @@ test.describe('workbench', () => {
     await expect(tokens.compareResult(0)).not.toContainText('"user_id": "other-user"');
     await expect(tokens.compareResult(1)).not.toContainText('"user_id": "demo-user"');
     await app.setTheme('dark');
-    await page.screenshot({ path: artifactPath('screenshots', 'workbench-compare-dark.png') });
+    await shot(page, artifactPath('screenshots', 'workbench-compare-dark.png'));
+  });
+
+  test("a provider preset's offline fixture verifies its own sample tokens once applied", async ({ page, server }) => {
+    const app = new AppShell(page);
+    const settings = new SettingsPageModel(page);
+    const tokens = new TokensPageModel(page);
+    await app.login(server.loginUrl);
+    await settings.open();
+
+    await page.getByTestId('fixture-preset-keycloak').click();
+    await expect(page.getByTestId('fixture-token-reader')).toBeVisible();
+    await page.getByTestId('fixture-use').click();
+    await expect(settings.field('scopes_claim')).toHaveValue('realm_access.roles');
+    await settings.save.click();
+    await expect(settings.saved).toBeVisible();
+
+    // The reader sample, handed to the inspector (through history state, not the URL).
+    await page.getByTestId('fixture-token-reader').getByRole('button', { name: 'Inspect' }).click();
+    await expect(tokens.root).toBeVisible();
+    await expect(page).not.toHaveURL(/eyJ/);
+    await expect(tokens.status).toHaveAttribute('data-status', '200');
+    await expect(tokens.state).toContainText('sessions:read');
   });
 });

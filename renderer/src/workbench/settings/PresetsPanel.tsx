@@ -118,7 +118,7 @@ function FixtureResult(props: { f: FixtureResponse; title: string; readOnly: boo
       <table className="wb-table wb-table-plain">
         <tbody>
           {f.tokens.map((t) => (
-            <tr key={t.name}>
+            <tr key={t.name} data-testid={`fixture-token-${t.name}`}>
               <td className="wb-cell-tight">
                 <code>{t.name}</code>
               </td>
@@ -161,6 +161,6 @@ function presetSummary(patch: Preset['settings_patch']): [string, string][] {
 
 function patchText(patch: Preset['settings_patch']): string {
   return Object.entries(patch)
-    .map(([k, v]) => `${k}: ${k === 'scope_mappings' ? `${Object.keys(v as object).length} mappings` : JSON.stringify(v)}`)
+    .map(([k, v]) => `${k}: ${k === 'scope_mappings' && v && typeof v === 'object' ? `${Object.keys(v).length} mappings` : JSON.stringify(v)}`)
     .join('\n');
 }

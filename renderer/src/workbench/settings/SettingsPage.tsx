@@ -75,8 +75,7 @@ export function SettingsPage() {
       </div>
     );
   }
-  // Keyed by the saved settings: a save or an outside change starts a fresh draft.
-  return <SettingsForm key={stableJson(current.data.settings.auth)} envelope={current.data} savedAt={savedAt} onSaved={setSavedAt} />;
+  return <SettingsForm envelope={current.data} savedAt={savedAt} onSaved={setSavedAt} />;
 }
 
 function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelope; savedAt: number | null; onSaved: (at: number | null) => void }) {
@@ -89,6 +88,17 @@ function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelo
   const [rows, setRows] = useState<MappingRow[]>(() => rowsFromMappings(base.scope_mappings));
   const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
   const [presetFields, setPresetFields] = useState<Set<string>>(new Set());
+  // A save (or an outside change) of the auth settings starts a fresh draft from them; panels
+  // keep their own state (a fixture's sample tokens, an import result).
+  const baseKey = stableJson(base);
+  const [draftOf, setDraftOf] = useState(baseKey);
+  if (draftOf !== baseKey) {
+    setDraftOf(baseKey);
+    setAuth(structuredClone(base));
+    setRows(rowsFromMappings(base.scope_mappings));
+    setServerIssues([]);
+    setPresetFields(new Set());
+  }
   const setSavedAt = onSaved;
   const readOnly = !envelope.writable;
 
@@ -122,8 +132,6 @@ function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelo
 
   const doSave = () => {
     if (readOnly || save.isPending) return;
-    // mutateAsync, not mutate's callbacks: a successful save remounts this form (it is keyed
-    // by the saved settings), and per-call callbacks do not fire after an unmount.
     save.mutateAsync(buildSettingsBody(envelope.file_settings, envelope.settings, auth, rows)).then(
       () => onSaved(Date.now()),
       (err: unknown) => setServerIssues(isApiError(err) ? issuesOf(err.body) : []),

@@ -231,7 +231,7 @@ function MintResult(props: { result: MintResponse | null; onInspect: (token: str
   const r = props.result;
   if (!r) {
     return (
-      <Panel title="Token" subtitle="Minted tokens appear here with their header, claims and a curl command.">
+      <Panel title="Token" className="wb-sticky" subtitle="Minted tokens appear here with their header, claims and a curl command.">
         <div className="wb-empty">
           Fill in the form and press <Kbd>Ctrl ↵</Kbd>.
         </div>
@@ -243,6 +243,7 @@ function MintResult(props: { result: MintResponse | null; onInspect: (token: str
   return (
     <Panel
       title="Token"
+      className="wb-sticky"
       testId="mint-result"
       subtitle={
         <>
