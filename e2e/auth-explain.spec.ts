@@ -21,3 +21,25 @@ test('a 403 is explained: acting as a token without sessions:read shows the miss
   await page.getByTestId('acting-as-option').filter({ hasText: 'Admin (auto)' }).getByRole('button').first().click();
   await expect(sessions.authExplain).toBeHidden();
 });
+
+test('a 401 is explained and one click acts as a fresh admin token again', async ({ page, server }) => {
+  const app = new AppShell(page);
+  const sessions = new SessionsPage(page);
+  await app.login(server.loginUrl);
+  await sessions.loadSampleData.click();
+  await expect(sessions.table).toBeVisible();
+
+  // Well-formed, but signed by no key this server trusts.
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const forged = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64({ sub: 'mallory', scopes: ['platform:admin'], exp: Math.floor(Date.now() / 1000) + 3600 })}.${b64('not a signature')}`;
+  await app.actAs(forged, 'forged');
+
+  await expect(sessions.authExplain).toBeVisible();
+  await expect(sessions.authExplain).toHaveAttribute('data-status', '401');
+  await expect(sessions.authExplain).toContainText('What the auth layer decided');
+  await screenshot(page, 'auth-explain-401-light');
+
+  await sessions.authExplain.getByRole('button', { name: 'Act as a fresh admin token' }).click();
+  await expect(app.actingAsCurrent).toHaveText('Admin (auto)');
+  await expect(sessions.table).toBeVisible();
+});

@@ -8,10 +8,13 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * The UI is served by the rundesk server at `/ui/` under a strict CSP (no inline scripts, no
  * eval), so the build emits only external module scripts and stylesheets.
  *
- * `RUNDESK_DEV_API` (e.g. `http://127.0.0.1:7777`) proxies the API in `vite dev`.
+ * `vite dev` against a running server: `RUNDESK_DEV_API=http://127.0.0.1:7777
+ * RUNDESK_DEV_DESK_TOKEN=<desk token from the login URL> npx vite --config renderer/vite.config.ts`
+ * proxies the API (with the desk token added, since the desk cookie belongs to the server's origin).
  */
 export default defineConfig(({ command }) => {
   const api = process.env.RUNDESK_DEV_API;
+  const deskToken = process.env.RUNDESK_DEV_DESK_TOKEN;
   const apiPaths = ['/sessions', '/agents', '/teams', '/workflows', '/desk', '/health', '/info'];
   return {
     root,
@@ -26,7 +29,15 @@ export default defineConfig(({ command }) => {
     },
     server:
       command === 'serve' && api
-        ? { proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: api, changeOrigin: false }])) }
+        ? {
+            proxy: Object.fromEntries(
+              apiPaths.map((p) => [
+                p,
+                // changeOrigin: the server only answers requests whose Host is its own loopback name.
+                { target: api, changeOrigin: true, headers: deskToken && p === '/desk' ? { 'X-Desk-Token': deskToken } : {} },
+              ]),
+            ),
+          }
         : {},
   };
 });

@@ -32,11 +32,11 @@ export function DefaultTokenProvider({ children }: { children: ReactNode }) {
       return inFlight;
     },
     onSuccess: (res) => {
-      const stale = getActingAsState().tokens.filter((t) => t.source === 'auto' && tokenFacts(t.token).expired);
+      // The new admin token replaces earlier auto-minted ones and becomes the one acted as.
+      const previous = getActingAsState().tokens.filter((t) => t.source === 'auto');
       const entry = addToken({ label: 'Admin (auto)', token: res.token, source: 'auto' });
-      for (const s of stale) if (s.id !== entry.id) removeToken(s.id);
-      const cur = getActingAsState().tokens.find((t) => t.id === getActingAsState().currentId);
-      if (!cur || cur.source === 'auto' || stale.some((s) => s.id === cur.id)) setCurrent(entry.id);
+      for (const p of previous) if (p.id !== entry.id) removeToken(p.id);
+      setCurrent(entry.id);
     },
   });
 

@@ -5,6 +5,7 @@ import { ApiError, isApiError } from '../api/client';
 import { deskQueries } from '../api/desk/queries';
 import { formatDateTime, listText } from '../lib/format';
 import { readVerdict } from '../lib/verdict';
+import { useDefaultToken } from '../app/default-token';
 import { Badge } from './Badge';
 import { Icon } from './Icon';
 import { JsonView } from './JsonView';
@@ -105,6 +106,8 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
   const inspect = useQuery(deskQueries.inspect({ token, method: error.method, path: error.path }));
   const v = readVerdict(inspect.data);
   const status = error.status;
+  // A 401 often means a token from another install or an expired one: one click to recover.
+  const { minting, mintAdmin } = useDefaultToken();
   return (
     <div className="error-panel auth-explain" role="alert" data-testid="auth-explain" data-status={status}>
       <div className="error-panel-icon">
@@ -220,6 +223,11 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
           {retry && (
             <button type="button" className="btn btn-sm" onClick={retry}>
               <Icon name="refresh" size={12} /> Try again
+            </button>
+          )}
+          {status === 401 && (
+            <button type="button" className="btn btn-sm" onClick={mintAdmin} disabled={minting}>
+              <Icon name="bolt" size={12} /> {minting ? 'Minting…' : 'Act as a fresh admin token'}
             </button>
           )}
           <Link className="btn btn-sm" to="/tokens">
