@@ -179,3 +179,54 @@ test.describe('composite runs', () => {
     await expect(page.getByTestId('workflow-step')).toHaveCount(wfRun.step_results?.length ?? 0);
   });
 });
+
+test.describe('run content', () => {
+  // A 1×1 PNG, as Agno stores image bytes: base64 text in `content`.
+  const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+  test('media, reasoning, references and the raw JSON of a run are shown', async ({ page, server }) => {
+    const admin = await server.mint({ sub: 'media-agent', scopes: ['platform:admin'] });
+    const res = await server.api('POST', '/sessions/media-session/runs?type=agent', admin, {
+      run_id: 'media-run',
+      agent_id: 'artist',
+      session_id: 'media-session',
+      status: 'COMPLETED',
+      content: 'Here is **your** picture.',
+      content_type: 'str',
+      created_at: Math.floor(Date.now() / 1000),
+      input: { input_content: 'Draw a dot', images: [{ id: 'in-1', content: PNG, mime_type: 'image/png', alt_text: 'input dot' }] },
+      images: [{ id: 'out-1', content: PNG, format: 'png', revised_prompt: 'a single dot' }],
+      files: [{ id: 'f-1', url: 'https://example.com/report.pdf', mime_type: 'application/pdf', filename: 'report.pdf' }],
+      reasoning_steps: [{ title: 'Plan the dot', reasoning: 'One pixel is enough.', action: 'draw', result: 'done', next_action: 'final_answer', confidence: 0.9 }],
+      reasoning_content: '## Plan the dot\nOne pixel is enough.',
+      references: [{ query: 'dot art', references: [{ title: 'Pointillism' }], time: 0.1 }],
+      citations: { urls: [{ url: 'https://example.com/pointillism', title: 'Pointillism' }] },
+      metrics: { input_tokens: 5, output_tokens: 7, total_tokens: 12, duration: 0.5 },
+      messages: [
+        { role: 'user', content: 'Draw a dot' },
+        { role: 'assistant', content: 'Here is **your** picture.' },
+      ],
+    });
+    expect(res.status).toBeLessThan(300);
+
+    const app = new AppShell(page);
+    const run = new RunPage(page);
+    await app.login(server.loginUrl);
+    await page.goto(`${server.baseUrl}/ui/sessions/media-session/runs/media-run?type=agent`);
+    await expect(run.root).toBeVisible();
+
+    await expect(page.locator('img[alt="input dot"]')).toBeVisible();
+    await expect(page.locator('.media-image img[src^="data:image/png;base64,"]')).toHaveCount(2);
+    await expect(page.getByRole('link', { name: 'report.pdf' })).toHaveAttribute('href', 'https://example.com/report.pdf');
+    await expect(run.output.locator('strong')).toHaveText('your');
+
+    await run.tab('reasoning').click();
+    await expect(page.getByTestId('reasoning')).toContainText('Plan the dot');
+    await run.tab('references').click();
+    await expect(page.getByTestId('references')).toContainText('dot art');
+    await expect(page.getByRole('link', { name: 'Pointillism' })).toHaveAttribute('href', 'https://example.com/pointillism');
+    await run.tab('raw').click();
+    await expect(page.getByTestId('raw-json')).toContainText('"run_id": "media-run"');
+    await expect(page).toHaveURL(/tab=raw/);
+  });
+});
