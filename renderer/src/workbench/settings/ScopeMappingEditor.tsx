@@ -66,7 +66,7 @@ export function ScopeMappingEditor(props: {
                   <tr key={r.id} data-testid={`mapping-row-${i}`}>
                     <td className="wb-cell-input wb-cell-tight">
                       <select
-                        className="wb-select wb-mono"
+                        className="wb-select wb-mono wb-w-method"
                         aria-label={`Method of mapping ${i + 1}`}
                         value={r.method}
                         disabled={props.disabled}
@@ -85,6 +85,7 @@ export function ScopeMappingEditor(props: {
                         aria-label={`Path pattern of mapping ${i + 1}`}
                         aria-invalid={problem ? true : undefined}
                         placeholder="/sessions/*/runs"
+                        autoFocus={r.path === '' && i === rows.length - 1}
                         value={r.path}
                         disabled={props.disabled}
                         onChange={(e) => update(r.id, { path: e.target.value })}

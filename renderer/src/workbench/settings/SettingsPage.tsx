@@ -184,8 +184,11 @@ function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelo
 
       {readOnly ? (
         <Callout tone="warn" title="Read-only: settings come from --config" testId="readonly-banner">
-          rundesk was started with <code>--config {envelope.path}</code>, so this page shows those settings but cannot write them.
-          {envelope.reason ? <> {envelope.reason}</> : null} Edit the file and restart to change them.
+          {envelope.reason ?? (
+            <>
+              rundesk was started with <code>--config {envelope.path}</code>: this page shows those settings but cannot write them. Edit the file and restart.
+            </>
+          )}
         </Callout>
       ) : null}
       {envelope.warnings?.length ? (

@@ -122,6 +122,7 @@ export function rowIssues(rows: readonly MappingRow[]): Map<string, string> {
     const method = r.method.trim().toUpperCase();
     const path = r.path.trim();
     if (!(HTTP_METHODS as readonly string[]).includes(method)) out.set(r.id, `method ${method || '(empty)'} is not an HTTP method`);
+    else if (path === '') out.set(r.id, 'enter a path pattern, e.g. /sessions/*');
     else if (!path.startsWith('/')) out.set(r.id, 'path must start with "/"');
     else if (/\s/.test(path)) out.set(r.id, 'path must not contain spaces');
     else {
