@@ -6,7 +6,7 @@ import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { Badge, Callout, ChipsInput, Field, Kbd, PageHeader, Panel, Segmented, Spinner, Toggle, onModKey } from '../components/ui';
 import { describeError } from '../errors';
 import { KeysPanel } from '../keys/KeysPanel';
-import { ALGORITHMS, TOKEN_SOURCES, type AuthSettings, type FieldIssue, type Preset, type SettingsEnvelope, type TokenSource } from '../types';
+import { ALGORITHMS, TOKEN_SOURCES, type AuthSettings, type FieldIssue, type Preset, type SettingDescription, type SettingsEnvelope, type TokenSource } from '../types';
 import {
   FALLBACK_DOCS,
   applyPreset,
@@ -159,7 +159,7 @@ function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelo
     name: f,
     label,
     help: docs[f]?.help ?? FALLBACK_DOCS[f].help,
-    defaultText: formatDefault(docs[f] ? docs[f].default : FALLBACK_DOCS[f].default),
+    defaultText: defaultTextOf(f, docs[f]),
     error: errorOf(f),
     errorSource: routed.byField.has(f) ? ('server' as const) : ('local' as const),
     modified: differsFromDefault(f, auth[f as keyof AuthSettings], docs[f]?.default),
@@ -603,6 +603,13 @@ function KeyList(props: { id: string; describedBy: string; invalid: boolean; val
       </div>
     </div>
   );
+}
+
+/** The default shown after the help; none when the help already says (env fallbacks). */
+function defaultTextOf(f: AuthField, desc: SettingDescription | undefined): string | undefined {
+  if (!desc) return formatDefault(FALLBACK_DOCS[f].default);
+  if (!('default' in desc)) return /default/i.test(desc.help) ? undefined : 'none';
+  return formatDefault(desc.default);
 }
 
 function formatDefault(v: unknown): string {
