@@ -5,7 +5,7 @@ import { openApiDocument } from './document.js';
 describe('the /openapi.json document', () => {
   it('When checked by an OpenAPI 3.1 validator, then it is valid', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(openApiDocument()) as unknown as object);
+    const result = await validator.validate(structuredClone(openApiDocument()) as unknown as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
