@@ -54,6 +54,18 @@ async function launch(): Promise<Launched> {
   return { app, page, dataDir, baseUrl: new URL(page.url()).origin };
 }
 
+// The list reporter shows skipped tests without their reason; say it once, plainly, in the log.
+const skipReason = !executablePath
+  ? 'Electron binary not installed (npm could not download it)'
+  : !nativeBuilt
+    ? 'better-sqlite3 has not been built for Electron'
+    : !built
+      ? 'the app is not built'
+      : null;
+if (skipReason && process.env.TEST_WORKER_INDEX === undefined) {
+  process.stdout.write(`SKIPPED: the Electron end-to-end tests (e2e/electron.spec.ts): ${skipReason}.\n`);
+}
+
 test.describe('desktop app (Electron)', () => {
   test.skip(!executablePath, 'Electron binary not installed (npm could not download it) — skipping the Electron end-to-end test');
   test.skip(!nativeBuilt, 'better-sqlite3 has not been built for Electron — run `node scripts/electron-native.mjs`');
