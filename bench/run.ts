@@ -6,17 +6,18 @@
  *  3. Auth cost: RS256 GET run with one repeated token and with a distinct token per request,
  *     against a bare Express route returning the same JSON (no auth, no database), same run.
  *
+ * The servers run as their own processes (the built `rundesk serve`, and bench/bare-server.ts),
+ * so the load generator in this process does not share their event loop. Access logs are off
+ * (RUNDESK_LOG_LEVEL=warn): the numbers are the request path, not log formatting.
+ *
  * Env: BENCH_DURATION (seconds per case, default 5), BENCH_CONNECTIONS (default 10).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import express from 'express';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
-import { startServer } from '../server/server.js';
 import { buildAgnoDb } from '../server/testing/agno-builder.js';
 import { makeLargeAgentSession, makeBenchRun } from './data.js';
 
@@ -60,7 +61,38 @@ async function post(url: string, token: string, body: unknown): Promise<void> {
   if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
 }
 
+const ROOT = path.join(import.meta.dirname, '..');
+
+/** Starts a child process and resolves with the first URL it prints on stdout. */
+function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no URL printed by ${args.join(' ')}: ${out}`)), 60_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /https?:\/\/127\.0\.0\.1:\d+/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[0] });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${out}`)));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 async function main(): Promise<void> {
+  const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
+  if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build` first');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-bench-'));
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const mint = (sub: string, extra: Record<string, unknown> = {}) =>
@@ -85,9 +117,11 @@ async function main(): Promise<void> {
       databases: [{ id: 'agno', path: agnoPath, read_only: true }],
     }),
   );
-  const server = await startServer({ dataDir: path.join(dir, 'data'), configPath: settingsPath, port: 0, log: false });
+  const server = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'], {
+    RUNDESK_LOG_LEVEL: 'warn',
+  });
   const token = await mint('bench-admin');
-  const base = server.baseUrl;
+  const base = server.url;
 
   await post(`${base}/sessions/small/runs?type=agent`, token, makeBenchRun('small', 0));
   for (let i = 0; i < 10_000; i += 1) {
@@ -110,16 +144,11 @@ async function main(): Promise<void> {
   const distinct: string[] = [];
   for (let i = 0; i < 20_000; i += 1) distinct.push(await mint(`user-${i}`, { scopes: ['platform:admin'], jti: `t${i}` }));
   let next = 0;
-  const body = await (await fetch(`${base}/sessions/small/runs/small-run-0`, { headers })).text();
-  const bare = express();
-  bare.get('/run', (_req, res) => {
-    res.type('json').send(body);
-  });
-  const bareServer = http.createServer(bare).listen(0, '127.0.0.1');
-  await new Promise((resolve) => bareServer.once('listening', resolve));
-  const barePort = (bareServer.address() as AddressInfo).port;
+  const bodyFile = path.join(dir, 'run.json');
+  fs.writeFileSync(bodyFile, await (await fetch(`${base}/sessions/small/runs/small-run-0`, { headers })).text());
+  const bare = await spawnServer(['--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), bodyFile]);
 
-  const bareResult = await measure('bare Express route, same JSON, no auth/db', { url: `http://127.0.0.1:${barePort}/run` });
+  const bareResult = await measure('bare Express route, same JSON, no auth/db', { url: `${bare.url}/run` });
   const repeated = await measure('RS256 GET run, one repeated token', { url: `${base}/sessions/small/runs/small-run-0`, headers });
   const fresh = await measure('RS256 GET run, distinct token per request', {
     url: `${base}/sessions/small/runs/small-run-0`,
@@ -134,8 +163,8 @@ async function main(): Promise<void> {
     ],
   });
   results.push(bareResult, repeated, fresh);
-  bareServer.close();
-  await server.stop();
+  await stopChild(bare.child);
+  await stopChild(server.child);
 
   const byName = (n: string) => results.find((r) => r.name.startsWith(n));
   const small = byName('GET run, default db, 1-run');

@@ -36,16 +36,19 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  app.use(
-    pinoHttp({
-      logger: opts.log,
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
+  // Access lines are info-level: when the level is above that, skip the per-request child logger.
+  if (opts.log.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger: opts.log,
+        serializers: {
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      }),
+    );
+  }
   app.use(hostGuard(opts.address));
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
