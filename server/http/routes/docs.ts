@@ -7,7 +7,8 @@ const require = createRequire(import.meta.url);
 
 /** Folders of the docs UIs inside node_modules, so /docs and /redoc work offline. */
 function assetDirs() {
-  const swaggerDir = (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+  // Resolve the folder, not the package entry: its index loads the whole browser bundle.
+  const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
   const redocDir = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles');
   return { swaggerDir, redocDir };
 }
