@@ -37,7 +37,8 @@ export async function generateApiTypes(): Promise<string> {
   // A copy: openapi-typescript resolves and may annotate the document it is given, and the
   // server caches this one.
   const document = structuredClone(openApiDocument()) as unknown as OpenAPI3;
-  const ast = await openapiTS(document, { silent: true });
+  // defaultNonNullable: false — only request bodies carry defaults, and a client may omit those fields.
+  const ast = await openapiTS(document, { silent: true, defaultNonNullable: false });
   return HEADER + astToString(ast);
 }
 

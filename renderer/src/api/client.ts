@@ -169,7 +169,7 @@ function describeErrorBody(body: unknown, response: Response): string {
  * Calls the platform API acting as `token`.
  *
  * @example
- * const page = await platformFetch<Paginated<SessionListItem>>('/sessions', token, { query: { type: 'agent' } });
+ * const page = await platformFetch<SessionPage>('/sessions', token, { query: { type: 'agent' } });
  */
 export function platformFetch<T>(path: string, token: string, options: RequestOptions = {}): Promise<T> {
   return request<T>(path, options, token);

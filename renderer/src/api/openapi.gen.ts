@@ -981,9 +981,9 @@ export interface components {
              * @default RS256
              * @enum {string}
              */
-            alg: "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512" | "EdDSA" | "Ed25519" | "HS256" | "HS384" | "HS512";
+            alg?: "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512" | "EdDSA" | "Ed25519" | "HS256" | "HS384" | "HS512";
             /** @default true */
-            trusted: boolean;
+            trusted?: boolean;
         };
         DeskKeyImportResponse: {
             added: components["schemas"]["DeskKey"][];
@@ -1006,7 +1006,7 @@ export interface components {
              */
             alg?: "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512" | "EdDSA" | "Ed25519" | "HS256" | "HS384" | "HS512";
             /** @default true */
-            trusted: boolean;
+            trusted?: boolean;
         };
         /** @description A JSON Web Key Set (RFC 7517). */
         Jwks: {
@@ -1048,19 +1048,19 @@ export interface components {
             /** @description Subject / user id. Default `demo-user`; `null` leaves it out. */
             sub?: string | null;
             /** @default [] */
-            scopes: string[];
+            scopes?: string[];
             /** @description Audience. Default: the settings' `audience`, else `os_id`; `null` leaves it out. */
             aud?: string | string[] | null;
             /**
              * @description Lifetime in seconds.
              * @default 3600
              */
-            ttl: number;
+            ttl?: number;
             /**
              * @description Leave `exp` out (a token that never expires; the lint flags it).
              * @default false
              */
-            no_exp: boolean;
+            no_exp?: boolean;
             /** @description Issuer. Default `rundesk`; `null` leaves it out. */
             iss?: string | null;
             session_id?: string | null;
@@ -1068,7 +1068,7 @@ export interface components {
              * @description Extra claims, merged last (dotted names nest: `realm_access.roles`).
              * @default {}
              */
-            claims: {
+            claims?: {
                 [key: string]: unknown;
             };
             /** @description Claim that carries the scopes: `scopes`, `permissions`, `scp`, `scope` or any name. Default: the settings' `scopes_claim`. */
@@ -1184,9 +1184,9 @@ export interface components {
             /** @description The JWT (a `Bearer ` prefix is ignored). */
             token: string;
             /** @default GET */
-            method: string;
+            method?: string;
             /** @default /sessions/demo-agent-weather/runs/demo-run-weather-1 */
-            path: string;
+            path?: string;
         };
         DeskRouteMatrixResponse: {
             status: 200 | 401;
@@ -1271,7 +1271,7 @@ export interface components {
              * @description Also apply the settings patch (with the fixture JWKS) right away.
              * @default false
              */
-            apply: boolean;
+            apply?: boolean;
         };
         DeskSettings: {
             /** @description The settings in force (defaults and env fallbacks applied). */
@@ -1334,7 +1334,7 @@ export interface components {
             /** @description Default: derived from the file name, made unique. */
             id?: string;
             /** @default true */
-            read_only: boolean;
+            read_only?: boolean;
             session_table?: string;
         };
         DeskSampleData: {

@@ -4,9 +4,8 @@ import type {
   ComponentSummary,
   DbLocation,
   ListSessionsParams,
-  Paginated,
   SessionDetail,
-  SessionListItem,
+  SessionPage,
   SessionType,
 } from './types';
 
@@ -17,7 +16,7 @@ const enc = encodeURIComponent;
 
 export function listSessions(token: string, params: ListSessionsParams & DbLocation, signal?: AbortSignal) {
   const { db, table, ...rest } = params;
-  return platformFetch<Paginated<SessionListItem>>('/sessions', token, {
+  return platformFetch<SessionPage>('/sessions', token, {
     query: { ...rest, ...loc({ db, table }) },
     signal,
   });

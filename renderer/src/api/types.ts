@@ -1,55 +1,25 @@
 /**
- * Shapes of the rundesk HTTP API as the UI reads them (the server's `/openapi.json` is the
- * source of truth; these mirror it by hand because the renderer never imports server code).
- * Free-form Agno objects (messages, tools, events, metrics…) are typed loosely on purpose:
- * stored data comes from many agno versions, so every field is optional and checked at use.
+ * Shapes of the rundesk HTTP API as the UI reads them. Request and response types are aliases of
+ * the generated `openapi.gen.ts` (from the server's `/openapi.json`; `npm run gen:api-types`).
+ * Hand-written here: UI-only types, and the Agno objects inside runs (messages, tools, events,
+ * metrics, media…), which the document declares free-form (`{ [key: string]: unknown }`) because
+ * stored data comes from many agno versions; every field is optional and checked at use.
  */
+import type { Refine, Schema } from './schemas';
 
-export type SessionType = 'agent' | 'team' | 'workflow';
-export const SESSION_TYPES: readonly SessionType[] = ['agent', 'team', 'workflow'];
+export type SessionType = Schema<'SessionType'>;
+export const SESSION_TYPES = ['agent', 'team', 'workflow'] as const satisfies readonly SessionType[];
 
 export type JsonObject = { [key: string]: unknown };
 
 /** `{ detail, error_code }` — SPEC §2.5. */
-export interface ErrorBody {
-  detail: string;
-  error_code?: string | null;
-}
+export type ErrorBody = Schema<'ErrorBody'>;
 
-export interface SessionListItem {
-  session_id: string;
-  session_name: string | null;
-  session_type: SessionType;
-  user_id: string | null;
-  agent_id: string | null;
-  team_id: string | null;
-  workflow_id: string | null;
-  run_count: number | null;
-  total_tokens: number | null;
-  created_at: string | null;
-  updated_at: string | null;
-}
-
-export interface SessionDetail extends SessionListItem {
-  session_data: JsonObject | null;
-  agent_data: JsonObject | null;
-  team_data: JsonObject | null;
-  workflow_data: JsonObject | null;
-  metadata: JsonObject | null;
-  summary: JsonObject | null;
-}
-
-export interface PageMeta {
-  page: number;
-  limit: number;
-  total_count: number;
-  total_pages: number;
-}
-
-export interface Paginated<T> {
-  data: T[];
-  meta: PageMeta;
-}
+export type SessionListItem = Schema<'SessionListItem'>;
+export type SessionDetail = Schema<'SessionDetail'>;
+/** `GET /sessions`. */
+export type SessionPage = Schema<'SessionPage'>;
+export type PageMeta = SessionPage['meta'];
 
 export interface ListSessionsParams {
   type?: SessionType | undefined;
@@ -173,18 +143,13 @@ export interface InputMedia {
   files?: MediaItem[];
 }
 
-interface RunCommon {
-  run_id: string;
-  parent_run_id?: string | null;
-  status?: string | null;
-  run_input?: string | null;
+/** The Agno objects inside a run, typed for reading (the document declares them free-form). */
+interface AgnoRunFields {
   content?: unknown;
-  reasoning_content?: string | null;
   reasoning_steps?: ReasoningStep[] | null;
   reasoning_messages?: AgnoMessage[] | null;
   metrics?: RunMetrics | null;
   events?: AgnoEvent[] | null;
-  created_at?: string | null;
   references?: JsonObject[] | null;
   citations?: JsonObject | null;
   images?: MediaItem[] | null;
@@ -192,109 +157,41 @@ interface RunCommon {
   audio?: MediaItem[] | null;
   files?: MediaItem[] | null;
   response_audio?: MediaItem | null;
-  /** Not in SPEC; passed through by some servers. */
-  session_id?: string | null;
-  model?: string | null;
-  model_provider?: string | null;
-  [key: string]: unknown;
 }
 
 /** SPEC §2.1 */
-export interface RunShape extends RunCommon {
-  agent_id?: string | null;
-  user_id?: string | null;
-  run_response_format?: string | null;
-  messages?: AgnoMessage[] | null;
-  tools?: ToolExecution[] | null;
-  session_state?: JsonObject | null;
-  input_media?: InputMedia | null;
-}
+export type RunShape = Refine<
+  Schema<'RunShape'>,
+  AgnoRunFields & { messages?: AgnoMessage[] | null; tools?: ToolExecution[] | null; input_media?: InputMedia | null }
+>;
 
 /** SPEC §2.2 */
-export interface TeamRunShape extends RunCommon {
-  team_id?: string | null;
-  run_response_format?: string | null;
-  messages?: AgnoMessage[] | null;
-  tools?: ToolExecution[] | null;
-  session_state?: JsonObject | null;
-  input_media?: InputMedia | null;
-  member_responses?: JsonObject[] | null;
-}
+export type TeamRunShape = Refine<
+  Schema<'TeamRunShape'>,
+  AgnoRunFields & { messages?: AgnoMessage[] | null; tools?: ToolExecution[] | null; input_media?: InputMedia | null }
+>;
 
 /** SPEC §2.3 */
-export interface WorkflowRunShape extends RunCommon {
-  workflow_id?: string | null;
-  user_id?: string | null;
-  content_type?: string | null;
-  step_results?: JsonObject[] | null;
-  step_executor_runs?: JsonObject[] | null;
-}
+export type WorkflowRunShape = Refine<Schema<'WorkflowRunShape'>, AgnoRunFields>;
 
-export type AnyRun = RunShape | TeamRunShape | WorkflowRunShape;
+type RunKey = keyof RunShape | keyof TeamRunShape | keyof WorkflowRunShape;
+/** A run shape whose fields from the other shapes read as absent (the server never sends them). */
+type Closed<T> = T & { [K in Exclude<RunKey, keyof T>]?: undefined };
 
-export interface ComponentSummary {
-  id: string;
-  name: string | null;
-  session_count: number;
-  run_count: number;
-  last_active_at: string | number | null;
-}
+/** Any of the three; fields of only some shapes (`parent_run_id`, `messages`…) read as optional. */
+export type AnyRun = Closed<RunShape> | Closed<TeamRunShape> | Closed<WorkflowRunShape>;
+
+/** `GET /agents`, `/teams`, `/workflows` items. */
+export type ComponentSummary = Schema<'Component'>;
 
 // ---- workbench (/desk) -------------------------------------------------------------------
 
-export interface DeskDatabase {
-  id: string;
-  path: string;
-  read_only: boolean;
-  tables: string[];
-  default_table?: string;
-  sessions: number;
-  runs: number;
-  [key: string]: unknown;
-}
-
-export interface MintRequest {
-  sub: string;
-  scopes: string[];
-  /** Seconds. */
-  ttl: number;
-  aud?: string | string[];
-  [key: string]: unknown;
-}
-
-export interface MintResponse {
-  token: string;
-  header: JsonObject;
-  claims: JsonObject;
-  curl?: string;
-}
-
-export interface InspectRequest {
-  token: string;
-  method: string;
-  path: string;
-}
-
-/**
- * What the auth layer decides for one request (`POST /desk/inspect`). Read tolerantly: the
- * workbench helper owns the exact shape; the UI shows known fields and the raw verdict.
- */
-export interface InspectVerdict {
-  status?: number;
-  outcome?: string;
-  detail?: string | null;
-  error_code?: string | null;
-  required_scopes?: string[];
-  missing_scopes?: string[];
-  matched_mapping?: { pattern?: string; scopes?: string[]; source?: string } | null;
-  header?: JsonObject | null;
-  claims?: JsonObject | null;
-  state?: JsonObject | null;
-  request_state?: JsonObject | null;
-  verified_by?: unknown;
-  [key: string]: unknown;
-}
-
-export interface SampleDataResult {
-  [key: string]: unknown;
-}
+export type DeskDatabase = Schema<'DeskDatabase'>;
+export type MintRequest = Schema<'DeskMintRequest'>;
+export type MintResponse = Schema<'DeskMintResponse'>;
+export type InspectRequest = Schema<'DeskInspectRequest'>;
+/** What the auth layer decides for one request (`POST /desk/inspect`). */
+export type InspectVerdict = Schema<'DeskInspectResponse'>;
+export type SampleDataResult = Schema<'DeskSampleData'>;
+/** `GET /info`. */
+export type ServerInfo = Schema<'Info'>;

@@ -84,9 +84,8 @@ export function durationOf(metrics: RunMetrics | null | undefined): number | nul
   return metrics && typeof metrics === 'object' ? num(metrics.duration) : null;
 }
 
-/** The model id that served the run (`run.model` or the first `metrics.details.model` entry). */
+/** The model id that served the run (the first `metrics.details.model` entry). */
 export function modelOf(run: AnyRun): string | null {
-  if (typeof run.model === 'string' && run.model) return run.model;
   const details = run.metrics?.details;
   if (details && typeof details === 'object') {
     for (const list of Object.values(details)) {

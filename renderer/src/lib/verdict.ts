@@ -41,7 +41,8 @@ function strings(v: unknown): string[] {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null);
 
-export function readVerdict(v: InspectVerdict | null | undefined): VerdictView {
+/** Takes the documented `/desk/inspect` response, or any object shaped like an older one. */
+export function readVerdict(v: InspectVerdict | Obj | null | undefined): VerdictView {
   const root: Obj = isObj(v) ? v : {};
   const nested = ['decision', 'verdict', 'result', 'error'].map((k) => root[k]).filter(isObj);
   const state = [root.request_state, root.state, root.requestState, ...nested.map((n) => n.state)].find(isObj) ?? {};

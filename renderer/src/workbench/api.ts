@@ -1,4 +1,5 @@
 import { deskFetch, platformFetch, type RequestOptions } from '../api/client';
+import type { Schema } from '../api/schemas';
 import type {
   AttachDatabaseRequest,
   DatabaseListItem,
@@ -35,7 +36,7 @@ export const deskApi = {
   generateKey: (alg: string) => deskFetch<KeyInfo>('/desk/keys', { method: 'POST', body: { alg } }),
   importKey: (body: { path: string } | { text: string }) => deskFetch<KeyImportResponse>('/desk/keys/import', { method: 'POST', body }),
   setKeyTrusted: (kid: string, trusted: boolean) => deskFetch<KeyInfo>(`/desk/keys/${enc(kid)}`, { method: 'PATCH', body: { trusted } }),
-  deleteKey: (kid: string) => deskFetch<{ deleted: string }>(`/desk/keys/${enc(kid)}`, { method: 'DELETE' }),
+  deleteKey: (kid: string) => deskFetch<Schema<'DeskDeleted'>>(`/desk/keys/${enc(kid)}`, { method: 'DELETE' }),
 
   mint: (body: MintRequest) => deskFetch<MintResponse>('/desk/tokens', { method: 'POST', body }),
   inspect: (body: InspectRequest, signal?: AbortSignal) => deskFetch<InspectResponse>('/desk/inspect', { method: 'POST', body, signal }),
@@ -48,9 +49,9 @@ export const deskApi = {
     deskFetch<FixtureResponse>(`/desk/presets/${enc(name)}/fixture`, { method: 'POST', body: { apply } }),
 
   listDatabases: (signal?: AbortSignal) =>
-    deskFetch<{ databases: DatabaseListItem[] }>('/desk/databases', { signal }).then((r) => r.databases),
+    deskFetch<Schema<'DeskDatabaseList'>>('/desk/databases', { signal }).then((r) => r.databases),
   attachDatabase: (body: AttachDatabaseRequest) => deskFetch<DatabaseListItem>('/desk/databases', { method: 'POST', body }),
-  detachDatabase: (id: string) => deskFetch<{ deleted: string }>(`/desk/databases/${enc(id)}`, { method: 'DELETE' }),
+  detachDatabase: (id: string) => deskFetch<Schema<'DeskDeleted'>>(`/desk/databases/${enc(id)}`, { method: 'DELETE' }),
 };
 
 /** The same request made as one token, for the compare view: status and body, never a throw. */

@@ -10,7 +10,10 @@ import { componentIdOf, contentText, durationOf } from '../../lib/runs';
 import { InlineRun } from './Sections';
 import { RunKindIcon, RunStats } from './RunBits';
 
-/** A team run's members: the session's runs whose parent is this run, and inline member_responses. */
+/**
+ * A team run's members: the session's runs whose parent is this run, and inline
+ * `member_responses` (not in the documented TeamRunShape; read tolerantly if a run carries it).
+ */
 export function TeamMembers({
   run,
   sessionRuns,
@@ -21,7 +24,7 @@ export function TeamMembers({
   hrefOf: (runId: string) => string;
 }) {
   const children = (sessionRuns ?? []).filter((r) => r.parent_run_id === run.run_id && r.run_id !== run.run_id);
-  const inline = Array.isArray(run.member_responses) ? run.member_responses : [];
+  const inline = memberResponses(run);
   const childIds = new Set(children.map((c) => c.run_id));
   const inlineOnly = inline.filter((m) => !(typeof m.run_id === 'string' && childIds.has(m.run_id)));
   if (children.length === 0 && inline.length === 0) {
@@ -57,6 +60,11 @@ export function TeamMembers({
       )}
     </div>
   );
+}
+
+export function memberResponses(run: TeamRunShape): JsonObject[] {
+  const raw: unknown = 'member_responses' in run ? run.member_responses : undefined;
+  return Array.isArray(raw) ? raw.filter((m): m is JsonObject => !!m && typeof m === 'object' && !Array.isArray(m)) : [];
 }
 
 function StepItem({ step, executors, depth }: { step: JsonObject; executors: Map<string, JsonObject>; depth: number }) {

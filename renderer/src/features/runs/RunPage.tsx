@@ -21,7 +21,7 @@ import { asMediaList, mediaCount, type MediaSet } from '../../lib/media';
 import { buildRunTree, componentIdOf, durationOf, flattenRunTree, isTeamRun, isWorkflowRun, modelOf, runKind, tokensOf } from '../../lib/runs';
 import { downloadText } from '../../platform/browser';
 import { useShortcut } from '../../platform/keyboard';
-import { TeamMembers, WorkflowSteps } from './Composite';
+import { memberResponses, TeamMembers, WorkflowSteps } from './Composite';
 import { Conversation } from './Conversation';
 import { EventsTimeline } from './EventsTimeline';
 import { MetricsPanel } from './MetricsPanel';
@@ -304,7 +304,7 @@ function RunTabs({
   const tools = (run as { tools?: unknown[] | null }).tools;
   const events = Array.isArray(run.events) ? run.events : [];
   const memberCount = team
-    ? (sessionRuns ?? []).filter((r) => r.parent_run_id === run.run_id).length || (team.member_responses?.length ?? 0)
+    ? (sessionRuns ?? []).filter((r) => r.parent_run_id === run.run_id).length || memberResponses(team).length
     : 0;
   const hasReasoning =
     (Array.isArray(run.reasoning_steps) && run.reasoning_steps.length > 0) ||
@@ -374,8 +374,6 @@ function RawJson({ run }: { run: AnyRun }) {
 
 function RunDetails({ run }: { run: AnyRun }) {
   const rows: [string, unknown][] = [
-    ['Model', run.model],
-    ['Provider', run.model_provider],
     ['Response format', (run as { run_response_format?: unknown }).run_response_format],
     ['Content type', (run as { content_type?: unknown }).content_type],
     ['Status', run.status],

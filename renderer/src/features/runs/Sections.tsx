@@ -226,7 +226,8 @@ export function OutputView({ run, clampLong = true }: { run: AnyRun; clampLong?:
 
 /** A nested run shown inline (member_responses, step_executor_runs): summary + expandable body. */
 export function InlineRun({ run, title, href }: { run: JsonObject; title?: string; href?: string | null }) {
-  const r = run as AnyRun;
+  // Stored nested runs are free-form; the run views read every field tolerantly.
+  const r = { ...run, run_id: typeof run.run_id === 'string' ? run.run_id : '' } as AnyRun;
   const messages = Array.isArray(r.messages) ? (r.messages as AgnoMessage[]) : [];
   const media = { images: asMediaList(r.images), audio: asMediaList(r.audio), videos: asMediaList(r.videos), files: asMediaList(r.files) };
   const comp = (r.agent_id ?? r.team_id ?? r.workflow_id ?? null) as string | null;
@@ -238,7 +239,7 @@ export function InlineRun({ run, title, href }: { run: JsonObject; title?: strin
         <>
           <StatusBadge status={typeof r.status === 'string' ? r.status : null} />
           <strong>{title ?? name ?? 'Run'}</strong>
-          <span className="mono small muted">{shortId(typeof r.run_id === 'string' ? r.run_id : null)}</span>
+          <span className="mono small muted">{shortId(typeof run.run_id === 'string' ? run.run_id : null)}</span>
         </>
       }
       meta={<RunStats run={r} />}

@@ -4,7 +4,7 @@ import { useActingAs } from '../../auth/acting-as';
 import { decodeJwt } from '../../lib/jwt';
 import { Badge, Callout, Empty, JsonView, Panel, Segmented, Spinner, StatusPill, useDebounced } from '../components/ui';
 import { describeError } from '../errors';
-import { HTTP_METHODS, type InspectResponse, type KeyRef, type LintWarning, type MatrixRow, type RequestAuthState } from '../types';
+import { HTTP_METHODS, type InspectResponse, type KeyRef, type MatrixRow, type RequestAuthState } from '../types';
 import { examplePath, filterMatrix, isAllowed, type MatrixFilter } from './model';
 import { tokenQueries } from './queries';
 
@@ -111,7 +111,7 @@ function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean }) {
   const allowed = v.status < 300;
   const state = v.state;
   const held = new Set(state?.scopes ?? []);
-  const lint = (v.lint ?? []).map(normalizeLint);
+  const lint = v.lint;
   const ver = v.verification;
   const by = ver.verified_by;
   const headline = allowed
@@ -274,10 +274,6 @@ function keyRefText(k: KeyRef): string {
     default:
       return String(k.source);
   }
-}
-
-function normalizeLint(l: LintWarning | string): LintWarning {
-  return typeof l === 'string' ? { message: l } : l;
 }
 
 function StateTable({ state }: { state: RequestAuthState }) {

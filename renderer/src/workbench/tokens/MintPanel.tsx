@@ -6,7 +6,7 @@ import { describeError } from '../errors';
 import { canSign } from '../keys/KeysPanel';
 import { keyQueries } from '../keys/queries';
 import { issuesOf } from '../settings/model';
-import { ALGORITHMS, DEFECTS, type AuthSettings, type Defect, type MintResponse } from '../types';
+import { ALGORITHMS, DEFECTS, isAlgorithm, type AuthSettings, type Defect, type MintResponse } from '../types';
 import { tokenMutations } from './mutations';
 import { buildMintRequest, parseClaimsJson, TTL_CHOICES, type MintFormState } from './model';
 
@@ -38,7 +38,7 @@ export function initialMintForm(auth: AuthSettings | undefined): MintFormState {
     scopes_claim: auth?.scopes_claim ?? 'scopes',
     scopes_format: 'array',
     kid: '',
-    alg: auth?.algorithm && (ALGORITHMS as readonly string[]).includes(auth.algorithm) ? auth.algorithm : 'RS256',
+    alg: auth?.algorithm && isAlgorithm(auth.algorithm) ? auth.algorithm : 'RS256',
     defect: '',
     path: '',
   };
@@ -145,7 +145,7 @@ export function MintPanel(props: {
             </Field>
             <Field name="alg" label="Algorithm" error={issueFor('alg')}>
               {({ id: fid }) => (
-                <select id={fid} className="wb-select wb-mono" value={form.alg} onChange={(e) => onForm({ ...form, alg: e.target.value, kid: '' })}>
+                <select id={fid} className="wb-select wb-mono" value={form.alg} onChange={(e) => isAlgorithm(e.target.value) && onForm({ ...form, alg: e.target.value, kid: '' })}>
                   {ALGORITHMS.map((a) => (
                     <option key={a} value={a}>
                       {a}

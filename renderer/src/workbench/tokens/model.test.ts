@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MatrixRow } from '../types';
 import { buildMintRequest, filterMatrix, parseClaimsJson, type MintFormState } from './model';
 
 const FORM: MintFormState = {
@@ -40,7 +41,7 @@ describe('mint form', () => {
 });
 
 describe('route matrix filter', () => {
-  const rows = [
+  const rows: MatrixRow[] = [
     { method: 'GET', pattern: 'GET /sessions', path: '/sessions', source: 'default', status: 200, access: 'all', required_scopes: ['sessions:read'], missing_scopes: [], allowed_resource_ids: null, detail: null },
     { method: 'DELETE', pattern: 'DELETE /sessions/*', path: '/sessions/*', source: 'default', status: 403, access: 'none', required_scopes: ['sessions:delete'], missing_scopes: ['sessions:delete'], allowed_resource_ids: null, detail: 'x' },
   ];

@@ -1,4 +1,4 @@
-import type { Defect, MatrixRow, MintRequest } from '../types';
+import type { Algorithm, Defect, MatrixRow, MintRequest } from '../types';
 
 /** Pure helpers for the token workshop (mint form, inspector paths, route matrix). */
 
@@ -15,7 +15,7 @@ export interface MintFormState {
   scopes_format: 'array' | 'string';
   /** kid of the local signing key; empty = the first trusted key for `alg`. */
   kid: string;
-  alg: string;
+  alg: Algorithm;
   defect: Defect | '';
   /** Request path for the curl command and the preview; empty = the desk's demo run. */
   path: string;
