@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect as pwExpect, type Locator, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { buildAgnoDb, makeAgentRun, makeTeamRun, makeTeamSession, stableUuid, teamRunId } from '../server/testing/agno-builder.js';
 import { artifactPath, expect, test } from './fixtures.js';
@@ -9,119 +9,7 @@ import { AppShell } from './pages/app.js';
 import { RunPage } from './pages/run.js';
 import { SessionPage } from './pages/session.js';
 import { SessionsPage } from './pages/sessions.js';
-
-// ------------------------------------------------------------------------------------------
-// Page modules for the workbench (kept here: this spec owns them)
-
-class SettingsPageModel {
-  readonly root: Locator;
-  readonly save: Locator;
-  readonly saved: Locator;
-  readonly serverIssues: Locator;
-
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('settings-page');
-    this.save = page.getByTestId('save-settings');
-    this.saved = page.getByTestId('saved-state');
-    this.serverIssues = page.getByTestId('save-issues');
-  }
-
-  async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
-    await pwExpect(this.root).toBeVisible();
-  }
-
-  field(name: string): Locator {
-    return this.page.getByTestId(`field-${name}`);
-  }
-
-  issue(name: string): Locator {
-    return this.page.getByTestId(`issue-${name}`);
-  }
-
-  keyRow(kid: string): Locator {
-    return this.page.getByTestId(`key-${kid}`);
-  }
-
-  async importKeyFile(file: string): Promise<void> {
-    await this.page.getByTestId('import-key-path').fill(file);
-    await this.page.getByTestId('import-key-submit').click();
-    await pwExpect(this.page.getByTestId('import-key-result')).toBeVisible();
-  }
-
-  async applyPreset(name: string): Promise<void> {
-    await this.page.getByTestId(`apply-preset-${name}`).click();
-    await pwExpect(this.page.getByTestId('preset-applied')).toBeVisible();
-  }
-}
-
-class TokensPageModel {
-  readonly root: Locator;
-  readonly inspectToken: Locator;
-  readonly inspectPath: Locator;
-  readonly status: Locator;
-  readonly verdict: Locator;
-  readonly key: Locator;
-  readonly required: Locator;
-  readonly state: Locator;
-  readonly matrix: Locator;
-
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('tokens-page');
-    this.inspectToken = page.getByTestId('inspect-token');
-    this.inspectPath = page.getByTestId('inspect-path');
-    this.status = page.getByTestId('inspect-status');
-    this.verdict = page.getByTestId('inspect-verdict');
-    this.key = page.getByTestId('inspect-key');
-    this.required = page.getByTestId('inspect-required');
-    this.state = page.getByTestId('inspect-state');
-    this.matrix = page.getByTestId('matrix-table');
-  }
-
-  async open(tab: 'mint' | 'inspect' | 'compare'): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tokens' }).click();
-    await pwExpect(this.root).toBeVisible();
-    await this.page.getByTestId(`tab-${tab}`).click();
-  }
-
-  compareToken(i: number): Locator {
-    return this.page.getByTestId(`compare-token-${i}`);
-  }
-
-  compareResult(i: number): Locator {
-    return this.page.getByTestId(`compare-result-${i}`);
-  }
-
-  matrixRow(method: string, routePath: string): Locator {
-    return this.matrix
-      .getByTestId('matrix-row')
-      .filter({ has: this.page.locator(`.wb-method-${method}`) })
-      .filter({ has: this.page.locator('code.wb-path', { hasText: new RegExp(`^${routePath.replace(/[*/]/g, '\\$&')}$`) }) });
-  }
-}
-
-class DatabasesPageModel {
-  readonly root: Locator;
-
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('databases-page');
-  }
-
-  async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Databases' }).click();
-    await pwExpect(this.root).toBeVisible();
-  }
-
-  row(id: string): Locator {
-    return this.page.getByTestId(`db-row-${id}`);
-  }
-
-  async attach(file: string, id?: string): Promise<void> {
-    await this.page.getByTestId('attach-path').fill(file);
-    if (id) await this.page.getByTestId('attach-id').fill(id);
-    await this.page.getByTestId('attach-submit').click();
-  }
-}
+import { DatabasesPageModel, SettingsPageModel, TokensPageModel } from './pages/workbench.js';
 
 /** A screenshot with transitions finished (theme switches animate colours). */
 async function shot(page: Page, file: string, fullPage = false): Promise<void> {
