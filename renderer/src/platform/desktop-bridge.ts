@@ -1,6 +1,6 @@
 /**
  * The Electron preload's `window.rundesk`, feature-detected. A copy of
- * `electron/bridge-types.ts` (the renderer cannot import electron code); keep them in step.
+ * `electron/bridge-types.ts` (the renderer cannot import electron code); keep them in step (electron/bridge-contract.test.ts fails the typecheck when they drift).
  *
  * @example
  * const bridge = getDesktopBridge();
