@@ -91,40 +91,53 @@ test.describe('workbench', () => {
     await shot(page, artifactPath('screenshots', 'workbench-inspector-full-light.png'), true);
   });
 
-  test('a bad setting is refused by the server and its message shows beside the field', async ({ page, server }) => {
+  test('a bad setting shows the server\'s message beside the field as typed, and nothing is written until fixed', async ({ page, server }) => {
     const app = new AppShell(page);
     const settings = new SettingsPageModel(page);
+    const settingsFile = path.join(server.dataDir, 'settings.json');
+    const fileBefore = fs.readFileSync(settingsFile, 'utf8');
     await app.login(server.loginUrl);
     await settings.open();
 
     await settings.field('algorithm').fill('XYZ256');
-    // Checked as typed first...
+    // An instant local hint first...
     await expect(settings.issue('algorithm')).toHaveAttribute('data-source', 'local');
     await settings.field('scopes_claim').fill('');
     await expect(settings.issue('scopes_claim')).toHaveAttribute('data-source', 'local');
 
-    // ...then the server's own messages replace the local ones on save.
-    await settings.save.click();
-    await expect(settings.serverIssues).toBeVisible();
+    // ...then, without pressing Save, the server's dry run puts its own messages beside the fields.
     await expect(settings.issue('algorithm')).toHaveAttribute('data-source', 'server');
-    await expect(settings.issue('algorithm')).toContainText('RS256');
+    await expect(settings.issue('algorithm')).toContainText('Invalid option: expected one of "RS256"');
     await expect(settings.issue('scopes_claim')).toHaveAttribute('data-source', 'server');
     await expect(settings.issue('scopes_claim')).toContainText('must not be empty');
+    await expect(settings.serverIssues).toBeVisible();
+    await expect(settings.saved).toBeHidden();
     await settings.field('algorithm').scrollIntoViewIfNeeded();
     await shot(page, artifactPath('screenshots', 'workbench-settings-issues-light.png'));
 
-    // Nothing was written.
-    const after = await server.desk<{ settings: { auth: { algorithm: string; scopes_claim: string } } }>('GET', '/desk/settings');
-    expect(after.settings.auth).toMatchObject({ algorithm: 'RS256', scopes_claim: 'scopes' });
+    // A dry run writes nothing and changes nothing live.
+    expect(fs.readFileSync(settingsFile, 'utf8')).toBe(fileBefore);
+    const live = await server.desk<{ settings: { auth: { algorithm: string; scopes_claim: string } } }>('GET', '/desk/settings');
+    expect(live.settings.auth).toMatchObject({ algorithm: 'RS256', scopes_claim: 'scopes' });
 
-    // Editing the field retires the server's message; a valid value saves.
+    // Save is still refused by the real PUT, with the same messages; still nothing written.
+    await settings.save.click();
+    await expect(settings.issue('algorithm')).toHaveAttribute('data-source', 'server');
+    await expect(settings.issue('algorithm')).toContainText('Invalid option');
+    expect(fs.readFileSync(settingsFile, 'utf8')).toBe(fileBefore);
+
+    // Fixing the values retires the messages as typed; a valid value saves.
     await settings.field('algorithm').fill('RS256');
-    await settings.field('scopes_claim').fill('scp');
     await expect(settings.issue('algorithm')).toBeHidden();
+    await settings.field('scopes_claim').fill('scp');
+    await expect(settings.issue('scopes_claim')).toBeHidden();
+    await expect(settings.serverIssues).toBeHidden();
+    expect(fs.readFileSync(settingsFile, 'utf8')).toBe(fileBefore);
     await settings.save.click();
     await expect(settings.saved).toBeVisible();
     const saved = await server.desk<{ settings: { auth: { scopes_claim: string } } }>('GET', '/desk/settings');
     expect(saved.settings.auth.scopes_claim).toBe('scp');
+    expect(fs.readFileSync(settingsFile, 'utf8')).not.toBe(fileBefore);
   });
 
   test('an attached Agno database is listed with its counts and its team runs can be browsed', async ({ page, server }) => {

@@ -1,5 +1,6 @@
 import type { AuthLayer } from './auth/types.js';
 import type { DatabaseRegistry } from './db/types.js';
+import type { FieldIssue } from './errors.js';
 import type { LoadedSettings } from './settings/load.js';
 import type { SettingsInput } from './settings/schema.js';
 
@@ -21,6 +22,12 @@ export interface Runtime {
    * databases to match, swaps everything in, then persists atomically.
    */
   applySettings(input: SettingsInput): Promise<LoadedSettings>;
+  /**
+   * The dry run of `applySettings`: the same validation (schema, auth layer construction, a
+   * read-only check of new database entries) with nothing applied, attached or written. Allowed
+   * under `--config`. Bad settings are `{ valid: false, issues }`, not a throw.
+   */
+  validateSettings(input: SettingsInput): Promise<{ valid: boolean; issues: FieldIssue[] }>;
   /** e.g. `http://127.0.0.1:7777`, known once listening. */
   baseUrl(): string;
 }

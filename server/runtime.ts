@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { createAuthLayer } from './auth/index.js';
 import type { AuthLayer } from './auth/types.js';
 import type { DatabaseRegistry } from './db/types.js';
 import { ConfigError, ConflictError, ValidationError } from './errors.js';
-import { type LoadedSettings, resolveSettings, writeFileAtomic } from './settings/load.js';
-import type { DatabaseEntry, Settings, SettingsInput } from './settings/schema.js';
+import { checkSettings, dryRunSettings, sameDatabaseEntry, type SettingsCheckContext } from './settings-check.js';
+import { type LoadedSettings, writeFileAtomic } from './settings/load.js';
+import type { Settings, SettingsInput } from './settings/schema.js';
 import type { Runtime } from './runtime-types.js';
 
 export interface RuntimeInit {
@@ -18,10 +18,6 @@ export interface RuntimeInit {
   log: (message: string) => void;
 }
 
-function sameEntry(a: DatabaseEntry, b: DatabaseEntry): boolean {
-  return a.path === b.path && a.read_only === b.read_only && a.session_table === b.session_table;
-}
-
 /** Attaches, re-attaches and detaches so the registry matches `next` (the default db stays). */
 function syncDatabases(registry: DatabaseRegistry, previous: Settings, next: Settings): void {
   const before = new Map(previous.databases.map((d) => [d.id, d]));
@@ -29,7 +25,7 @@ function syncDatabases(registry: DatabaseRegistry, previous: Settings, next: Set
   // Open every new file first: a bad path must fail the change before anything is detached.
   for (const [id, entry] of after) {
     const old = before.get(id);
-    if (old && sameEntry(old, entry)) continue;
+    if (old && sameDatabaseEntry(old, entry)) continue;
     if (old) registry.detach(id);
     registry.attach({ id, path: entry.path, readOnly: entry.read_only, sessionTable: entry.session_table });
   }
@@ -45,29 +41,22 @@ export function createRuntime(init: RuntimeInit): Runtime {
   // Serialise changes: two PUTs racing must not interleave attach/detach or file writes.
   let pending: Promise<unknown> = Promise.resolve();
 
+  const checkContext = (log = init.log): SettingsCheckContext => ({
+    env: init.env,
+    baseDir: path.dirname(loaded.path),
+    log,
+    databases: init.databases,
+    current: loaded.settings,
+  });
+
   async function apply(input: SettingsInput): Promise<LoadedSettings> {
     if (!loaded.writable) {
       throw new ConflictError(
         `Settings are read-only: the server was started with --config ${loaded.path}; edit that file and restart`,
       );
     }
-    let resolved: { settings: Settings; warnings: string[] };
-    try {
-      resolved = resolveSettings(input, init.env, path.dirname(loaded.path));
-    } catch (err) {
-      if (err instanceof ConfigError) throw new ValidationError(err.message, err.issues, { cause: err });
-      throw err;
-    }
-    let nextAuth: AuthLayer;
-    try {
-      nextAuth = await createAuthLayer(resolved.settings.auth, { osId: resolved.settings.os_id, env: init.env, log: init.log });
-    } catch (err) {
-      if (err instanceof ConfigError) {
-        const issues = err.issues.length > 0 ? err.issues : [{ path: 'auth', message: err.message }];
-        throw new ValidationError(err.message, issues, { cause: err });
-      }
-      throw err;
-    }
+    // The same validation as the dry run (`validateSettings`); throws ValidationError.
+    const { auth: nextAuth, ...resolved } = await checkSettings(input, checkContext());
     try {
       syncDatabases(init.databases, loaded.settings, resolved.settings);
     } catch (err) {
@@ -102,6 +91,10 @@ export function createRuntime(init: RuntimeInit): Runtime {
       const run = pending.then(() => apply(input));
       pending = run.catch(() => undefined);
       return run;
+    },
+    validateSettings(input) {
+      // Quiet: a dry run's throwaway auth layer has nothing to report.
+      return dryRunSettings(input, checkContext(() => {}));
     },
   };
 }

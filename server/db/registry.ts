@@ -1,5 +1,5 @@
 import { BadRequestError, ConfigError, ConflictError, NotFoundError } from '../errors.js';
-import { openDatabase } from './agno/database.js';
+import { checkDatabase, openDatabase } from './agno/database.js';
 import { DEFAULT_DATABASE_ID, openDefaultDatabase } from './native/database.js';
 import type { Database, DatabaseRegistry } from './types.js';
 
@@ -73,10 +73,13 @@ export class SqliteDatabaseRegistry implements DatabaseRegistry {
     return this.defaultDb;
   }
 
+  check(entry: AttachEntry): void {
+    assertNotDefaultId(entry.id);
+    checkDatabase({ ...entry, nativeBinding: this.nativeBinding });
+  }
+
   attach(entry: AttachEntry): Database {
-    if (entry.id === DEFAULT_DATABASE_ID) {
-      throw new ConfigError(`database id "${DEFAULT_DATABASE_ID}" is the built-in database; choose another id`);
-    }
+    assertNotDefaultId(entry.id);
     if (this.attached.has(entry.id)) throw new ConflictError(`Database with ID ${entry.id} is already attached`);
     const db = openDatabase({ ...entry, nativeBinding: this.nativeBinding, clock: this.clock });
     this.attached.set(entry.id, db);
@@ -99,5 +102,11 @@ export class SqliteDatabaseRegistry implements DatabaseRegistry {
     for (const db of this.attached.values()) db.close();
     this.attached.clear();
     this.defaultDb.close();
+  }
+}
+
+function assertNotDefaultId(id: string): void {
+  if (id === DEFAULT_DATABASE_ID) {
+    throw new ConfigError(`database id "${DEFAULT_DATABASE_ID}" is the built-in database; choose another id`);
   }
 }

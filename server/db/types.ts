@@ -151,6 +151,11 @@ export interface DatabaseRegistry {
   get(id: string): Database;
   /** The built-in `<data-dir>/rundesk.db`. */
   default(): Database;
+  /**
+   * What `attach` checks, without attaching: the file is opened read-only and closed again.
+   * Throws the same one-line `ConfigError`.
+   */
+  check(entry: { id: string; path: string; readOnly: boolean; sessionTable?: string | undefined }): void;
   /** Opens and validates the file; throws `ConfigError` (one line) when it is not usable. */
   attach(entry: { id: string; path: string; readOnly: boolean; sessionTable?: string | undefined }): Database;
   /** Throws `NotFoundError` for an unknown id and `BadRequestError` for `default`. */

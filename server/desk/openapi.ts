@@ -27,6 +27,7 @@ import {
   DeskSettingsPutSchema,
   DeskSettingsResponseSchema,
   DeskSettingsSchemaResponseSchema,
+  DeskSettingsValidationSchema,
   JwksSchema,
   KidParamsSchema,
   PresetParamsSchema,
@@ -199,6 +200,16 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     description: 'Takes effect on the very next request. 409 when the server was started with `--config`.',
     request: body(DeskSettingsPutSchema),
     responses: { 200: json(DeskSettingsResponseSchema, 'The settings now in force'), ...errors(403, 409, 422) },
+  });
+  path({
+    method: 'post',
+    path: '/desk/settings/validate',
+    operationId: 'desk_validate_settings',
+    summary: 'Dry-run a settings change: validate without applying or writing',
+    description:
+      'The same validation as PUT (schema, key files and keys vs. algorithm, database files checked read-only) with nothing applied, attached or written. Bad settings are a 200 with `valid: false`. Allowed under `--config`.',
+    request: body(DeskSettingsPutSchema),
+    responses: { 200: json(DeskSettingsValidationSchema, 'Whether PUT would accept the settings, and why not'), ...errors(403, 422) },
   });
   path({
     method: 'get',

@@ -312,6 +312,15 @@ export const DeskSettingsPutSchema = jsonObject.meta({
   description: 'The whole settings file (DESIGN.md "Settings file"); validated like the file, one issue per bad field.',
 });
 
+export const DeskSettingsValidationSchema = z
+  .object({
+    valid: z.boolean(),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .meta({ description: 'One per bad field, as PUT\'s 422 would name them (`auth.algorithm`, `databases.0`).' }),
+  })
+  .meta({ id: 'DeskSettingsValidation' });
+
 export const DeskSettingFieldSchema = z
   .object({
     name: z.string(),

@@ -438,6 +438,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/desk/settings/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry-run a settings change: validate without applying or writing
+         * @description The same validation as PUT (schema, key files and keys vs. algorithm, database files checked read-only) with nothing applied, attached or written. Bad settings are a 200 with `valid: false`. Allowed under `--config`.
+         */
+        post: operations["desk_validate_settings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/desk/settings/schema": {
         parameters: {
             query?: never;
@@ -1295,6 +1315,14 @@ export interface components {
         /** @description The whole settings file (DESIGN.md "Settings file"); validated like the file, one issue per bad field. */
         DeskSettingsInput: {
             [key: string]: unknown;
+        };
+        DeskSettingsValidation: {
+            valid: boolean;
+            /** @description One per bad field, as PUT's 422 would name them (`auth.algorithm`, `databases.0`). */
+            issues: {
+                path: string;
+                message: string;
+            }[];
         };
         DeskSettingsSchema: {
             auth: components["schemas"]["DeskSettingField"][];
@@ -3007,6 +3035,57 @@ export interface operations {
             };
             /** @description Conflict (settings are read-only under --config, or the id is taken) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error; `issues` name each bad field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_validate_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Whether PUT would accept the settings, and why not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskSettingsValidation"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-origin write refused (foreign `Origin`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

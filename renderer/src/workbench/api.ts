@@ -17,6 +17,7 @@ import type {
   Settings,
   SettingsEnvelope,
   SettingsSchemaResponse,
+  SettingsValidation,
 } from './types';
 
 /**
@@ -30,6 +31,9 @@ export const deskApi = {
   getSettings: (signal?: AbortSignal) => deskFetch<SettingsEnvelope>('/desk/settings', { signal }),
   /** The whole settings file; 422 `{ detail, error_code, issues }`, 409 when started with --config. */
   putSettings: (settings: Record<string, unknown> | Settings) => deskFetch<SettingsEnvelope>('/desk/settings', { method: 'PUT', body: settings }),
+  /** The dry run of `putSettings`: `{ valid, issues }` with nothing applied or written (also under --config). */
+  validateSettings: (settings: Record<string, unknown>, signal?: AbortSignal) =>
+    deskFetch<SettingsValidation>('/desk/settings/validate', { method: 'POST', body: settings, signal }),
   getSettingsSchema: (signal?: AbortSignal) => deskFetch<SettingsSchemaResponse>('/desk/settings/schema', { signal }),
 
   listKeys: (signal?: AbortSignal) => deskFetch<KeyList>('/desk/keys', { signal }),

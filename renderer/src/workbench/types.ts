@@ -96,6 +96,8 @@ export interface FieldIssue {
 /** One auth setting as `/desk/settings/schema` describes it. */
 export type SettingDescription = Schema<'DeskSettingField'>;
 export type SettingsSchemaResponse = Schema<'DeskSettingsSchema'>;
+/** `POST /desk/settings/validate`: whether PUT would accept a draft, with PUT's issues. */
+export type SettingsValidation = Schema<'DeskSettingsValidation'>;
 
 export type KeyInfo = Schema<'DeskKey'>;
 export type KeyList = Schema<'DeskKeyList'>;

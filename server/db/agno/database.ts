@@ -49,6 +49,27 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
   }
 }
 
+/**
+ * The checks `openDatabase` makes (a readable SQLite file with a session table, the configured
+ * `session_table` among them, writable unless read-only) without attaching anything: the file
+ * is opened read-only and closed again. Throws the same one-line `ConfigError`s.
+ */
+export function checkDatabase(options: Pick<OpenDatabaseOptions, 'id' | 'path' | 'readOnly' | 'sessionTable' | 'nativeBinding'>): void {
+  const what = describeDatabase(options.id, options.path);
+  checkDatabaseFile(options.id, options.path, options.readOnly);
+  let handle: SqliteHandle;
+  try {
+    handle = connect(options.path, { readOnly: true, nativeBinding: options.nativeBinding });
+  } catch (error) {
+    throw new ConfigError(`${what} cannot be opened: ${oneLine(error)}`, [], { cause: error });
+  }
+  try {
+    chooseDefault(discover(handle, what), options.sessionTable, what);
+  } finally {
+    handle.close();
+  }
+}
+
 function discover(handle: SqliteHandle, what: string): SessionTable[] {
   let tables: SessionTable[];
   try {

@@ -49,6 +49,77 @@ describe('/desk/settings with settings in the data dir', () => {
     expect(r.body.detail).toMatch(/no key source/);
   });
 
+  describe('POST /desk/settings/validate (dry run)', () => {
+    const file = () => path.join(s.dataDir, 'settings.json');
+    const jwks = () => path.join(s.dataDir, 'keys', 'trusted.jwks.json');
+    const paths = (body: { issues: { path: string }[] }) => body.issues.map((i) => i.path);
+
+    it('When the settings are good, Then valid:true and nothing is applied or written', async () => {
+      const fileBefore = fs.readFileSync(file());
+      const live = (await s.desk('GET', '/desk/settings')).body.settings;
+      const r = await s.desk('POST', '/desk/settings/validate', { os_id: 'rundesk-local', auth: { jwks_file: jwks(), algorithm: 'ES256', scopes_claim: 'scp' } });
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ valid: true, issues: [] });
+      expect(fs.readFileSync(file())).toEqual(fileBefore);
+      expect((await s.desk('GET', '/desk/settings')).body.settings).toEqual(live);
+    });
+
+    it('When fields are bad, Then valid:false with an issue naming each path, and nothing changes', async () => {
+      const fileBefore = fs.readFileSync(file());
+      const live = (await s.desk('GET', '/desk/settings')).body.settings;
+      const r = await s.desk('POST', '/desk/settings/validate', { auth: { jwks_file: jwks(), algorithm: 'XX256', verfication_keys: [], scopes_claim: '' } });
+      expect(r.status).toBe(200);
+      expect(r.body.valid).toBe(false);
+      expect(paths(r.body)).toEqual(expect.arrayContaining(['auth.algorithm', 'auth.verfication_keys', 'auth.scopes_claim']));
+      const algorithm = r.body.issues.find((i: { path: string }) => i.path === 'auth.algorithm');
+      expect(algorithm.message).toMatch(/RS256/);
+      // The same issues PUT answers with.
+      const put = await s.desk('PUT', '/desk/settings', { auth: { jwks_file: jwks(), algorithm: 'XX256', verfication_keys: [], scopes_claim: '' } });
+      expect(put.status).toBe(422);
+      expect(put.body.issues).toEqual(r.body.issues);
+      expect(fs.readFileSync(file())).toEqual(fileBefore);
+      expect((await s.desk('GET', '/desk/settings')).body.settings).toEqual(live);
+    });
+
+    it('builds the auth layer: a missing jwks_file or no key source is an issue', async () => {
+      const missing = path.join(s.root, 'nowhere', 'jwks.json');
+      const r = await s.desk('POST', '/desk/settings/validate', { auth: { jwks_file: missing } });
+      expect(r.body.valid).toBe(false);
+      expect(r.body.issues).toEqual([{ path: 'auth.jwks_file', message: 'does not exist' }]);
+      const none = await s.desk('POST', '/desk/settings/validate', { auth: { validate: true } });
+      expect(none.body).toMatchObject({ valid: false, issues: [expect.objectContaining({ message: expect.stringMatching(/no key source/) })] });
+    });
+
+    it('checks database entries without attaching them', async () => {
+      const notThere = path.join(s.root, 'missing.db');
+      const text = path.join(s.root, 'notes.db');
+      fs.writeFileSync(text, 'not a database');
+      const r = await s.desk('POST', '/desk/settings/validate', {
+        auth: { jwks_file: jwks() },
+        databases: [
+          { id: 'gone', path: notThere, read_only: true },
+          { id: 'notes', path: text, read_only: true },
+        ],
+      });
+      expect(r.body.valid).toBe(false);
+      expect(r.body.issues).toEqual([
+        { path: 'databases.0', message: expect.stringMatching(/does not exist/) },
+        { path: 'databases.1', message: expect.stringMatching(/not an SQLite file/) },
+      ]);
+      const dbs = await s.desk('GET', '/desk/databases');
+      expect(dbs.body.databases.map((d: { id: string }) => d.id)).toEqual(['default']);
+      expect(fs.existsSync(notThere)).toBe(false);
+    });
+
+    it('answers 422 for a body that is not a settings object', async () => {
+      expect((await s.desk('POST', '/desk/settings/validate', [1, 2])).status).toBe(422);
+    });
+
+    it('sits behind the desk guard', async () => {
+      expect((await s.desk('POST', '/desk/settings/validate', {}, { 'x-desk-token': 'wrong' })).status).toBe(401);
+    });
+  });
+
   it('describes every auth setting with type, default and help text', async () => {
     const r = await s.desk('GET', '/desk/settings/schema');
     expect(r.status).toBe(200);
@@ -76,6 +147,19 @@ describe('/desk/settings with --config', () => {
     const p = await s.desk('PUT', '/desk/settings', { auth: { algorithm: 'HS256', verification_keys: ['x'] } });
     expect(p.status).toBe(409);
     expect(p.body).toMatchObject({ error_code: 'CONFLICT', detail: expect.stringMatching(/--config .*config\.json/) });
+  });
+
+  it('still dry-runs settings (nothing is written), resolving paths like the config file', async () => {
+    const configFile = path.join(s.root, 'config.json');
+    const before = fs.readFileSync(configFile);
+    const ok = await s.desk('POST', '/desk/settings/validate', { auth: { verification_keys: ['a-shared-secret-of-at-least-32-bytes!!'], algorithm: 'HS384' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ valid: true, issues: [] });
+    const bad = await s.desk('POST', '/desk/settings/validate', { auth: { algorithm: 'HS999', jwks_file: 'missing.jwks.json' } });
+    expect(bad.body.valid).toBe(false);
+    expect(bad.body.issues.map((i: { path: string }) => i.path)).toContain('auth.algorithm');
+    expect(fs.readFileSync(configFile)).toEqual(before);
+    expect((await s.desk('GET', '/desk/settings')).body.settings.auth.algorithm).toBe('HS256');
   });
 
   it('refuses to attach databases or apply presets, which would need a settings write', async () => {

@@ -37,6 +37,12 @@ export function settingsRouter(runtime: Runtime): express.Router {
     res.json(view());
   });
 
+  // A dry run writes nothing, so it is allowed under --config too.
+  router.post('/settings/validate', async (req, res) => {
+    const body = parseInput(DeskSettingsPutSchema, req.body, 'body');
+    res.json(await runtime.validateSettings(body));
+  });
+
   router.get('/settings/schema', (_req, res) => {
     res.json({ auth: authSettingFields(), json_schema: settingsJsonSchema(), default_scope_mappings: DEFAULT_SCOPE_MAPPINGS });
   });

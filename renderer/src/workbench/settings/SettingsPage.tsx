@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { markAppLoaded } from '../../platform/browser';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
-import { Badge, Callout, ChipsInput, Field, Kbd, PageHeader, Panel, Segmented, Spinner, Toggle, onModKey } from '../components/ui';
+import { Badge, Callout, ChipsInput, Field, Kbd, PageHeader, Panel, Segmented, Spinner, Toggle, onModKey, useDebounced } from '../components/ui';
 import { describeError } from '../errors';
 import { KeysPanel } from '../keys/KeysPanel';
 import { ALGORITHMS, TOKEN_SOURCES, type AuthSettings, type FieldIssue, type Preset, type SettingDescription, type SettingsEnvelope, type TokenSource } from '../types';
@@ -15,10 +15,12 @@ import {
   changedFields,
   defaultMappings,
   differsFromDefault,
+  freshIssues,
   issuesOf,
   knownScopes,
   listToAudience,
   localIssues,
+  mergeIssues,
   mappingsFromRows,
   presetChanges,
   routeIssues,
@@ -112,10 +114,29 @@ function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelo
     [defaults, rows, auth.admin_scope],
   );
   const local = useMemo(() => localIssues(auth, rows), [auth, rows]);
-  const routed = useMemo(() => routeIssues(serverIssues), [serverIssues]);
   const draftAuth = useMemo(() => ({ ...auth, scope_mappings: mappingsFromRows(rows) }), [auth, rows]);
   const changed = useMemo(() => changedFields(draftAuth, base), [draftAuth, base]);
   const dirty = changed.length > 0;
+
+  // Validated as typed with the server's own messages: a dry run of the PUT body ~400 ms after
+  // the last edit, while there are unsaved changes. Save still does the real PUT.
+  const draftBody = useMemo(
+    () => (dirty ? buildSettingsBody(envelope.file_settings, envelope.settings, auth, rows) : null),
+    [dirty, envelope.file_settings, envelope.settings, auth, rows],
+  );
+  const draftJson = useMemo(() => (draftBody ? JSON.stringify(draftBody) : null), [draftBody]);
+  const checkedJson = useDebounced(draftJson, 400);
+  const dryRun = useQuery(settingsQueries.validate(readOnly || draftJson === null ? null : checkedJson));
+  const liveIssues = useMemo(
+    () =>
+      draftBody && dryRun.data && !dryRun.data.valid
+        ? freshIssues(dryRun.data.issues, JSON.parse(dryRun.data.bodyJson) as Record<string, unknown>, draftBody)
+        : [],
+    [draftBody, dryRun.data],
+  );
+  // Issues from the last save first, then the dry run's (the same messages, not twice).
+  const shownIssues = useMemo(() => mergeIssues(serverIssues, liveIssues), [serverIssues, liveIssues]);
+  const routed = useMemo(() => routeIssues(shownIssues), [shownIssues]);
 
   const errorOf = (f: AuthField): string | undefined => routed.byField.get(f)?.join('; ') ?? local[f];
   const set = <K extends keyof AuthSettings>(field: K, value: AuthSettings[K]) => {
@@ -222,9 +243,10 @@ function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelo
             </span>
             <span className="wb-spacer" />
             {save.isPending ? <Spinner label="Saving" /> : null}
-            {serverIssues.length > 0 ? (
+            {dryRun.isFetching && !save.isPending ? <Spinner label="Checking" /> : null}
+            {shownIssues.length > 0 ? (
               <Badge tone="danger" testId="save-issues">
-                {serverIssues.length} issue{serverIssues.length === 1 ? '' : 's'} from the server
+                {shownIssues.length} issue{shownIssues.length === 1 ? '' : 's'} from the server
               </Badge>
             ) : null}
             {dirty ? (
@@ -245,7 +267,7 @@ function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelo
           </div>
 
           {routed.other.length > 0 || saveError ? (
-            <Callout tone="danger" title="The server refused the settings" testId="save-error">
+            <Callout tone="danger" title={serverIssues.length > 0 || saveError ? 'The server refused the settings' : 'The server would refuse these settings'} testId="save-error">
               {routed.other.length > 0 ? (
                 <ul>
                   {routed.other.map((i, n) => (

@@ -6,9 +6,11 @@ import {
   buildSettingsBody,
   changedFields,
   defaultMappings,
+  freshIssues,
   knownScopes,
   listToAudience,
   localIssues,
+  mergeIssues,
   mappingsFromRows,
   overriddenDefaults,
   parseMappingKey,
@@ -143,5 +145,25 @@ describe('default mappings', () => {
 describe('known scopes', () => {
   it('unions defaults, custom mappings and puts the admin scope first', () => {
     expect(knownScopes({ 'GET /a': ['a:read'] }, { 'GET /b': ['b:read'] }, 'platform:admin')).toEqual(['platform:admin', 'a:read', 'b:read']);
+  });
+});
+
+describe('dry-run issues against the draft', () => {
+  const checked = { os_id: 'x', auth: { algorithm: 'XX', scopes_claim: '' }, databases: [{ id: 'a' }] };
+  const issues = [
+    { path: 'auth.algorithm', message: 'bad alg' },
+    { path: 'auth.scopes_claim', message: 'empty' },
+    { path: 'databases.0', message: 'missing' },
+    { path: 'auth', message: 'no key source' },
+  ];
+
+  it('drops issues about settings edited since the check, keeps the rest', () => {
+    const draft = { os_id: 'x', auth: { algorithm: 'RS256', scopes_claim: '' }, databases: [{ id: 'a' }] };
+    expect(freshIssues(issues, checked, draft).map((i) => i.path)).toEqual(['auth.scopes_claim', 'databases.0', 'auth']);
+    expect(freshIssues(issues, checked, { ...draft, databases: [] }).map((i) => i.path)).toEqual(['auth.scopes_claim', 'auth']);
+  });
+
+  it('merges without duplicates', () => {
+    expect(mergeIssues(issues.slice(0, 2), issues.slice(1, 3))).toEqual(issues.slice(0, 3));
   });
 });

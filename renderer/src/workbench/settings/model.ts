@@ -231,6 +231,28 @@ export function issuesOf(body: unknown): FieldIssue[] {
   );
 }
 
+/**
+ * A dry run's issues that still apply to the draft: the answer may be about an older draft
+ * (kept on screen while the next check runs), and an issue about a setting edited since then
+ * is dropped rather than shown beside the new value. Issues not about one setting are kept.
+ */
+export function freshIssues(issues: readonly FieldIssue[], checked: Record<string, unknown>, draft: Record<string, unknown>): FieldIssue[] {
+  const valueAt = (body: Record<string, unknown>, parts: string[]): unknown =>
+    parts.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), body);
+  return issues.filter((issue) => {
+    const [top, sub] = issue.path.split(/[.[]/);
+    if (!top) return true;
+    const parts = top === 'auth' ? (sub ? ['auth', sub] : null) : [top];
+    return parts === null || stableJson(valueAt(checked, parts)) === stableJson(valueAt(draft, parts));
+  });
+}
+
+/** `a`, then the issues of `b` that `a` does not already have. */
+export function mergeIssues(a: readonly FieldIssue[], b: readonly FieldIssue[]): FieldIssue[] {
+  const seen = new Set(a.map((i) => `${i.path}\n${i.message}`));
+  return [...a, ...b.filter((i) => !seen.has(`${i.path}\n${i.message}`))];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Draft ↔ settings
 

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { deskApi } from '../api';
 
 /**
@@ -18,6 +18,24 @@ export const settingsQueries = {
       queryFn: ({ signal }) => deskApi.getSettingsSchema(signal),
       // Fixed for the lifetime of the server process.
       staleTime: Infinity,
+    }),
+  /**
+   * The server's dry run of a draft (`bodyJson`: the PUT body as JSON). Keyed by the draft, so
+   * an edit starts a new request and the stale one is aborted; the previous answer stays as
+   * placeholder until the new one arrives. The answer carries the draft it is about.
+   */
+  validate: (bodyJson: string | null) =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'validate', bodyJson] as const,
+      queryFn: async ({ signal }) => ({
+        bodyJson: bodyJson as string,
+        ...(await deskApi.validateSettings(JSON.parse(bodyJson as string) as Record<string, unknown>, signal)),
+      }),
+      enabled: bodyJson !== null,
+      placeholderData: keepPreviousData,
+      retry: false,
+      // Key files can change on disk; a few seconds of reuse covers undo/redo while typing.
+      staleTime: 5_000,
     }),
   presets: () =>
     queryOptions({
