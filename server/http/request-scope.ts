@@ -1,14 +1,9 @@
 import type { Response } from 'express';
 import { effectiveUserFilter } from '../auth/index.js';
-import type { RequestAuthState } from '../auth/types.js';
 import type { Database, SessionStore } from '../db/types.js';
 import { BadRequestError, ForbiddenError } from '../errors.js';
+import { authStateOf } from './auth-middleware.js';
 import type { Runtime } from '../runtime-types.js';
-
-/** The auth state the JWT middleware left on the response (`null` on excluded routes). */
-export function authStateOf(res: Response): RequestAuthState | null {
-  return (res.locals.auth as RequestAuthState | null | undefined) ?? null;
-}
 
 /**
  * Picks the database and session table a request names. `table` without `db_id` is a 400

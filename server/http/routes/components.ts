@@ -3,7 +3,8 @@ import type { SessionType } from '../../db/types.js';
 import { NotFoundError } from '../../errors.js';
 import type { Runtime } from '../../runtime-types.js';
 import { presentComponent } from '../present.js';
-import { authStateOf, selectStore, userFilterFor } from '../request-scope.js';
+import { authStateOf } from '../auth-middleware.js';
+import { selectStore, userFilterFor } from '../request-scope.js';
 import { ComponentParamsSchema, ComponentsQuerySchema } from '../schemas.js';
 import { parseInput } from '../validate.js';
 
