@@ -9,6 +9,12 @@
  * envelopes with it (`Refine`).
  */
 import type { Refine, Schema } from '../api/schemas';
+import type { DeskDatabase, InspectRequest, InspectVerdict, MintRequest, MintResponse } from '../api/types';
+
+// Aliased once in api/types.ts (the run browser uses them too); re-exported under the workbench's names.
+export type { InspectRequest, MintRequest, MintResponse };
+export type InspectResponse = InspectVerdict;
+export type DatabaseListItem = DeskDatabase;
 
 export const TOKEN_SOURCES = ['HEADER', 'COOKIE', 'BOTH'] as const;
 export type TokenSource = (typeof TOKEN_SOURCES)[number];
@@ -103,18 +109,13 @@ export type KeyInfo = Schema<'DeskKey'>;
 export type KeyList = Schema<'DeskKeyList'>;
 export type KeyImportResponse = Schema<'DeskKeyImportResponse'>;
 
-export type Defect = NonNullable<Schema<'DeskMintRequest'>['defect']>;
+export type Defect = NonNullable<MintRequest['defect']>;
 export const DEFECTS = ['expired', 'not_yet_valid', 'wrong_audience', 'untrusted_key', 'none_alg', 'tampered'] as const satisfies readonly Defect[];
 
-export type MintRequest = Schema<'DeskMintRequest'>;
-export type MintResponse = Schema<'DeskMintResponse'>;
-
-export type InspectResponse = Schema<'DeskInspectResponse'>;
 export type MatchedMapping = NonNullable<InspectResponse['matched']>;
 export type RequestAuthState = NonNullable<Schema<'RequestAuthState'>>;
 
 export type LintWarning = Schema<'DeskLintWarning'>;
-export type InspectRequest = Schema<'DeskInspectRequest'>;
 
 /** A key that verified a token, or was tried (`verification_keys[index]`, a JWKS entry...). */
 export type KeyAttempt = InspectResponse['verification']['attempts'][number];
@@ -130,7 +131,5 @@ export type FixtureResponse = Refine<Schema<'DeskPresetFixture'>, { settings_pat
 export type FixtureToken = FixtureResponse['tokens'][number];
 
 export type MappingLint = Schema<'DeskMappingLint'>;
-
-export type DatabaseListItem = Schema<'DeskDatabase'>;
 
 export type AttachDatabaseRequest = Schema<'DeskDatabaseAttachRequest'>;
