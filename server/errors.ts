@@ -1,25 +1,20 @@
 /**
- * One error class per failure kind. Each carries its HTTP status and the `error_code`
- * of the `{ detail, error_code }` body (SPEC §2.5, §7), so the single error middleware maps
- * errors by `instanceof AppError` and never by message text.
+ * The error model: one class per failure kind, each with a literal `code` (its kind) and the
+ * structured fields a caller needs, in the style of jose's `JOSEError` family. Nothing here knows
+ * about HTTP or exit codes: the edge (`server/error-table.ts`) maps each kind to a status,
+ * headers and body for HTTP and to an exit code for the CLI. Handlers branch on `err.code` or
+ * `instanceof`, never on the message.
  *
  * @example
  * throw new NotFoundError(`Session with ID ${id} not found`);
  */
 export abstract class AppError extends Error {
-  abstract readonly status: number;
+  /** The failure kind; also the `error_code` of the HTTP body. */
   abstract readonly code: string;
-  /** Extra headers the HTTP answer must carry (e.g. `WWW-Authenticate`). */
-  readonly headers: Readonly<Record<string, string>> = {};
 
   constructor(detail: string, options?: { cause?: unknown }) {
     super(detail, options);
     this.name = new.target.name;
-  }
-
-  /** The body every HTTP error answer carries. */
-  toBody(): ErrorBody {
-    return { detail: this.message, error_code: this.code };
   }
 }
 
@@ -28,33 +23,26 @@ export interface ErrorBody {
   error_code: string | null;
 }
 
+/** Input that could not be read at all (malformed URL, broken encoding, unparsable JSON). */
 export class BadRequestError extends AppError {
-  readonly status = 400;
   readonly code = 'BAD_REQUEST';
 }
 
-/** 401. Always answered with `WWW-Authenticate: Bearer` (RFC 6750 §3). */
-export class UnauthenticatedError extends AppError {
-  readonly status = 401;
-  readonly code = 'UNAUTHENTICATED';
-  override readonly headers: Readonly<Record<string, string>>;
+/** Which RFC 6750 error a 401 is; `missing` (no token) leaves out the error attribute (§3.1). */
+export type UnauthenticatedReason = 'missing' | 'invalid' | 'expired' | 'audience' | 'not_yet_valid';
 
+export class UnauthenticatedError extends AppError {
+  readonly code = 'UNAUTHENTICATED';
   constructor(
     detail: string,
-    /** Which RFC 6750 error this is; `invalid_request` for a missing token is left out per §3.1. */
-    readonly reason: 'missing' | 'invalid' | 'expired' | 'audience' | 'not_yet_valid',
+    readonly reason: UnauthenticatedReason,
     options?: { cause?: unknown },
   ) {
     super(detail, options);
-    this.headers = {
-      'WWW-Authenticate':
-        reason === 'missing' ? 'Bearer' : `Bearer error="invalid_token", error_description="${detail.replace(/["\\]/g, '')}"`,
-    };
   }
 }
 
 export class ForbiddenError extends AppError {
-  readonly status = 403;
   readonly code = 'FORBIDDEN';
   constructor(
     detail: string,
@@ -66,23 +54,29 @@ export class ForbiddenError extends AppError {
 }
 
 export class NotFoundError extends AppError {
-  readonly status = 404;
   readonly code = 'NOT_FOUND';
 }
 
 export class ConflictError extends AppError {
-  readonly status = 409;
   readonly code = 'CONFLICT';
 }
 
 export class PayloadTooLargeError extends AppError {
-  readonly status = 413;
   readonly code = 'PAYLOAD_TOO_LARGE';
 }
 
-/** 422: input that parsed but does not fit the schema. `issues` name each bad field. */
+/** A body in a format the route does not take (only JSON is read). */
+export class UnsupportedMediaTypeError extends AppError {
+  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+}
+
+/** The request's header block is larger than the server reads. */
+export class HeadersTooLargeError extends AppError {
+  readonly code = 'HEADERS_TOO_LARGE';
+}
+
+/** Input that parsed but does not fit the schema. `issues` name each bad field. */
 export class ValidationError extends AppError {
-  readonly status = 422;
   readonly code = 'VALIDATION_ERROR';
   constructor(
     detail: string,
@@ -90,9 +84,6 @@ export class ValidationError extends AppError {
     options?: { cause?: unknown },
   ) {
     super(detail, options);
-  }
-  override toBody(): ErrorBody & { issues?: FieldIssue[] } {
-    return this.issues.length > 0 ? { ...super.toBody(), issues: [...this.issues] } : super.toBody();
   }
 }
 
@@ -102,23 +93,44 @@ export interface FieldIssue {
   message: string;
 }
 
+/** A failure the client cannot fix or learn from; its detail is generic. */
 export class InternalError extends AppError {
-  readonly status = 500;
   readonly code = 'INTERNAL_SERVER_ERROR';
 }
 
 /**
- * A problem with configuration or an input file found at startup (or when settings are
- * applied live). Not an HTTP error by itself: the CLI prints its message on one line and
- * exits non-zero; the desk turns it into a 422.
+ * A problem with configuration or one of rundesk's own files (settings, key index, an attached
+ * database at startup). The message is one line and names the file; the CLI prints it and
+ * exits non-zero, the desk turns it into a `ValidationError` where the user is editing settings.
  */
-export class ConfigError extends Error {
+export class ConfigError extends AppError {
+  readonly code = 'CONFIG_ERROR';
   constructor(
     message: string,
     readonly issues: readonly FieldIssue[] = [],
     options?: { cause?: unknown },
   ) {
     super(message, options);
-    this.name = 'ConfigError';
   }
 }
+
+/**
+ * Every error kind, for exhaustive `switch (err.code)` and the edge table. A new kind is a new
+ * class here (or in its area, like `server/db/errors.ts`) plus a row in `server/error-table.ts`;
+ * the compiler asks for the row.
+ */
+export type AnyAppError =
+  | BadRequestError
+  | UnauthenticatedError
+  | ForbiddenError
+  | NotFoundError
+  | ConflictError
+  | PayloadTooLargeError
+  | UnsupportedMediaTypeError
+  | HeadersTooLargeError
+  | ValidationError
+  | InternalError
+  | ConfigError
+  | import('./db/errors.js').DatabaseError;
+
+export type ErrorKind = AnyAppError['code'];

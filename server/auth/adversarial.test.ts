@@ -60,7 +60,7 @@ describe('the adversarial token corpus', () => {
     for (const [name, token] of await corpus()) {
       const decision = await layer.authorize({ method: 'GET', path: '/agents', headers: bearer(token) });
       expect(decision.outcome, name).toBe('deny');
-      expect(decision.outcome === 'deny' && decision.error.status, name).toBe(401);
+      expect(decision.outcome === 'deny' && decision.error.code, name).toBe('UNAUTHENTICATED');
       expect(decision.outcome === 'deny' && decision.error.message, name).toBe('Invalid token');
       const inspection = await layer.inspectToken({ token, method: 'GET', path: '/agents' });
       expect(inspection.status, name).toBe(401);
@@ -92,7 +92,7 @@ describe('the adversarial token corpus', () => {
       fc.asyncProperty(tokenish, async (token) => {
         const decision = await layer.authorize({ method: 'GET', path: '/agents', headers: { authorization: `Bearer ${token}` } });
         expect(decision.outcome).toBe('deny');
-        expect(decision.outcome === 'deny' && decision.error.status).toBe(401);
+        expect(decision.outcome === 'deny' && decision.error.code).toBe('UNAUTHENTICATED');
       }),
       { numRuns: 200 },
     );

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { httpStatusOf } from '../error-table.js';
 import { bearer, keyPair, layerFor, NOW_S, sign } from './testing/tokens.js';
 
 async function setup(extra: Record<string, unknown> = {}) {
@@ -106,7 +107,7 @@ describe('inspectToken', () => {
         const t = await token({ sub: 'u', scopes: held }, expired ? NOW_S - 60 : undefined);
         const decision = await layer.authorize({ method: m, path: p, headers: bearer(t) });
         const inspection = await layer.inspectToken({ token: t, method: m, path: p });
-        const status = decision.outcome === 'deny' ? decision.error.status : 200;
+        const status = decision.outcome === 'deny' ? httpStatusOf(decision.error) : 200;
         expect(inspection.status).toBe(status);
         expect(inspection.outcome).toBe(decision.outcome);
         if (decision.outcome === 'deny') expect(inspection.detail).toBe(decision.error.message);

@@ -1,3 +1,4 @@
+import { httpStatusOf } from '../error-table.js';
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { evaluateAccess, insufficientScopesDetail } from './access.js';
 import { readClaim } from './claims.js';
@@ -19,7 +20,7 @@ export function toInspection(trace: Trace, core: AuthCore): TokenInspection {
     method: trace.method,
     path: trace.path,
     outcome: d.outcome,
-    status: error ? (error.status as 401 | 403) : 200,
+    status: error ? (httpStatusOf(error) as 401 | 403) : 200,
     detail: error?.message ?? null,
     error_code: error?.code ?? null,
     reason: error instanceof UnauthenticatedError ? error.reason : error instanceof ForbiddenError ? 'forbidden' : null,

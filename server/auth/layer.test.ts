@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { exportPKCS8, importPKCS8 } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { httpAnswerOf } from '../error-table.js';
 import { ConfigError, ForbiddenError, UnauthenticatedError } from '../errors.js';
 import type { AuthDecision } from './types.js';
 import { bearer, HMAC_SECRET, hmacKey, keyPair, layerFor, NOW_MS, NOW_S, OS_ID, sign } from './testing/tokens.js';
@@ -11,7 +12,8 @@ import { bearer, HMAC_SECRET, hmacKey, keyPair, layerFor, NOW_MS, NOW_S, OS_ID, 
 function denied(decision: AuthDecision): { status: number; detail: string; reason?: string; headers: Record<string, string> } {
   if (decision.outcome !== 'deny') throw new Error(`expected a denial, got ${decision.outcome}`);
   const e = decision.error;
-  return { status: e.status, detail: e.message, reason: (e as UnauthenticatedError).reason, headers: { ...e.headers } };
+  const answer = httpAnswerOf(e);
+  return { status: answer.status, detail: e.message, reason: (e as UnauthenticatedError).reason, headers: answer.headers };
 }
 
 function allowed(decision: AuthDecision) {

@@ -1,4 +1,4 @@
-import type { AppError } from '../errors.js';
+import type { ForbiddenError, UnauthenticatedError } from '../errors.js';
 
 /**
  * The contract between the pure auth core and its adapters (Express middleware, `/desk/inspect`,
@@ -53,8 +53,7 @@ export type AuthDecision =
     }
   | {
       outcome: 'deny';
-      /** An `UnauthenticatedError` (401) or `ForbiddenError` (403). */
-      error: AppError;
+      error: UnauthenticatedError | ForbiddenError;
       state: RequestAuthState | null;
       requiredScopes: string[];
       matched: MatchedMapping | null;

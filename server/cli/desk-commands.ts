@@ -14,7 +14,8 @@ import { MINT_DEFECTS, mintToken } from '../desk/mint/mint.js';
 import { resolveMintRequest } from '../desk/mint/resolve.js';
 import { DEMO_RUN_PATH } from '../desk/sample-data.js';
 import { DeskInspectRequestSchema, DeskKeyGenerateRequestSchema, DeskMintRequestSchema } from '../desk/schemas.js';
-import { AppError, ConfigError } from '../errors.js';
+import { exitCodeOf } from '../error-table.js';
+import { AppError } from '../errors.js';
 import { formatIssues, toFieldIssues } from '../settings/load.js';
 import type { CliIo } from './io.js';
 
@@ -105,9 +106,9 @@ async function guarded(name: string, usage: string, io: CliIo, body: () => Promi
       io.stderr.write(`rundesk ${name}: ${err.message}\n${usage.split('\n')[0]}\n`);
       return 2;
     }
-    if (err instanceof ConfigError || err instanceof AppError) {
+    if (err instanceof AppError) {
       io.stderr.write(`rundesk ${name}: ${err.message}\n`);
-      return err instanceof AppError && err.status === 422 ? 2 : 1;
+      return exitCodeOf(err);
     }
     throw err;
   }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../errors.js';
+import { exitCodeOf } from '../error-table.js';
+import { AppError, ConfigError } from '../errors.js';
 import { startServer } from '../server.js';
 import { defaultDataDir } from '../desk/data-dir.js';
 import type { CliIo } from './io.js';
@@ -64,9 +65,9 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       env: io.env,
     });
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof AppError) {
       io.stderr.write(`rundesk: ${err.message.replace(/\s*\n\s*/g, ' ')}\n`);
-      return 1;
+      return exitCodeOf(err);
     }
     throw err;
   }

@@ -1,17 +1,57 @@
 import { AppError } from '../errors.js';
 
 /**
- * A write (ingest, delete) aimed at a database attached with `read_only: true`. A 409 rather
- * than a 403: the caller may be allowed to write, the target simply refuses writes.
+ * A write (ingest, delete) aimed at a database attached with `read_only: true`. The caller may
+ * be allowed to write; the target simply refuses writes.
  *
  * @example
  * throw new ReadOnlyDatabaseError('my-agents');
  */
 export class ReadOnlyDatabaseError extends AppError {
-  readonly status = 409;
   readonly code = 'READ_ONLY_DATABASE';
 
   constructor(readonly databaseId: string, options?: { cause?: unknown }) {
     super(`Database with ID ${databaseId} is read-only`, options);
   }
 }
+
+/**
+ * Another process holds the lock of the database file longer than the short busy timeout.
+ * Retrying shortly usually works; `retryAfterSeconds` says when.
+ *
+ * @example
+ * throw new DatabaseBusyError('my-agents', 1);
+ */
+export class DatabaseBusyError extends AppError {
+  readonly code = 'DATABASE_BUSY';
+
+  constructor(
+    readonly databaseId: string,
+    readonly retryAfterSeconds: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`Database with ID ${databaseId} is locked by another process; retry in ${retryAfterSeconds} s`, options);
+  }
+}
+
+/**
+ * The database file cannot be used right now (damaged, truncated, replaced, removed). `file`
+ * and `reason` (SQLite's own words) tell the user which file to repair or detach.
+ *
+ * @example
+ * throw new DatabaseUnavailableError('my-agents', '/data/agents.db', 'database disk image is malformed');
+ */
+export class DatabaseUnavailableError extends AppError {
+  readonly code = 'DATABASE_UNAVAILABLE';
+
+  constructor(
+    readonly databaseId: string,
+    readonly file: string,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Database with ID ${databaseId} is unavailable: ${file}: ${reason}`, options);
+  }
+}
+
+export type DatabaseError = ReadOnlyDatabaseError | DatabaseBusyError | DatabaseUnavailableError;

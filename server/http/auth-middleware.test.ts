@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { httpAnswerOf } from '../error-table.js';
 import { AppError } from '../errors.js';
 import { bearer, keyPair, layerFor, sign } from '../auth/testing/tokens.js';
 import type { AuthLayer } from '../auth/types.js';
@@ -28,7 +29,8 @@ async function start(getLayer: () => AuthLayer): Promise<string> {
   });
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof AppError) {
-      res.status(err.status).set(err.headers).json(err.toBody());
+      const answer = httpAnswerOf(err);
+      res.status(answer.status).set(answer.headers).json(answer.body);
       return;
     }
     res.status(500).json({ detail: 'Internal server error', error_code: 'INTERNAL_SERVER_ERROR' });

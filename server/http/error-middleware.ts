@@ -1,30 +1,74 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { AppError, BadRequestError, InternalError, NotFoundError, PayloadTooLargeError } from '../errors.js';
+import { httpAnswerOf } from '../error-table.js';
+import {
+  AppError,
+  BadRequestError,
+  InternalError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../errors.js';
 
-/** body-parser's errors carry a `type`; map the ones a client can cause to 4xx. */
-function fromBodyParser(err: unknown): AppError | null {
-  const type = (err as { type?: unknown } | null)?.type;
+/** body-parser's errors carry a `type`; the ones a client can cause become a kind with our own detail. */
+function fromBodyParser(type: unknown, err: { limit?: unknown }): AppError | null {
   switch (type) {
-    case 'entity.too.large': {
-      const limit = (err as { limit?: number }).limit;
-      return new PayloadTooLargeError(`Request body is larger than the limit${limit ? ` of ${limit} bytes` : ''}`);
-    }
+    case 'entity.too.large':
+      return new PayloadTooLargeError(`Request body is larger than the limit${typeof err.limit === 'number' ? ` of ${err.limit} bytes` : ''}`);
     case 'entity.parse.failed':
       return new BadRequestError('Request body is not valid JSON');
     case 'encoding.unsupported':
+      return new UnsupportedMediaTypeError('Request body Content-Encoding is not supported; send identity, gzip, deflate or br');
     case 'charset.unsupported':
-      return new BadRequestError('Request body encoding is not supported; send UTF-8 JSON');
+      return new UnsupportedMediaTypeError('Request body charset is not supported; send UTF-8 JSON');
     case 'request.aborted':
       return new BadRequestError('Request was aborted by the client');
+    case 'request.size.invalid':
+      return new BadRequestError('Request body is shorter or longer than its Content-Length');
     default:
       return null;
   }
 }
 
 /**
- * The one error middleware, mounted after every route: an `AppError` becomes its status and
- * `{ detail, error_code }`; anything else is logged and answered as a bare 500 (no stack).
+ * Express, its router and body-parser report client mistakes as errors carrying a 4xx `status`
+ * (http-errors). Map them to our kinds by status and type, never by message, and never echo
+ * their message: it can quote the request (`Failed to decode param '%ZZ'`).
+ */
+export function fromExpressError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (typeof err !== 'object' || err === null) return null;
+  const e = err as { status?: unknown; statusCode?: unknown; type?: unknown; code?: unknown; limit?: unknown };
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : null;
+  if (status === null || status < 400 || status > 499) return null;
+  const byType = fromBodyParser(e.type, e);
+  if (byType) return byType;
+  if (err instanceof URIError) return new BadRequestError('Request URL has malformed percent-encoding');
+  if (typeof e.code === 'string' && e.code.startsWith('Z_')) {
+    return new BadRequestError('Request body does not match its Content-Encoding');
+  }
+  switch (status) {
+    case 404:
+      return new NotFoundError('Not found');
+    case 413:
+      return new PayloadTooLargeError('Request body is too large');
+    case 415:
+      return new UnsupportedMediaTypeError('Request body format is not supported');
+    default:
+      return new BadRequestError('Bad request');
+  }
+}
+
+/** Writes an error as its status, headers and `{ detail, error_code }` body. */
+export function sendError(res: Response, err: AppError): void {
+  const answer = httpAnswerOf(err);
+  res.status(answer.status).set(answer.headers).json(answer.body);
+}
+
+/**
+ * The one error middleware, mounted after every route: an `AppError` (or an Express/Node error
+ * carrying a 4xx status) becomes its kind's answer from the edge table; anything else is
+ * logged and answered as a JSON 500 with no stack.
  */
 export function errorMiddleware(log: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
@@ -32,13 +76,12 @@ export function errorMiddleware(log: Logger): ErrorRequestHandler {
       next(err);
       return;
     }
-    let appError = err instanceof AppError ? err : fromBodyParser(err);
-    if (!appError) {
+    let appError = fromExpressError(err);
+    if (!appError || appError instanceof InternalError) {
       log.error({ err, method: req.method, path: req.path }, 'unhandled error');
-      appError = new InternalError('Internal server error');
+      appError ??= new InternalError('Internal server error', { cause: err });
     }
-    for (const [name, value] of Object.entries(appError.headers)) res.setHeader(name, value);
-    res.status(appError.status).json(appError.toBody());
+    sendError(res, appError);
   };
 }
 

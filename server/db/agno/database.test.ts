@@ -254,7 +254,7 @@ describe('a read-only attachment', () => {
     try {
       write();
     } catch (error) {
-      expect(error).toMatchObject({ status: 409, code: 'READ_ONLY_DATABASE', message: 'Database with ID agents is read-only' });
+      expect(error).toMatchObject({ code: 'READ_ONLY_DATABASE', message: 'Database with ID agents is read-only' });
     }
     db.close();
     expect(sha256(file)).toBe(before);

@@ -1,0 +1,157 @@
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import express from 'express';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError } from './db/errors.js';
+import { ERROR_TABLE, exitCodeOf, httpAnswerOf } from './error-table.js';
+import {
+  AppError,
+  BadRequestError,
+  ConfigError,
+  ConflictError,
+  ForbiddenError,
+  HeadersTooLargeError,
+  InternalError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnauthenticatedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+  type AnyAppError,
+  type ErrorKind,
+} from './errors.js';
+import { errorMiddleware } from './http/error-middleware.js';
+
+/** One instance of every kind; the mapped type makes a new kind without a sample a compile error. */
+const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {
+  BAD_REQUEST: () => new BadRequestError('Request body is not valid JSON'),
+  UNAUTHENTICATED: () => new UnauthenticatedError('Token has expired', 'expired'),
+  FORBIDDEN: () => new ForbiddenError('Insufficient scopes', ['agents:read']),
+  NOT_FOUND: () => new NotFoundError('Session with ID s1 not found'),
+  CONFLICT: () => new ConflictError('A key with kid k1 already exists'),
+  READ_ONLY_DATABASE: () => new ReadOnlyDatabaseError('agents'),
+  PAYLOAD_TOO_LARGE: () => new PayloadTooLargeError('Request body is larger than the limit'),
+  UNSUPPORTED_MEDIA_TYPE: () => new UnsupportedMediaTypeError('Send application/json'),
+  VALIDATION_ERROR: () => new ValidationError('Invalid query', [{ path: 'query.type', message: 'bad type' }]),
+  HEADERS_TOO_LARGE: () => new HeadersTooLargeError('Request headers are too large'),
+  CONFIG_ERROR: () => new ConfigError('key index /tmp/keys.json is not valid JSON'),
+  INTERNAL_SERVER_ERROR: () => new InternalError('secret internals at /home/me'),
+  DATABASE_UNAVAILABLE: () => new DatabaseUnavailableError('agents', '/tmp/agents.db', 'database disk image is malformed'),
+  DATABASE_BUSY: () => new DatabaseBusyError('agents', 1),
+};
+
+/**
+ * The contract clients rely on, written out rather than read from the table: changing a status
+ * or exit code must change this test too.
+ */
+const EXPECTED: Record<ErrorKind, { status: number; exit: number; headers?: Record<string, string>; detail?: string; extra?: object }> = {
+  BAD_REQUEST: { status: 400, exit: 1 },
+  UNAUTHENTICATED: { status: 401, exit: 1, headers: { 'www-authenticate': 'Bearer error="invalid_token", error_description="Token has expired"' } },
+  FORBIDDEN: { status: 403, exit: 1 },
+  NOT_FOUND: { status: 404, exit: 1 },
+  CONFLICT: { status: 409, exit: 1 },
+  READ_ONLY_DATABASE: { status: 409, exit: 1 },
+  PAYLOAD_TOO_LARGE: { status: 413, exit: 1 },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, exit: 1 },
+  VALIDATION_ERROR: { status: 422, exit: 2, extra: { issues: [{ path: 'query.type', message: 'bad type' }] } },
+  HEADERS_TOO_LARGE: { status: 431, exit: 1 },
+  CONFIG_ERROR: { status: 500, exit: 1 },
+  INTERNAL_SERVER_ERROR: { status: 500, exit: 70, detail: 'Internal server error' },
+  DATABASE_UNAVAILABLE: { status: 503, exit: 69 },
+  DATABASE_BUSY: { status: 503, exit: 75, headers: { 'retry-after': '1' } },
+};
+
+let server: http.Server;
+let baseUrl: string;
+let thrown: unknown;
+
+beforeAll(async () => {
+  const app = express();
+  app.get('/throw', () => {
+    throw thrown;
+  });
+  app.use(errorMiddleware(pino({ enabled: false })));
+  server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function answerTo(err: unknown) {
+  thrown = err;
+  const res = await fetch(`${baseUrl}/throw`);
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+describe('the error table', () => {
+  it('has a row, a sample and an expectation for exactly the same kinds', () => {
+    expect(Object.keys(ERROR_TABLE).sort()).toEqual(Object.keys(SAMPLES).sort());
+    expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(SAMPLES).sort());
+  });
+
+  for (const kind of Object.keys(SAMPLES) as ErrorKind[]) {
+    it(`answers ${kind} over HTTP with its status, error_code and headers, and exits the CLI with its code`, async () => {
+      const err = SAMPLES[kind]();
+      const want = EXPECTED[kind];
+      expect(err.code).toBe(kind);
+      expect(err).toBeInstanceOf(AppError);
+      // No kind carries an HTTP status of its own: the table is the only place that knows it.
+      expect(Object.keys(err)).not.toContain('status');
+      const res = await answerTo(err);
+      expect(res.status).toBe(want.status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = JSON.parse(res.text) as Record<string, unknown>;
+      expect(body).toEqual({ detail: want.detail ?? err.message, error_code: kind, ...want.extra });
+      for (const [name, value] of Object.entries(want.headers ?? {})) expect(res.headers.get(name)).toBe(value);
+      expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+/);
+      expect(exitCodeOf(err)).toBe(want.exit);
+      expect(httpAnswerOf(err).status).toBe(want.status);
+    });
+  }
+
+  it('answers a missing token with a bare Bearer challenge', async () => {
+    const res = await answerTo(new UnauthenticatedError('Authorization header required', 'missing'));
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('answers an AppError of a kind with no row as a generic 500, not with its message', async () => {
+    class StrayError extends AppError {
+      readonly code = 'STRAY';
+    }
+    const res = await answerTo(new StrayError('secret detail'));
+    expect(res.status).toBe(500);
+    expect(JSON.parse(res.text)).toEqual({ detail: 'Internal server error', error_code: 'INTERNAL_SERVER_ERROR' });
+    expect(exitCodeOf(new StrayError('x'))).toBe(70);
+  });
+});
+
+describe('errors from Express and Node', () => {
+  const withStatus = (e: Error, fields: Record<string, unknown>) => Object.assign(e, fields);
+  const cases: [string, () => unknown, number, string][] = [
+    ['a URIError from the router', () => withStatus(new URIError("Failed to decode param '%ZZ'"), { status: 400, statusCode: 400 }), 400, 'BAD_REQUEST'],
+    ['a zlib error from body-parser', () => withStatus(new Error('incorrect header check'), { status: 400, code: 'Z_DATA_ERROR', expose: true }), 400, 'BAD_REQUEST'],
+    ['an unparsable body', () => withStatus(new SyntaxError('Unexpected token'), { status: 400, type: 'entity.parse.failed' }), 400, 'BAD_REQUEST'],
+    ['a body over the limit', () => withStatus(new Error('request entity too large'), { status: 413, type: 'entity.too.large', limit: 10 }), 413, 'PAYLOAD_TOO_LARGE'],
+    ['an unsupported Content-Encoding', () => withStatus(new Error('unsupported content encoding "x"'), { status: 415, type: 'encoding.unsupported' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['an unsupported charset', () => withStatus(new Error('unsupported charset "X"'), { status: 415, type: 'charset.unsupported' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['a bare 413 of unknown type', () => withStatus(new Error('too big'), { status: 413 }), 413, 'PAYLOAD_TOO_LARGE'],
+    ['a bare 415 of unknown type', () => withStatus(new Error('nope'), { statusCode: 415 }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['an unknown error', () => new RangeError('Maximum call stack size exceeded'), 500, 'INTERNAL_SERVER_ERROR'],
+    ['an error claiming a 5xx status', () => withStatus(new Error('socket hang up at /srv/app.js:1:1'), { status: 502 }), 500, 'INTERNAL_SERVER_ERROR'],
+    ['a thrown non-error', () => 'just a string', 500, 'INTERNAL_SERVER_ERROR'],
+  ];
+  for (const [name, make, status, code] of cases) {
+    it(`answers ${name} with ${status} ${code} and no echo of its message or stack`, async () => {
+      const err = make();
+      const res = await answerTo(err);
+      expect(res.status).toBe(status);
+      const body = JSON.parse(res.text) as { detail: string; error_code: string };
+      expect(body.error_code).toBe(code);
+      expect(Object.keys(body).sort()).toEqual(['detail', 'error_code']);
+      if (err instanceof Error) expect(body.detail).not.toContain(err.message);
+      expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    });
+  }
+});
