@@ -2,15 +2,20 @@ import BetterSqlite3 from 'better-sqlite3';
 
 /**
  * The one place better-sqlite3 connections are made, so every handle gets the same settings:
- * a busy timeout (another process — an agent writing its own file — may hold the lock for a
- * moment) and WAL on writable files so readers and that writer never block each other.
+ * a short busy timeout (another process — an agent writing its own file — may hold the lock for
+ * a moment) and WAL on writable files so readers and that writer never block each other.
  */
 
 export type SqliteHandle = BetterSqlite3.Database;
 export type SqliteStatement = BetterSqlite3.Statement;
 
-/** How long a statement waits for another connection's lock before SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 5000;
+/**
+ * How long a statement waits for another connection's lock before SQLITE_BUSY. better-sqlite3
+ * waits synchronously, so this is also how long the whole server (every route, every database)
+ * can stall behind a foreign lock: keep it well under 100 ms. A lock held longer is answered
+ * as 503 `DATABASE_BUSY` with `Retry-After`.
+ */
+export const BUSY_TIMEOUT_MS = 50;
 
 export interface ConnectOptions {
   readOnly: boolean;

@@ -7,4 +7,4 @@ export { openDefaultDatabase, DEFAULT_DATABASE_ID } from './native/database.js';
 export type { OpenDefaultDatabaseOptions } from './native/database.js';
 export { createDatabaseRegistry, SqliteDatabaseRegistry } from './registry.js';
 export type { AttachEntry, CreateDatabaseRegistryOptions, DatabaseSettingsEntry } from './registry.js';
-export { ReadOnlyDatabaseError } from './errors.js';
+export { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError } from './errors.js';

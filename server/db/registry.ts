@@ -1,5 +1,6 @@
 import { BadRequestError, ConfigError, ConflictError, NotFoundError } from '../errors.js';
 import { checkDatabase, openDatabase } from './agno/database.js';
+import { guardDatabase } from './failures.js';
 import { DEFAULT_DATABASE_ID, openDefaultDatabase } from './native/database.js';
 import type { Database, DatabaseRegistry } from './types.js';
 
@@ -38,7 +39,7 @@ export interface CreateDatabaseRegistryOptions {
  */
 export function createDatabaseRegistry(options: CreateDatabaseRegistryOptions): DatabaseRegistry {
   const registry = new SqliteDatabaseRegistry(
-    openDefaultDatabase(options.defaultPath, { nativeBinding: options.nativeBinding, clock: options.clock }),
+    guardDatabase(openDefaultDatabase(options.defaultPath, { nativeBinding: options.nativeBinding, clock: options.clock })),
     options.nativeBinding,
     options.clock,
   );
@@ -81,7 +82,7 @@ export class SqliteDatabaseRegistry implements DatabaseRegistry {
   attach(entry: AttachEntry): Database {
     assertNotDefaultId(entry.id);
     if (this.attached.has(entry.id)) throw new ConflictError(`Database with ID ${entry.id} is already attached`);
-    const db = openDatabase({ ...entry, nativeBinding: this.nativeBinding, clock: this.clock });
+    const db = guardDatabase(openDatabase({ ...entry, nativeBinding: this.nativeBinding, clock: this.clock }));
     this.attached.set(entry.id, db);
     return db;
   }

@@ -142,6 +142,11 @@ export interface Database {
   /** `undefined` → the default table. Throws `NotFoundError` for a table not in `sessionTables()`. */
   store(table?: string): SessionStore;
   info(): DatabaseInfo;
+  /**
+   * How long a statement may wait for another process's lock (SQLite's busy timeout). The
+   * wait is synchronous, so the failure guard lowers it to 0 while the file is contended.
+   */
+  setLockWait?(ms: number): void;
   close(): void;
 }
 

@@ -351,9 +351,13 @@ export const DeskDatabaseSchema = z
     read_only: z.boolean(),
     tables: z.array(z.string()),
     default_table: z.string(),
-    sessions: z.number().int(),
-    runs: z.number().int(),
+    sessions: z.number().int().meta({ description: '0 when `error` is set.' }),
+    runs: z.number().int().meta({ description: '0 when `error` is set.' }),
     is_default: z.boolean(),
+    error: z
+      .object({ error_code: z.enum(['DATABASE_UNAVAILABLE', 'DATABASE_BUSY']), detail: z.string() })
+      .nullable()
+      .meta({ description: 'Why the database cannot be read right now (a damaged file names SQLite\'s reason); `null` when it can.' }),
   })
   .meta({ id: 'DeskDatabase' });
 

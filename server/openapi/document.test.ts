@@ -21,7 +21,8 @@ describe('the /openapi.json document', () => {
     expect(params.map((p) => `${p.in}:${p.name}`).sort()).toEqual(
       ['path:run_id', 'path:session_id', 'query:db_id', 'query:table', 'query:type', 'query:user_id'].sort(),
     );
-    expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '422', '500']);
+    // SPEC §7's statuses, plus rundesk's 503 for a locked or damaged database file.
+    expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '422', '500', '503']);
   });
 
   it('When read, then platform routes use the bearer scheme and desk routes the desk-token scheme', () => {

@@ -32,8 +32,10 @@ const errors = (...statuses: number[]): RouteConfig['responses'] => {
     404: 'Not found',
     409: 'Conflict (e.g. the database is read-only)',
     413: 'Request body too large',
+    415: 'Request body is not JSON, or in an unsupported Content-Encoding',
     422: 'Validation error',
     500: 'Internal server error',
+    503: 'The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`)',
   };
   return Object.fromEntries(statuses.map((s) => [s, json(ErrorBodySchema, text[s] ?? 'Error')]));
 };
@@ -60,7 +62,7 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
     request: { params: RunParamsSchema, query: RunQuerySchema },
     responses: {
       200: json(z.union([RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema]), 'Run retrieved'),
-      ...errors(400, 401, 403, 404, 422, 500),
+      ...errors(400, 401, 403, 404, 422, 500, 503),
     },
   });
 
@@ -72,7 +74,7 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
     summary: 'List sessions (newest first, paginated)',
     security: bearer,
     request: { query: ListSessionsQuerySchema },
-    responses: { 200: json(SessionPageSchema, 'A page of sessions'), ...errors(400, 401, 403, 404, 422) },
+    responses: { 200: json(SessionPageSchema, 'A page of sessions'), ...errors(400, 401, 403, 404, 422, 503) },
   });
 
   registry.registerPath({
@@ -83,7 +85,7 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
     summary: 'Get a session',
     security: bearer,
     request: { params: SessionIdParamsSchema, query: SessionQuerySchema },
-    responses: { 200: json(SessionDetailSchema, 'The session'), ...errors(400, 401, 403, 404, 422) },
+    responses: { 200: json(SessionDetailSchema, 'The session'), ...errors(400, 401, 403, 404, 422, 503) },
   });
 
   registry.registerPath({
@@ -96,7 +98,7 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
     request: { params: SessionIdParamsSchema, query: SessionQuerySchema },
     responses: {
       200: json(z.array(z.union([RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema])), 'The runs'),
-      ...errors(400, 401, 403, 404, 422),
+      ...errors(400, 401, 403, 404, 422, 503),
     },
   });
 
@@ -115,7 +117,7 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
     responses: {
       200: json(IngestResultSchema, 'Run replaced'),
       201: json(IngestResultSchema, 'Run created'),
-      ...errors(400, 401, 403, 404, 409, 413, 422),
+      ...errors(400, 401, 403, 404, 409, 413, 415, 422, 503),
     },
   });
 
@@ -127,7 +129,7 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
     summary: 'Delete a session and its runs',
     security: bearer,
     request: { params: SessionIdParamsSchema, query: SessionQuerySchema },
-    responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404, 409, 422) },
+    responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404, 409, 422, 503) },
   });
 
   for (const [path, tag, what] of [
@@ -143,7 +145,7 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
       summary: `List ${what} seen in the stored sessions (filtered by per-resource scopes)`,
       security: bearer,
       request: { query: ComponentsQuerySchema },
-      responses: { 200: json(z.array(ComponentSchema), `The ${what}`), ...errors(400, 401, 403, 404, 422) },
+      responses: { 200: json(z.array(ComponentSchema), `The ${what}`), ...errors(400, 401, 403, 404, 422, 503) },
     });
     registry.registerPath({
       method: 'get',
@@ -153,7 +155,7 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
       summary: `Get one of the ${what}`,
       security: bearer,
       request: { params: ComponentParamsSchema, query: ComponentsQuerySchema },
-      responses: { 200: json(ComponentSchema, 'Found'), ...errors(400, 401, 403, 404, 422) },
+      responses: { 200: json(ComponentSchema, 'Found'), ...errors(400, 401, 403, 404, 422, 503) },
     });
   }
 

@@ -152,6 +152,10 @@ class AgnoDatabase implements Database {
     };
   }
 
+  setLockWait(ms: number): void {
+    if (this.handle.open) this.handle.pragma(`busy_timeout = ${Math.max(0, Math.floor(ms))}`);
+  }
+
   close(): void {
     for (const store of this.stores.values()) store.dispose();
     if (this.handle.open) this.handle.close();

@@ -92,6 +92,10 @@ class NativeDatabase implements Database {
     };
   }
 
+  setLockWait(ms: number): void {
+    if (this.handle.open) this.handle.pragma(`busy_timeout = ${Math.max(0, Math.floor(ms))}`);
+  }
+
   close(): void {
     if (this.handle.open) this.handle.close();
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
+import { DatabaseBusyError, DatabaseUnavailableError } from '../../db/errors.js';
 import type { Database } from '../../db/types.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { parseInput } from '../../http/validate.js';
@@ -9,17 +10,27 @@ import type { DatabaseEntry } from '../../settings/schema.js';
 import { DatabaseIdParamsSchema, DeskDatabaseAttachRequestSchema } from '../schemas.js';
 import { baseSettingsInput, readOnlyReason } from '../settings/file.js';
 
+/**
+ * One row of the listing. A database that cannot be read right now (a damaged file, a foreign
+ * lock) is listed with its reason and zero counts rather than failing the whole listing.
+ */
 function toDeskDatabase(db: Database) {
-  const info = db.info();
+  const base = { id: db.id, path: db.path, read_only: db.readOnly, is_default: db.id === 'default' };
+  let info;
+  try {
+    info = db.info();
+  } catch (err) {
+    if (!(err instanceof DatabaseUnavailableError || err instanceof DatabaseBusyError)) throw err;
+    const tables = [...db.sessionTables()];
+    return { ...base, tables, default_table: tables[0] ?? '', sessions: 0, runs: 0, error: { error_code: err.code, detail: err.message } };
+  }
   return {
-    id: info.id,
-    path: info.path,
-    read_only: info.readOnly,
+    ...base,
     tables: info.sessionTables,
     default_table: info.defaultTable,
     sessions: info.sessions,
     runs: info.runs,
-    is_default: info.id === 'default',
+    error: null,
   };
 }
 

@@ -128,6 +128,11 @@ function DbRow(props: {
         <code className="wb-path" title={db.path}>
           {db.path}
         </code>
+        {db.error ? (
+          <div className="wb-small" data-testid={`db-error-${db.id}`}>
+            <Badge tone="danger">{db.error.error_code === 'DATABASE_BUSY' ? 'locked' : 'unavailable'}</Badge> {db.error.detail}
+          </div>
+        ) : null}
       </td>
       <td>
         {tables.length === 0 ? (
