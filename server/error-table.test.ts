@@ -4,6 +4,7 @@ import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError } from './db/errors.js';
+import { LastTrustedKeyError } from './desk/keys/errors.js';
 import { ERROR_TABLE, exitCodeOf, httpAnswerOf } from './error-table.js';
 import {
   AppError,
@@ -31,6 +32,7 @@ const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {
   NOT_FOUND: () => new NotFoundError('Session with ID s1 not found'),
   CONFLICT: () => new ConflictError('A key with kid k1 already exists'),
   READ_ONLY_DATABASE: () => new ReadOnlyDatabaseError('agents'),
+  LAST_TRUSTED_KEY: () => new LastTrustedKeyError('rs256-1', 'RS256', '/data/keys/trusted.jwks.json'),
   PAYLOAD_TOO_LARGE: () => new PayloadTooLargeError('Request body is larger than the limit'),
   UNSUPPORTED_MEDIA_TYPE: () => new UnsupportedMediaTypeError('Send application/json'),
   VALIDATION_ERROR: () => new ValidationError('Invalid query', [{ path: 'query.type', message: 'bad type' }]),
@@ -52,6 +54,7 @@ const EXPECTED: Record<ErrorKind, { status: number; exit: number; headers?: Reco
   NOT_FOUND: { status: 404, exit: 1 },
   CONFLICT: { status: 409, exit: 1 },
   READ_ONLY_DATABASE: { status: 409, exit: 1 },
+  LAST_TRUSTED_KEY: { status: 409, exit: 1 },
   PAYLOAD_TOO_LARGE: { status: 413, exit: 1 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, exit: 1 },
   VALIDATION_ERROR: { status: 422, exit: 2, extra: { issues: [{ path: 'query.type', message: 'bad type' }] } },

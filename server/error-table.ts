@@ -34,6 +34,7 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   NOT_FOUND: { status: 404, exitCode: 1 },
   CONFLICT: { status: 409, exitCode: 1 },
   READ_ONLY_DATABASE: { status: 409, exitCode: 1 },
+  LAST_TRUSTED_KEY: { status: 409, exitCode: 1 },
   PAYLOAD_TOO_LARGE: { status: 413, exitCode: 1 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, exitCode: 1 },
   VALIDATION_ERROR: {

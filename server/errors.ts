@@ -131,6 +131,7 @@ export type AnyAppError =
   | ValidationError
   | InternalError
   | ConfigError
-  | import('./db/errors.js').DatabaseError;
+  | import('./db/errors.js').DatabaseError
+  | import('./desk/keys/errors.js').LastTrustedKeyError;
 
 export type ErrorKind = AnyAppError['code'];

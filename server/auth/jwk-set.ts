@@ -28,7 +28,10 @@ function label(index: number, kid: string | null): string {
   return kid === null ? `key ${index}` : `key ${index} (kid "${kid}")`;
 }
 
-/** Parses JWKS JSON text. Throws an `Error` with a one-clause message when unusable. */
+/**
+ * Parses JWKS JSON text. Throws an `Error` with a one-clause message when it is not a JWKS
+ * document; a document with no key usable with `algorithm` is an empty set, not an error.
+ */
 export async function parseKeySet(text: string, algorithm: string): Promise<ParsedKeySet> {
   let doc: unknown;
   try {
@@ -71,11 +74,17 @@ export async function importKeySet(doc: unknown, algorithm: string): Promise<Par
       skipped.push(`${label(index, kid)}: a ${String(jwk.kty)} key does not suit ${algorithm}`);
     }
   }
-  if (keys.length === 0) {
-    const why = skipped.length > 0 ? ` (${skipped.join('; ')})` : ' (the "keys" array is empty)';
-    throw new Error(`has no key usable with ${algorithm}${why}`);
-  }
   return { keys, kids, skipped };
+}
+
+/**
+ * "has no key usable with RS256 (…)" for a set with no usable key, else null. Such a set is not
+ * broken: it trusts nothing, so every token is refused (revoking the last key takes effect).
+ */
+export function emptySetWarning(set: ParsedKeySet, algorithm: string): string | null {
+  if (set.keys.length > 0) return null;
+  const why = set.skipped.length > 0 ? ` (${set.skipped.join('; ')})` : ' (the "keys" array is empty)';
+  return `has no key usable with ${algorithm}${why}; every token is refused until a key for ${algorithm} is trusted`;
 }
 
 /**

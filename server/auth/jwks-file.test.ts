@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,7 +83,7 @@ describe('jwks_file', () => {
     });
   });
 
-  it('refuses a missing, malformed or unusable file at construction with one line', async () => {
+  it('refuses a missing, malformed, oversized or non-regular file at construction with one line', async () => {
     const file = path.join(dir, 'jwks.json');
     await expect(layerFor({ jwks_file: file })).rejects.toBeInstanceOf(ConfigError);
     await expect(layerFor({ jwks_file: file })).rejects.toThrow(`auth.jwks_file ${file} does not exist`);
@@ -90,8 +91,52 @@ describe('jwks_file', () => {
     await expect(layerFor({ jwks_file: file })).rejects.toThrow(`auth.jwks_file ${file} is not valid JSON`);
     fs.writeFileSync(file, '[]');
     await expect(layerFor({ jwks_file: file })).rejects.toThrow('is not a JWKS document');
-    fs.writeFileSync(file, '{"keys": []}');
-    await expect(layerFor({ jwks_file: file })).rejects.toThrow('has no key usable with RS256 (the "keys" array is empty)');
+    fs.writeFileSync(file, `{"keys": [], "pad": "${'x'.repeat(1024 * 1024)}"}`);
+    await expect(layerFor({ jwks_file: file })).rejects.toThrow(`auth.jwks_file ${file} is larger than 1 MB`);
+    await expect(layerFor({ jwks_file: dir })).rejects.toThrow(`auth.jwks_file ${dir} is not a regular file`);
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a FIFO or a device without blocking on it', async () => {
+    const fifo = path.join(dir, 'jwks.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // Opening a FIFO for reading blocks until a writer comes; the layer must not wait for one.
+    await expect(layerFor({ jwks_file: fifo })).rejects.toThrow(`auth.jwks_file ${fifo} is not a regular file`);
+    await expect(layerFor({ jwks_file: '/dev/zero' })).rejects.toThrow('auth.jwks_file /dev/zero is not a regular file');
+  });
+
+  it('starts with a file that has no usable key as an empty trusted set: every token is refused', async () => {
+    const k1 = await keyPair('RS256', 'k1');
+    const es = await keyPair('ES256', 'es');
+    const file = path.join(dir, 'jwks.json');
+    const logs: string[] = [];
+    writeJwks(file, [{ ...es.jwk, kid: 'es', alg: 'ES256' }]);
+    const layer = await layerFor({ jwks_file: file }, { log: (m) => logs.push(m) });
+    const decision = await layer.authorize(get(await sign({}, { key: k1.privateKey, kid: 'k1' })));
+    expect(decision.outcome === 'deny' && decision.error.code).toBe('UNAUTHENTICATED');
+    expect(layer.status().jwks_file).toMatchObject({ key_count: 0, last_error: null });
+    expect(logs).toEqual([`auth.jwks_file ${file} has no key usable with RS256 (key 0 (kid "es"): alg is ES256, not RS256); every token is refused until a key for RS256 is trusted`]);
+  });
+
+  it('revokes the only key when the file is rewritten without a usable key (fails closed)', async () => {
+    const k1 = await keyPair('RS256', 'k1');
+    const es = await keyPair('ES256', 'es');
+    const file = path.join(dir, 'jwks.json');
+    writeJwks(file, [{ ...k1.jwk, kid: 'k1' }, { ...es.jwk, kid: 'es', alg: 'ES256' }]);
+    const logs: string[] = [];
+    const layer = await layerFor({ jwks_file: file }, { jwksFileCheckIntervalMs: 0, log: (m) => logs.push(m) });
+    const token = await sign({}, { key: k1.privateKey, kid: 'k1' });
+    expect((await layer.authorize(get(token))).outcome).toBe('allow');
+
+    // What untrusting k1 in the desk writes: the other algorithm's key stays.
+    writeJwks(file, [{ ...es.jwk, kid: 'es', alg: 'ES256' }]);
+    expect((await layer.authorize(get(token))).outcome).toBe('deny');
+    expect(layer.status().jwks_file).toMatchObject({ key_count: 0, last_error: null });
+    writeJwks(file, []);
+    expect((await layer.authorize(get(token))).outcome).toBe('deny');
+    expect(logs.at(-1)).toContain('has no key usable with RS256 (the "keys" array is empty)');
+
+    writeJwks(file, [{ ...k1.jwk, kid: 'k1' }]);
+    expect((await layer.authorize(get(token))).outcome).toBe('allow');
   });
 
   it('reloads the file when it changes on disk and drops cached verifications', async () => {

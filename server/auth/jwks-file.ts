@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { ConfigError } from '../errors.js';
-import { parseKeySet, type ParsedKeySet } from './jwk-set.js';
+import { FileReadError, MAX_KEY_FILE_BYTES, readRegularFile } from '../files/regular-file.js';
+import { emptySetWarning, parseKeySet, type ParsedKeySet } from './jwk-set.js';
 
 /** Health of the JWKS file as the layer last saw it, for the workbench. */
 export interface JwksFileStatus {
@@ -22,6 +23,8 @@ interface Stamp {
  * A JWKS file that is re-read when it changes on disk (rotation without restart). It is
  * checked on use, at most once per `checkIntervalMs`, by comparing mtime, size and inode;
  * a missing or broken file keeps the last good key set in service and is reported once.
+ * A valid document with no key for the algorithm is not broken: it takes effect as an empty
+ * set, so untrusting the last key revokes it (fail closed), and is reported once.
  */
 export class JwksFile {
   /** Stamp of the file the current key set came from. */
@@ -53,6 +56,8 @@ export class JwksFile {
   ): Promise<JwksFile> {
     try {
       const { set, stamp } = await read(path, algorithm);
+      const warning = emptySetWarning(set, algorithm);
+      if (warning) opts.log(`auth.jwks_file ${path} ${warning}`);
       return new JwksFile(path, algorithm, set, stamp, opts.checkIntervalMs, opts.log);
     } catch (err) {
       throw new ConfigError(`auth.jwks_file ${path} ${(err as Error).message}`, [
@@ -108,7 +113,8 @@ export class JwksFile {
       this.good = next.stamp;
       this.seen = next.stamp;
       this.recovered();
-      this.log(`auth.jwks_file ${this.path} changed; loaded ${next.set.keys.length} key(s)`);
+      const warning = emptySetWarning(next.set, this.algorithm);
+      this.log(`auth.jwks_file ${this.path} ${warning ?? `changed; loaded ${next.set.keys.length} key(s)`}`);
       return true;
     } catch (err) {
       this.fail((err as Error).message);
@@ -133,16 +139,12 @@ async function read(path: string, algorithm: string): Promise<{ set: ParsedKeySe
   let text: string;
   let stamp: Stamp;
   try {
-    const handle = await fs.open(path, 'r');
-    try {
-      stamp = toStamp(await handle.stat());
-      text = await handle.readFile('utf8');
-    } finally {
-      await handle.close();
-    }
+    const file = await readRegularFile(path, MAX_KEY_FILE_BYTES);
+    text = file.text;
+    stamp = toStamp(file.stat);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(code === 'ENOENT' ? 'does not exist' : `is unreadable (${code ?? 'error'})`, { cause: err });
+    if (err instanceof FileReadError) throw new Error(err.reason, { cause: err });
+    throw err;
   }
   return { set: await parseKeySet(text, algorithm), stamp };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 
 import { ConfigError } from '../errors.js';
+import { assertRegularFile, FileReadError } from '../files/regular-file.js';
 
 /**
  * Checks an attached database file before SQLite sees it, so a wrong path in settings gives
@@ -16,13 +17,13 @@ export function describeDatabase(id: string, path: string): string {
 
 export function checkDatabaseFile(id: string, path: string, readOnly: boolean): void {
   const what = describeDatabase(id, path);
-  let stat: fs.Stats;
   try {
-    stat = fs.statSync(path);
+    // Non-blocking open on the path itself: a FIFO or a device is refused, never waited on.
+    assertRegularFile(path);
   } catch (error) {
-    throw new ConfigError(`${what} ${errnoPhrase(error, 'cannot be read')}`, [], { cause: error });
+    if (error instanceof FileReadError && error.errno === null) throw new ConfigError(`${what} is not a file`, [], { cause: error });
+    throw new ConfigError(`${what} ${errnoPhrase((error as { cause?: unknown }).cause ?? error, 'cannot be read')}`, [], { cause: error });
   }
-  if (!stat.isFile()) throw new ConfigError(`${what} is not a file`);
 
   const header = Buffer.alloc(SQLITE_HEADER.length);
   let bytesRead = 0;

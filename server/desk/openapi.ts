@@ -13,6 +13,7 @@ import {
   DeskKeyImportRequestSchema,
   DeskKeyImportResponseSchema,
   DeskKeyListSchema,
+  DeskKeyDeleteQuerySchema,
   DeskKeyPatchRequestSchema,
   DeskKeySchema,
   DeskMappingLintSchema,
@@ -41,7 +42,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'Desk token missing or wrong',
   403: 'Cross-origin write refused (foreign `Origin`)',
   404: 'Not found',
-  409: 'Conflict (settings are read-only under --config, or the id is taken)',
+  409: 'Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with)',
   413: 'Request body larger than 1 MB',
   422: 'Validation error; `issues` name each bad field',
 };
@@ -124,15 +125,15 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     summary: 'Trust or untrust a key',
     description: 'Rewrites `keys/trusted.jwks.json` atomically; the auth layer picks the change up within a second.',
     request: { params: KidParamsSchema, ...body(DeskKeyPatchRequestSchema) },
-    responses: { 200: json(DeskKeySchema, 'The key'), ...errors(403, 404, 422) },
+    responses: { 200: json(DeskKeySchema, 'The key'), ...errors(403, 404, 409, 422) },
   });
   path({
     method: 'delete',
     path: '/desk/keys/{kid}',
     operationId: 'desk_delete_key',
     summary: 'Delete a key',
-    request: { params: KidParamsSchema },
-    responses: { 200: json(DeskDeletedSchema, 'Deleted'), ...errors(403, 404) },
+    request: { params: KidParamsSchema, query: DeskKeyDeleteQuerySchema },
+    responses: { 200: json(DeskDeletedSchema, 'Deleted'), ...errors(403, 404, 409, 422) },
   });
 
   path({

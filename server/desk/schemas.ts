@@ -66,7 +66,23 @@ export const DeskKeyImportResponseSchema = z
   })
   .meta({ id: 'DeskKeyImportResponse' });
 
-export const DeskKeyPatchRequestSchema = z.strictObject({ trusted: z.boolean() }).meta({ id: 'DeskKeyPatchRequest' });
+export const DeskKeyPatchRequestSchema = z
+  .strictObject({
+    trusted: z.boolean(),
+    confirm: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Untrust even the last trusted key for the configured algorithm (otherwise 409 `LAST_TRUSTED_KEY`).' }),
+  })
+  .meta({ id: 'DeskKeyPatchRequest' });
+
+export const DeskKeyDeleteQuerySchema = z.object({
+  confirm: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true')
+    .meta({ description: 'Delete even the last trusted key for the configured algorithm (otherwise 409 `LAST_TRUSTED_KEY`).' }),
+});
 
 export const KidParamsSchema = z.object({ kid: z.string().min(1).max(256) });
 

@@ -1036,6 +1036,11 @@ export interface components {
         };
         DeskKeyPatchRequest: {
             trusted: boolean;
+            /**
+             * @description Untrust even the last trusted key for the configured algorithm (otherwise 409 `LAST_TRUSTED_KEY`).
+             * @default false
+             */
+            confirm?: boolean;
         };
         DeskDeleted: {
             deleted: string;
@@ -2707,7 +2712,10 @@ export interface operations {
     };
     desk_delete_key: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Delete even the last trusted key for the configured algorithm (otherwise 409 `LAST_TRUSTED_KEY`). */
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 kid: string;
@@ -2745,6 +2753,24 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error; `issues` name each bad field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2798,6 +2824,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3069,7 +3104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, or the id is taken) */
+            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3158,7 +3193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, or the id is taken) */
+            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3327,7 +3362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, or the id is taken) */
+            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3403,7 +3438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, or the id is taken) */
+            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3450,7 +3485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, or the id is taken) */
+            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
             409: {
                 headers: {
                     [name: string]: unknown;

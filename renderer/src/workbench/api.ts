@@ -39,8 +39,11 @@ export const deskApi = {
   listKeys: (signal?: AbortSignal) => deskFetch<KeyList>('/desk/keys', { signal }),
   generateKey: (alg: string) => deskFetch<KeyInfo>('/desk/keys', { method: 'POST', body: { alg } }),
   importKey: (body: { path: string } | { text: string }) => deskFetch<KeyImportResponse>('/desk/keys/import', { method: 'POST', body }),
-  setKeyTrusted: (kid: string, trusted: boolean) => deskFetch<KeyInfo>(`/desk/keys/${enc(kid)}`, { method: 'PATCH', body: { trusted } }),
-  deleteKey: (kid: string) => deskFetch<Schema<'DeskDeleted'>>(`/desk/keys/${enc(kid)}`, { method: 'DELETE' }),
+  /** `confirm` overrides the server's `LAST_TRUSTED_KEY` refusal (the last key for the algorithm). */
+  setKeyTrusted: (kid: string, trusted: boolean, confirm = false) =>
+    deskFetch<KeyInfo>(`/desk/keys/${enc(kid)}`, { method: 'PATCH', body: { trusted, ...(confirm ? { confirm } : {}) } }),
+  deleteKey: (kid: string, confirm = false) =>
+    deskFetch<Schema<'DeskDeleted'>>(`/desk/keys/${enc(kid)}`, { method: 'DELETE', ...(confirm ? { query: { confirm: 'true' } } : {}) }),
 
   mint: (body: MintRequest) => deskFetch<MintResponse>('/desk/tokens', { method: 'POST', body }),
   inspect: (body: InspectRequest, signal?: AbortSignal) => deskFetch<InspectResponse>('/desk/inspect', { method: 'POST', body, signal }),

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import type { z } from 'zod';
 import type { AuthLayer, KeyRef } from '../../auth/types.js';
+import { MAX_KEY_FILE_BYTES, readRegularFileSync } from '../../files/regular-file.js';
 import type { Settings } from '../../settings/schema.js';
 import type { DeskInspectResponseSchema } from '../schemas.js';
 import { lintToken, type LintKeyInfo } from './lint.js';
@@ -17,7 +17,7 @@ function hmacSecretBytes(ref: KeyRef, settings: Settings): number | null {
   if (ref.source === 'secret_key' && auth.secret_key) return Buffer.byteLength(auth.secret_key, 'utf8');
   if (ref.source === 'jwks_file' && ref.index !== null && auth.jwks_file) {
     try {
-      const doc = JSON.parse(fs.readFileSync(auth.jwks_file, 'utf8')) as { keys?: { k?: unknown }[] };
+      const doc = JSON.parse(readRegularFileSync(auth.jwks_file, MAX_KEY_FILE_BYTES)) as { keys?: { k?: unknown }[] };
       const k = doc.keys?.[ref.index]?.k;
       return typeof k === 'string' ? Buffer.from(k, 'base64url').length : null;
     } catch {

@@ -1,42 +1,50 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import { ValidationError } from '../../errors.js';
+import { FileReadError, MAX_KEY_FILE_BYTES, readRegularFileSync } from '../../files/regular-file.js';
 import { parseInput } from '../../http/validate.js';
 import type { Runtime } from '../../runtime-types.js';
 import {
   DeskKeyGenerateRequestSchema,
+  DeskKeyDeleteQuerySchema,
   DeskKeyImportRequestSchema,
   DeskKeyPatchRequestSchema,
   KidParamsSchema,
 } from '../schemas.js';
+import { LastTrustedKeyError } from './errors.js';
 import { parseKeyMaterial } from './import.js';
 import { publicPem } from './jwk.js';
 import { toDeskKey } from './present.js';
 import { LocalKeys } from './store.js';
 
-/** Files larger than this are not key material. */
-const MAX_KEY_FILE_BYTES = 1024 * 1024;
-
+/** A key file's text: a regular file of at most 1 MB (never a FIFO or a device). */
 function readKeyFile(file: string): string {
   if (!path.isAbsolute(file)) {
     throw new ValidationError('The key file path must be absolute', [{ path: 'body.path', message: 'must be an absolute path' }]);
   }
-  let stat: fs.Stats;
   try {
-    stat = fs.statSync(file);
+    return readRegularFileSync(file, MAX_KEY_FILE_BYTES);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new ValidationError(`Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'error')}`, [
-      { path: 'body.path', message: code === 'ENOENT' ? 'no such file' : 'cannot be read' },
-    ]);
+    if (!(err instanceof FileReadError)) throw err;
+    throw new ValidationError(`${file} ${err.reason}`, [{ path: 'body.path', message: err.reason }], { cause: err });
   }
-  if (!stat.isFile() || stat.size > MAX_KEY_FILE_BYTES) {
-    throw new ValidationError(`${file} is not a key file (a directory, or larger than 1 MB)`, [
-      { path: 'body.path', message: 'is not a key file' },
-    ]);
-  }
-  return fs.readFileSync(file, 'utf8');
+}
+
+/**
+ * Throws `LastTrustedKeyError` when `kid` is the only trusted key for the configured algorithm
+ * in the trusted JWKS the live settings read, and the live auth layer has no other key source:
+ * removing it would make every token fail. Nothing to warn about when validation is off or the
+ * trusted JWKS is not in use.
+ */
+function assertNotLastTrustedKey(runtime: Runtime, s: LocalKeys, kid: string): void {
+  const auth = runtime.settings().settings.auth;
+  if (!auth.validate || auth.jwks_file !== s.trustedJwksPath) return;
+  const live = runtime.auth().status();
+  if (live.verification_keys > 0 || live.jwks_url !== null) return;
+  const rec = s.get(kid);
+  if (!rec.trusted || rec.alg !== auth.algorithm) return;
+  if (s.list().some((k) => k.kid !== kid && k.trusted && k.alg === auth.algorithm)) return;
+  throw new LastTrustedKeyError(kid, auth.algorithm, s.trustedJwksPath);
 }
 
 /** `/desk/keys`: the local signing keys and which of them the server trusts. */
@@ -91,12 +99,16 @@ export function keysRouter(runtime: Runtime): express.Router {
     const { kid } = parseInput(KidParamsSchema, req.params, 'path');
     const body = parseInput(DeskKeyPatchRequestSchema, req.body ?? {}, 'body');
     const s = store();
+    if (!body.trusted && !body.confirm) assertNotLastTrustedKey(runtime, s, kid);
     res.json(toDeskKey(s.setTrusted(kid, body.trusted), s));
   });
 
   router.delete('/keys/:kid', (req, res) => {
     const { kid } = parseInput(KidParamsSchema, req.params, 'path');
-    store().remove(kid);
+    const { confirm } = parseInput(DeskKeyDeleteQuerySchema, req.query, 'query');
+    const s = store();
+    if (!confirm) assertNotLastTrustedKey(runtime, s, kid);
+    s.remove(kid);
     res.json({ deleted: kid });
   });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
+import { isApiError } from '../../api/client';
 import { describeError } from '../errors';
 import { Badge, Callout, CopyButton, Empty, Segmented, Spinner, Toggle } from '../components/ui';
 import { ALGORITHMS, type KeyInfo } from '../types';
@@ -112,7 +113,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
                           type="button"
                           className="wb-btn wb-btn-sm wb-btn-danger"
                           disabled={remove.isPending}
-                          onClick={() => remove.mutate(k.kid, { onSettled: () => setConfirmKid(null) })}
+                          onClick={() => remove.mutate({ kid: k.kid }, { onSettled: () => setConfirmKid(null) })}
                         >
                           Remove
                         </button>
@@ -138,7 +139,26 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
           </table>
         </div>
       )}
-      {remove.isError ? <Callout tone="danger" title="Key not removed">{describeError(remove.error)}</Callout> : null}
+      {trust.isError ? (
+        <LastKeyCallout
+          error={trust.error}
+          title="Key not untrusted"
+          action="Untrust anyway"
+          pending={trust.isPending}
+          onConfirm={() => trust.variables && trust.mutate({ ...trust.variables, confirm: true })}
+          onCancel={() => trust.reset()}
+        />
+      ) : null}
+      {remove.isError ? (
+        <LastKeyCallout
+          error={remove.error}
+          title="Key not removed"
+          action="Remove anyway"
+          pending={remove.isPending}
+          onConfirm={() => remove.variables && remove.mutate({ ...remove.variables, confirm: true })}
+          onCancel={() => remove.reset()}
+        />
+      ) : null}
 
       <div className="wb-grid-2">
         <form
@@ -274,4 +294,33 @@ export function canSign(k: KeyInfo): boolean {
 
 function short(s: string, n = 16): string {
   return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
+/**
+ * A refused key change. When the server refused because the key is the last one tokens can be
+ * verified with (`LAST_TRUSTED_KEY`), this is the warning, with a way to go ahead anyway.
+ */
+function LastKeyCallout(props: { error: unknown; title: string; action: string; pending: boolean; onConfirm: () => void; onCancel: () => void }) {
+  if (!isApiError(props.error) || props.error.code !== 'LAST_TRUSTED_KEY') {
+    return <Callout tone="danger" title={props.title}>{describeError(props.error)}</Callout>;
+  }
+  return (
+    <Callout
+      tone="warn"
+      title="This is the last key tokens can be verified with"
+      testId="last-trusted-key-warning"
+      actions={
+        <span className="wb-row">
+          <button type="button" className="wb-btn wb-btn-sm wb-btn-danger" disabled={props.pending} onClick={props.onConfirm}>
+            {props.action}
+          </button>
+          <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost" onClick={props.onCancel}>
+            Cancel
+          </button>
+        </span>
+      }
+    >
+      {props.error.detail}
+    </Callout>
+  );
 }

@@ -20,13 +20,13 @@ export const keyMutations = {
   setTrusted: (qc: QueryClient) =>
     mutationOptions({
       mutationKey: [...keyQueries.all(), 'trust'] as const,
-      mutationFn: (v: { kid: string; trusted: boolean }) => deskApi.setKeyTrusted(v.kid, v.trusted),
+      mutationFn: (v: { kid: string; trusted: boolean; confirm?: boolean }) => deskApi.setKeyTrusted(v.kid, v.trusted, v.confirm),
       onSuccess: () => invalidateAuthDependents(qc),
     }),
   remove: (qc: QueryClient) =>
     mutationOptions({
       mutationKey: [...keyQueries.all(), 'remove'] as const,
-      mutationFn: (kid: string) => deskApi.deleteKey(kid),
+      mutationFn: (v: { kid: string; confirm?: boolean }) => deskApi.deleteKey(v.kid, v.confirm),
       onSuccess: () => invalidateAuthDependents(qc),
     }),
 };
