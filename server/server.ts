@@ -7,6 +7,7 @@ import { createAuthLayer } from './auth/index.js';
 import { createDatabaseRegistry } from './db/registry.js';
 import { ensureDeskToken } from './desk/credential.js';
 import { ensureLocalKeys, firstRunSettings } from './desk/keys/index.js';
+import { secureDataFolder } from './data-folder.js';
 import { ConfigError } from './errors.js';
 import { createApp } from './http/app.js';
 import { createLogger } from './logging.js';
@@ -55,7 +56,7 @@ function urlHost(host: string): string {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const dataDir = path.resolve(options.dataDir);
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  secureDataFolder(dataDir);
   const log = createLogger(options.log);
   const deskToken = ensureDeskToken(dataDir);
   await ensureLocalKeys(dataDir);

@@ -14,6 +14,7 @@ import { MINT_DEFECTS, mintToken } from '../desk/mint/mint.js';
 import { resolveMintRequest } from '../desk/mint/resolve.js';
 import { DEMO_RUN_PATH } from '../desk/sample-data.js';
 import { DeskInspectRequestSchema, DeskKeyGenerateRequestSchema, DeskMintRequestSchema } from '../desk/schemas.js';
+import { secureDataFolder } from '../data-folder.js';
 import { exitCodeOf } from '../error-table.js';
 import { AppError } from '../errors.js';
 import { formatIssues, toFieldIssues } from '../settings/load.js';
@@ -93,8 +94,11 @@ function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   throw new UsageError(formatIssues(issues));
 }
 
+/** The data folder, checked like the server checks it (ours alone) before keys are read or written. */
 function dataDirOf(values: { 'data-dir'?: string | undefined }, io: CliIo): string {
-  return path.resolve(values['data-dir'] ?? defaultDataDir(io.env));
+  const dir = path.resolve(values['data-dir'] ?? defaultDataDir(io.env));
+  secureDataFolder(dir);
+  return dir;
 }
 
 /** Runs a command body; usage mistakes exit 2, configuration and validation problems exit 1, each in one line. */

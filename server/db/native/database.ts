@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { ConfigError, NotFoundError } from '../../errors.js';
+import { ensurePrivateFile } from '../../files/private-file.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
 import { checkDatabaseFile, describeDatabase } from '../file-check.js';
@@ -35,7 +36,8 @@ export function openDefaultDatabase(file: string, options: OpenDefaultDatabaseOp
   if (fs.existsSync(file) && fs.statSync(file).size > 0) checkDatabaseFile(DEFAULT_DATABASE_ID, file, false);
   let handle: SqliteHandle;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    ensurePrivateFile(file);
     handle = connect(file, { readOnly: false, create: true, nativeBinding: options.nativeBinding });
   } catch (error) {
     throw new ConfigError(`${what} cannot be opened: ${firstLine(error)}`, [], { cause: error });
