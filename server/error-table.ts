@@ -35,6 +35,7 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   CONFLICT: { status: 409, exitCode: 1 },
   READ_ONLY_DATABASE: { status: 409, exitCode: 1 },
   LAST_TRUSTED_KEY: { status: 409, exitCode: 1 },
+  REQUEST_TIMEOUT: { status: 408, exitCode: 1 },
   PAYLOAD_TOO_LARGE: { status: 413, exitCode: 1 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, exitCode: 1 },
   VALIDATION_ERROR: {

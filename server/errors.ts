@@ -75,6 +75,11 @@ export class HeadersTooLargeError extends AppError {
   readonly code = 'HEADERS_TOO_LARGE';
 }
 
+/** The client did not send its request in time. */
+export class RequestTimeoutError extends AppError {
+  readonly code = 'REQUEST_TIMEOUT';
+}
+
 /** Input that parsed but does not fit the schema. `issues` name each bad field. */
 export class ValidationError extends AppError {
   readonly code = 'VALIDATION_ERROR';
@@ -128,6 +133,7 @@ export type AnyAppError =
   | PayloadTooLargeError
   | UnsupportedMediaTypeError
   | HeadersTooLargeError
+  | RequestTimeoutError
   | ValidationError
   | InternalError
   | ConfigError

@@ -14,6 +14,8 @@ export interface RuntimeInit {
   auth: AuthLayer;
   databases: DatabaseRegistry;
   env: NodeJS.ProcessEnv;
+  /** The address the server listens on; `validate: false` is refused unless it is loopback. */
+  listenHost?: string | undefined;
   baseUrl: () => string;
   log: (message: string) => void;
 }
@@ -47,6 +49,7 @@ export function createRuntime(init: RuntimeInit): Runtime {
     log,
     databases: init.databases,
     current: loaded.settings,
+    listenHost: init.listenHost,
   });
 
   async function apply(input: SettingsInput): Promise<LoadedSettings> {

@@ -10,6 +10,8 @@ import { ensureLocalKeys, firstRunSettings } from './desk/keys/index.js';
 import { secureDataFolder } from './data-folder.js';
 import { ConfigError } from './errors.js';
 import { createApp } from './http/app.js';
+import { answerClientError, MAX_HEADER_BYTES } from './http/client-error.js';
+import { exposedHostWarning, isLoopbackHost, unvalidatedExposedHostReason } from './http/loopback.js';
 import { createLogger } from './logging.js';
 import { createRuntime } from './runtime.js';
 import type { RunningServer, StartServerOptions } from './server-types.js';
@@ -66,7 +68,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     env,
     firstRunSettings: () => firstRunSettings(dataDir),
   });
-  for (const warning of loaded.warnings) log.warn(warning);
+  const host = options.host ?? loaded.settings.server.host;
+  const warnings = [...loaded.warnings];
+  if (!isLoopbackHost(host)) {
+    if (!loaded.settings.auth.validate) throw new ConfigError(unvalidatedExposedHostReason(host));
+    warnings.push(exposedHostWarning(host));
+  }
+  for (const warning of warnings) log.warn(warning);
 
   const databases = createDatabaseRegistry({
     defaultPath: path.join(dataDir, 'rundesk.db'),
@@ -85,7 +93,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw err;
   }
 
-  const host = options.host ?? loaded.settings.server.host;
   const wantedPort = options.port ?? loaded.settings.server.port;
   let bound = { host, port: wantedPort };
   const runtime = createRuntime({
@@ -95,6 +102,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     auth,
     databases,
     env,
+    listenHost: host,
     baseUrl: () => `http://${urlHost(bound.host)}:${bound.port}`,
     log: (message) => log.warn(message),
   });
@@ -103,9 +111,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     address: () => bound,
     uiDir: path.join(packageRoot(), 'dist', 'renderer'),
   });
-  // Node's default 16 KB header limit would answer a large token with a bare 431; identity
-  // providers' tokens with many groups get big, so allow more and let the auth layer decide.
-  const server = http.createServer({ maxHeaderSize: 256 * 1024 }, app);
+  // Node's default 16 KB header limit would refuse a large token; identity providers' tokens
+  // with many groups get big, so allow more and let the auth layer decide. Beyond that, and for
+  // anything else Node's parser rejects, the answer is the usual JSON error, not a bare line.
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+  server.on('clientError', answerClientError);
   // Keep-alive sockets would hold stop() open; close idle ones as soon as stop begins.
   server.keepAliveTimeout = 5_000;
 
@@ -156,7 +166,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     port: address.port,
     loginUrl: `${baseUrl}/ui/?token=${encodeURIComponent(deskToken)}`,
     deskToken,
-    warnings: loaded.warnings,
+    warnings,
     stop,
   };
 }

@@ -2,6 +2,7 @@ import { createAuthLayer } from './auth/index.js';
 import type { AuthLayer } from './auth/types.js';
 import type { DatabaseRegistry } from './db/types.js';
 import { ConfigError, type FieldIssue, ValidationError } from './errors.js';
+import { isLoopbackHost, unvalidatedExposedHostReason } from './http/loopback.js';
 import { resolveSettings } from './settings/load.js';
 import type { DatabaseEntry, Settings, SettingsInput } from './settings/schema.js';
 
@@ -20,6 +21,8 @@ export interface SettingsCheckContext {
   databases: DatabaseRegistry;
   /** The settings in force: database entries unchanged from them stay attached and are not re-checked. */
   current: Settings;
+  /** The address the server listens on, when it runs: `validate: false` needs a loopback one. */
+  listenHost?: string | undefined;
 }
 
 export interface CheckedSettings {
@@ -52,13 +55,18 @@ export async function checkSettings(input: SettingsInput, ctx: SettingsCheckCont
   }
   // Report bad databases alongside a bad auth section: the form shows every issue at once.
   const dbIssues = checkDatabaseEntries(resolved.settings, ctx);
+  const hostIssues: FieldIssue[] =
+    !resolved.settings.auth.validate && ctx.listenHost !== undefined && !isLoopbackHost(ctx.listenHost)
+      ? [{ path: 'auth.validate', message: unvalidatedExposedHostReason(ctx.listenHost) }]
+      : [];
   const issues: FieldIssue[] = [
     ...(authError ? (authError.issues.length > 0 ? authError.issues : [{ path: 'auth', message: authError.message }]) : []),
+    ...hostIssues,
     ...dbIssues,
   ];
   if (issues.length > 0 || !auth) {
     auth?.close();
-    const detail = authError?.message ?? dbIssues.map((i) => i.message).join('; ');
+    const detail = authError?.message ?? [...hostIssues, ...dbIssues].map((i) => i.message).join('; ');
     throw new ValidationError(detail, issues, { cause: authError ?? undefined });
   }
   return { settings: resolved.settings, warnings: resolved.warnings, auth };

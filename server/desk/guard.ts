@@ -99,7 +99,10 @@ export function uiLoginHandler(runtime: Runtime): RequestHandler {
       next();
       return;
     }
-    if (!deskTokenMatches(runtime.deskToken, params.get('token'))) {
+    // URLSearchParams decodes each name once: `%74oken` is `token`, `%2574oken` is not. Two
+    // `token` parameters are not a login link rundesk printed.
+    const tokens = params.getAll('token');
+    if (tokens.length !== 1 || !deskTokenMatches(runtime.deskToken, tokens[0])) {
       sendUiUnauthenticated(req, res, 'The login link is not valid for this rundesk install.');
       return;
     }

@@ -44,6 +44,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with)',
   413: 'Request body larger than 1 MB',
+  415: 'Request body is not JSON',
   422: 'Validation error; `issues` name each bad field',
 };
 const errors = (...statuses: number[]): RouteConfig['responses'] =>
@@ -70,7 +71,14 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
       'State-changing requests with a foreign `Origin` are refused.',
   });
 
-  const path = (config: Omit<RouteConfig, 'security' | 'tags'>) => registry.registerPath({ ...config, security, tags });
+  // Every route with a body may also answer 415 (not JSON) and 422 (nested too deep).
+  const path = (config: Omit<RouteConfig, 'security' | 'tags'>) =>
+    registry.registerPath({
+      ...config,
+      ...(config.request?.body ? { responses: { ...config.responses, ...errors(415, 422) } } : {}),
+      security,
+      tags,
+    });
 
   path({
     method: 'get',

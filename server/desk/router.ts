@@ -1,4 +1,6 @@
 import express from 'express';
+import { NotFoundError } from '../errors.js';
+import { jsonBody } from '../http/json-body.js';
 import type { Runtime } from '../runtime-types.js';
 import { databasesRouter } from './databases/routes.js';
 import { deskGuard } from './guard.js';
@@ -24,7 +26,7 @@ export function deskRouter(runtime: Runtime): express.Router {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  router.use(express.json({ limit: '1mb' }));
+  router.use(jsonBody({ limit: '1mb', requireJson: true }));
   router.use(keysRouter(runtime));
   router.use(mintRouter(runtime));
   router.use(inspectRouter(runtime));
@@ -32,5 +34,7 @@ export function deskRouter(runtime: Runtime): express.Router {
   router.use(settingsRouter(runtime));
   router.use(databasesRouter(runtime));
   router.use(sampleDataRouter(runtime));
+  // Not the JWT layer's business: an unknown desk path is a 404 here, not a 401 further on.
+  router.use((req, _res, next) => next(new NotFoundError(`No route for ${req.method} /desk${req.path}`)));
   return router;
 }

@@ -6,6 +6,7 @@ import type { Runtime } from '../runtime-types.js';
 import { authMiddleware } from './auth-middleware.js';
 import { errorMiddleware, notFoundHandler } from './error-middleware.js';
 import { hostGuard } from './host-guard.js';
+import { redactUrl } from './redact-url.js';
 import { componentsRouter } from './routes/components.js';
 import { docsAssetsRouter, docsPagesRouter } from './routes/docs.js';
 import { metaRouter } from './routes/meta.js';
@@ -18,11 +19,6 @@ export interface AppOptions {
   address: () => { host: string; port: number };
   /** Folder of the built renderer (`dist/renderer`). */
   uiDir: string;
-}
-
-/** Strips credentials from logged URLs (`/ui/?token=…`). */
-function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 }
 
 /**
@@ -42,7 +38,7 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
       pinoHttp({
         logger: opts.log,
         serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url, [runtime.deskToken]) }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         },
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),

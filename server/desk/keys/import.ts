@@ -26,6 +26,15 @@ function isSupportedAlg(value: unknown): value is SupportedAlgorithm {
   return typeof value === 'string' && (SUPPORTED_ALGORITHMS as readonly string[]).includes(value);
 }
 
+/** JWK members (RFC 7517/7518) whose names may appear in an error; anything else is "a member". */
+const JWK_MEMBERS = new Set(['kty', 'kid', 'alg', 'use', 'key_ops', 'n', 'e', 'd', 'p', 'q', 'dp', 'dq', 'qi', 'crv', 'x', 'y', 'k', 'x5c', 'x5t', 'x5u']);
+
+function memberName(p: readonly PropertyKey[]): string {
+  if (p.length === 0) return 'key';
+  const head = p[0];
+  return typeof head === 'string' && JWK_MEMBERS.has(head) ? head : 'a member';
+}
+
 /** Text pasted from env files or JSON strings often carries literal `\n`. */
 function normalizeText(text: string): string {
   const trimmed = text.trim();
@@ -65,7 +74,7 @@ function chooseAlg(jwk: Jwk, requested: SupportedAlgorithm | undefined, where: s
   const fits = algorithmsFor(jwk);
   const declared = jwk.alg;
   if (declared !== undefined) {
-    if (!isSupportedAlg(declared)) throw new Error(`${where}: alg ${declared} is not a supported signing algorithm`);
+    if (!isSupportedAlg(declared)) throw new Error(`${where}: alg is not a supported signing algorithm (${SUPPORTED_ALGORITHMS.join(', ')} are)`);
     if (!fits.includes(declared)) throw new Error(`${where}: alg ${declared} does not suit a ${jwk.kty} key`);
     return declared;
   }
@@ -107,13 +116,14 @@ export function parseKeyMaterial(text: string, opts: ImportOptions = {}): Import
       const where = isSet ? `keys[${i}]` : 'jwk';
       const parsed = JwkSchema.safeParse(item);
       if (!parsed.success) {
+        // The input may be any JSON file on this machine: name the members at fault, never echo values.
         const kty = (item as { kty?: unknown } | null)?.kty;
         issues.push({
           path: where,
           message:
             typeof kty === 'string' && !['RSA', 'EC', 'OKP', 'oct'].includes(kty)
-              ? `kty ${kty} is not supported`
-              : `is not a valid JWK (${parsed.error.issues.map((x) => `${x.path.join('.') || 'key'}: ${x.message}`).join(', ')})`,
+              ? 'kty is not supported (RSA, EC and OKP keys are)'
+              : `is not a valid JWK (${parsed.error.issues.map((x) => `${memberName(x.path)}: ${x.message}`).join(', ')})`,
         });
         return;
       }
@@ -122,7 +132,7 @@ export function parseKeyMaterial(text: string, opts: ImportOptions = {}): Import
         return;
       }
       if (parsed.data.use !== undefined && parsed.data.use !== 'sig') {
-        issues.push({ path: where, message: `has use "${parsed.data.use}"; only signature keys verify tokens` });
+        issues.push({ path: where, message: 'has a use other than "sig"; only signature keys verify tokens' });
         return;
       }
       found.push({ jwk: parsed.data, droppedPrivate: typeof (parsed.data as { d?: unknown }).d === 'string', where });

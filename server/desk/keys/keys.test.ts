@@ -183,7 +183,7 @@ describe('parseKeyMaterial', () => {
       ['{"keys":[]}', /non-empty/],
       ['{"kty":"RSA","n":"abc"}', /not a valid JWK/],
       ['{"kty":"oct","k":"c2VjcmV0"}', /verification_keys/],
-      ['{"keys":[{"kty":"XYZ"}]}', /kty XYZ is not supported/],
+      ['{"keys":[{"kty":"XYZ"}]}', /^(?!.*XYZ).*kty is not supported/],
       ['-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', /cannot be read/],
       ['-----BEGIN PUBLIC KEY-----\nAAAA', /unterminated/],
       ['-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----', /encrypted/],

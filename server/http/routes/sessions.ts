@@ -1,6 +1,8 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { NotFoundError } from '../../errors.js';
+import type { StoredRun } from '../../db/types.js';
 import type { Runtime } from '../../runtime-types.js';
+import type { z } from 'zod';
 import { toRunShape } from '../../runs/shapes.js';
 import { listedShapeOf, presentSessionDetail, presentSessionListItem } from '../present.js';
 import { selectStore, userFilterFor, writerUserFor } from '../request-scope.js';
@@ -12,6 +14,7 @@ import {
   SessionIdParamsSchema,
   SessionQuerySchema,
 } from '../schemas.js';
+import { jsonBody } from '../json-body.js';
 import { parseInput } from '../validate.js';
 
 /** Ingest bodies are one run; 10 MB holds a run with thousands of messages and inline media. */
@@ -105,10 +108,13 @@ export function sessionsRouter(runtime: Runtime): Router {
     }
   });
 
-  router.post('/sessions/:session_id/runs', express.json({ limit: INGEST_BODY_LIMIT }), (req, res) => {
+  router.post('/sessions/:session_id/runs', jsonBody({ limit: INGEST_BODY_LIMIT }), (req, res) => {
     const { session_id } = parseInput(SessionIdParamsSchema, req.params, 'path');
     const q = parseInput(RunQuerySchema, req.query, 'query');
-    const run = parseInput(IngestRunBodySchema, req.body, 'body');
+    parseInput(IngestRunBodySchema, req.body, 'body');
+    // Validated, then stored as sent: zod rebuilds objects by assignment, which turns a client's
+    // `__proto__` key into a prototype change and drops it. JSON.parse keeps it as an own key.
+    const run = req.body as StoredRun & z.output<typeof IngestRunBodySchema>;
     const store = selectStore(runtime, q);
     const userId = writerUserFor(res, run.user_id);
     const stamped = userId === null ? run : { ...run, user_id: userId };
