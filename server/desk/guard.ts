@@ -1,5 +1,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { httpAnswerOf } from '../error-table.js';
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { sendError } from '../http/error-middleware.js';
 import type { Runtime } from '../runtime-types.js';
 import { deskTokenMatches } from './credential.js';
 
@@ -142,15 +144,16 @@ export function uiGuard(runtime: Runtime): express.Router {
 }
 
 function sendUiUnauthenticated(req: Request, res: Response, message: string): void {
-  res.status(401).setHeader('Cache-Control', 'no-store');
-  res.setHeader('WWW-Authenticate', 'Bearer');
+  res.setHeader('Cache-Control', 'no-store');
+  const error = new UnauthenticatedError(message, 'missing');
   if (req.accepts(['json', 'html']) === 'html') {
-    res.type('html').send(
+    const { status, headers } = httpAnswerOf(error);
+    res.status(status).set(headers).type('html').send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>rundesk: log in</title></head>` +
         `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto">` +
         `<h1>rundesk</h1><p>${message.replace(/[<>&]/g, '')}</p></body></html>`,
     );
     return;
   }
-  res.json({ detail: message, error_code: 'UNAUTHENTICATED' });
+  sendError(res, error);
 }
