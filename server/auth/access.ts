@@ -1,4 +1,4 @@
-import { isListingRoute, resourceIdFor, resourceIdIndex, type ScopeMapping } from './scope-mappings.js';
+import { isListingRequest, patternNamesResourceId, resourceIdFor, type ScopeMapping } from './scope-mappings.js';
 import { acceptedAlternatives, heldResourceIds, parseScope, scopeGrants } from './scopes.js';
 
 /** What the scope rules say about one authenticated caller on one route. */
@@ -25,6 +25,8 @@ export interface AccessInput {
   adminScope: string;
   authorizationEnabled: boolean;
   mapping: ScopeMapping | null;
+  /** The request's method (listings are GETs). */
+  method: string;
   /** The concrete request path; `null` to evaluate the mapping for an arbitrary id. */
   path: string | null;
 }
@@ -36,7 +38,7 @@ const ALL = ['*'];
  *
  * @example
  * evaluateAccess({ scopes: ['agents:a1:read'], adminScope: 'platform:admin',
- *   authorizationEnabled: true, mapping, path: '/agents' }); // allowed, ids ['a1']
+ *   authorizationEnabled: true, mapping, method: 'GET', path: '/agents' }); // allowed, ids ['a1']
  */
 export function evaluateAccess(input: AccessInput): AccessResult {
   const isAdmin = input.scopes.includes(input.adminScope);
@@ -56,6 +58,7 @@ export function evaluateAccess(input: AccessInput): AccessResult {
   const accepted = new Set<string>();
   const ids = new Set<string>();
   let perResource = false;
+  let listing = false;
   for (const req of required) {
     const resourceId = resourceIdFor(mapping, req, input.path);
     for (const alt of acceptedAlternatives(req, resourceId)) accepted.add(alt);
@@ -64,12 +67,15 @@ export function evaluateAccess(input: AccessInput): AccessResult {
     if (resourceId !== null && heldIds.includes(resourceId)) return allow(heldIds, heldIds);
     const parsed = parseScope(req);
     if (!parsed) continue;
-    const listing = isListingRoute(mapping.pattern, parsed.resource);
-    if (!listing && resourceIdIndex(mapping.pattern, parsed.resource) === null) continue;
+    if (isListingRequest(mapping, input.method, input.path, parsed.resource)) listing = true;
+    else if (!patternNamesResourceId(mapping.pattern, parsed.resource)) continue;
     perResource = true;
     for (const id of heldIds) ids.add(id);
-    if (listing && ids.size > 0) return allow([...ids], [...ids]);
   }
+  // The platform's listing rule: a GET of a family's bare collection never answers 403 for
+  // want of the family's global scope; it answers the list filtered to the ids the caller's
+  // per-resource scopes name, possibly none.
+  if (listing) return allow([...ids], [...ids]);
   return {
     allowed: false,
     isAdmin,

@@ -182,6 +182,7 @@ export class AuthCore {
       adminScope: this.config.settings.admin_scope,
       authorizationEnabled: enabled,
       mapping: trace.mapping,
+      method,
       path,
     });
     trace.access = access;

@@ -1,7 +1,11 @@
 /**
  * Default scope of every route, used when authorization is on (SPEC §5.3 leaves them
- * unshown; these are rundesk's choice). `scope_mappings` from the settings are added to
- * this table and override an entry with the same `<METHOD> <path>`.
+ * unshown; these are rundesk's choice, close to the platform's). `scope_mappings` from the
+ * settings are added to this table and always take precedence over it.
+ *
+ * Written with `{param}` (exactly one path segment) rather than the platform's `*` (any
+ * characters, `/` included), so each default covers exactly its own route: a default never
+ * reaches into a deeper route, and a user's `GET /sessions/*` still covers them all.
  *
  * Naming: `<resource>:read | write | delete | run`. A resource-wide scope covers every id;
  * `<resource>:<id>:<action>` covers one id, taken from the path segment after the
@@ -47,64 +51,64 @@
  */
 export const DEFAULT_SCOPE_MAPPINGS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   'GET /sessions': ['sessions:read'],
-  'GET /sessions/*': ['sessions:read'],
-  'GET /sessions/*/runs': ['sessions:read'],
-  'GET /sessions/*/runs/*': ['sessions:read'],
+  'GET /sessions/{session_id}': ['sessions:read'],
+  'GET /sessions/{session_id}/runs': ['sessions:read'],
+  'GET /sessions/{session_id}/runs/{run_id}': ['sessions:read'],
   'POST /sessions': ['sessions:write'],
-  'POST /sessions/*/runs': ['sessions:write'],
-  'PATCH /sessions/*': ['sessions:write'],
-  'POST /sessions/*/rename': ['sessions:write'],
+  'POST /sessions/{session_id}/runs': ['sessions:write'],
+  'PATCH /sessions/{session_id}': ['sessions:write'],
+  'POST /sessions/{session_id}/rename': ['sessions:write'],
   'DELETE /sessions': ['sessions:delete'],
-  'DELETE /sessions/*': ['sessions:delete'],
+  'DELETE /sessions/{session_id}': ['sessions:delete'],
 
   'GET /agents': ['agents:read'],
-  'GET /agents/*': ['agents:read'],
-  'POST /agents/*/runs': ['agents:run'],
-  'POST /agents/*/runs/*/cancel': ['agents:run'],
-  'POST /agents/*/runs/*/continue': ['agents:run'],
+  'GET /agents/{agent_id}': ['agents:read'],
+  'POST /agents/{agent_id}/runs': ['agents:run'],
+  'POST /agents/{agent_id}/runs/{run_id}/cancel': ['agents:run'],
+  'POST /agents/{agent_id}/runs/{run_id}/continue': ['agents:run'],
 
   'GET /teams': ['teams:read'],
-  'GET /teams/*': ['teams:read'],
-  'POST /teams/*/runs': ['teams:run'],
-  'POST /teams/*/runs/*/cancel': ['teams:run'],
-  'POST /teams/*/runs/*/continue': ['teams:run'],
+  'GET /teams/{team_id}': ['teams:read'],
+  'POST /teams/{team_id}/runs': ['teams:run'],
+  'POST /teams/{team_id}/runs/{run_id}/cancel': ['teams:run'],
+  'POST /teams/{team_id}/runs/{run_id}/continue': ['teams:run'],
 
   'GET /workflows': ['workflows:read'],
-  'GET /workflows/*': ['workflows:read'],
-  'POST /workflows/*/runs': ['workflows:run'],
-  'POST /workflows/*/runs/*/cancel': ['workflows:run'],
-  'POST /workflows/*/runs/*/continue': ['workflows:run'],
+  'GET /workflows/{workflow_id}': ['workflows:read'],
+  'POST /workflows/{workflow_id}/runs': ['workflows:run'],
+  'POST /workflows/{workflow_id}/runs/{run_id}/cancel': ['workflows:run'],
+  'POST /workflows/{workflow_id}/runs/{run_id}/continue': ['workflows:run'],
 
   'GET /memories': ['memories:read'],
-  'GET /memories/*': ['memories:read'],
+  'GET /memories/{memory_id}': ['memories:read'],
   'GET /memory_topics': ['memories:read'],
   'GET /user_memory_stats': ['memories:read'],
   'POST /memories': ['memories:write'],
-  'PATCH /memories/*': ['memories:write'],
+  'PATCH /memories/{memory_id}': ['memories:write'],
   'POST /optimize-memories': ['memories:write'],
   'DELETE /memories': ['memories:delete'],
-  'DELETE /memories/*': ['memories:delete'],
+  'DELETE /memories/{memory_id}': ['memories:delete'],
 
   'GET /knowledge/content': ['knowledge:read'],
-  'GET /knowledge/content/*': ['knowledge:read'],
+  'GET /knowledge/content/{content_id}': ['knowledge:read'],
   'GET /knowledge/config': ['knowledge:read'],
   'POST /knowledge/search': ['knowledge:read'],
   'POST /knowledge/content': ['knowledge:write'],
-  'PATCH /knowledge/content/*': ['knowledge:write'],
+  'PATCH /knowledge/content/{content_id}': ['knowledge:write'],
   'DELETE /knowledge/content': ['knowledge:delete'],
-  'DELETE /knowledge/content/*': ['knowledge:delete'],
+  'DELETE /knowledge/content/{content_id}': ['knowledge:delete'],
 
   'GET /metrics': ['metrics:read'],
   'POST /metrics/refresh': ['metrics:write'],
 
   'GET /eval-runs': ['evals:read'],
-  'GET /eval-runs/*': ['evals:read'],
+  'GET /eval-runs/{eval_run_id}': ['evals:read'],
   'POST /eval-runs': ['evals:write'],
-  'PATCH /eval-runs/*': ['evals:write'],
+  'PATCH /eval-runs/{eval_run_id}': ['evals:write'],
   'DELETE /eval-runs': ['evals:delete'],
 
   'GET /traces': ['traces:read'],
-  'GET /traces/*': ['traces:read'],
+  'GET /traces/{trace_id}': ['traces:read'],
   'GET /trace_session_stats': ['traces:read'],
 
   'GET /config': ['config:read'],

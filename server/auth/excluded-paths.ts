@@ -1,5 +1,5 @@
 import type { FieldIssue } from '../errors.js';
-import { matchPath, parsePathPattern, type PathPattern } from './route-pattern.js';
+import { matchPath, parsePathPattern, type PathPattern } from './path-pattern.js';
 
 /**
  * `excluded_route_paths` (SPEC §5.1): requests to these paths skip token and scope checks.

@@ -25,7 +25,7 @@ describe('inspectToken', () => {
       claims: { sub: 'u1', scopes: ['sessions:read'] },
       verification: { validate: true, verified: true, verified_by: { source: 'verification_keys', index: 0, kid: null }, failure: null },
       state: { authenticated: true, user_id: 'u1', scopes: ['sessions:read'], accessible_resource_ids: ['*'] },
-      matched: { pattern: 'GET /sessions/*/runs/*', scopes: ['sessions:read'], source: 'default' },
+      matched: { pattern: 'GET /sessions/{session_id}/runs/{run_id}', scopes: ['sessions:read'], source: 'default' },
       required_scopes: ['sessions:read'],
       missing_scopes: [],
     });
@@ -129,10 +129,10 @@ describe('routeMatrix', () => {
     const { layer, token } = await setup();
     const matrix = await layer.routeMatrix(await token({ scopes: ['sessions:read', 'agents:a1:read'] }));
     const row = (p: string) => matrix.rows.find((r) => r.pattern === p);
-    expect(row('GET /sessions/*/runs/*')).toMatchObject({ status: 200, access: 'all', missing_scopes: [] });
-    expect(row('DELETE /sessions/*')).toMatchObject({ status: 403, access: 'none', missing_scopes: ['sessions:delete'] });
+    expect(row('GET /sessions/{session_id}/runs/{run_id}')).toMatchObject({ status: 200, access: 'all', missing_scopes: [] });
+    expect(row('DELETE /sessions/{session_id}')).toMatchObject({ status: 403, access: 'none', missing_scopes: ['sessions:delete'] });
     expect(row('GET /agents')).toMatchObject({ status: 200, access: 'some', allowed_resource_ids: ['a1'] });
-    expect(row('GET /agents/*')).toMatchObject({ status: 403, access: 'some', allowed_resource_ids: ['a1'] });
+    expect(row('GET /agents/{agent_id}')).toMatchObject({ status: 403, access: 'some', allowed_resource_ids: ['a1'] });
   });
 
   it('makes every row a 401 when the token is refused', async () => {

@@ -3,6 +3,7 @@ import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { evaluateAccess, insufficientScopesDetail } from './access.js';
 import { readClaim } from './claims.js';
 import type { AuthCore, Trace } from './core.js';
+import { divergenceNote, platformShadow } from './platform-order.js';
 import type { RouteMatrix, RouteMatrixRow, TokenInspection } from './types.js';
 
 /** Claims identity providers use for permissions, for the "set scopes_claim" hint. */
@@ -42,8 +43,14 @@ export function toInspection(trace: Trace, core: AuthCore): TokenInspection {
     required_scopes: d.outcome === 'excluded' ? [] : d.requiredScopes,
     missing_scopes: access?.missingScopes ?? [],
     allowed_resource_ids: access && !access.allowed ? access.perResourceIds : null,
+    platform_note: platformNote(trace, core),
     hints: hints(trace, core),
   };
+}
+
+function platformNote(trace: Trace, core: AuthCore): string | null {
+  if (trace.excludedBy !== null || !core.config.authorizationEnabled) return null;
+  return divergenceNote(core.config.table, trace.mapping, trace.method, trace.path);
 }
 
 function hints(trace: Trace, core: AuthCore): string[] {
@@ -63,6 +70,8 @@ function hints(trace: Trace, core: AuthCore): string[] {
   else if (trace.excludedBy === null && trace.mapping === null) {
     out.push(`no scope mapping matches ${trace.method} ${trace.path}; any authenticated caller is let through`);
   }
+  const note = platformNote(trace, core);
+  if (note !== null) out.push(note);
   return out;
 }
 
@@ -84,16 +93,18 @@ export async function buildRouteMatrix(core: AuthCore, token: string): Promise<R
       path: mapping.pattern.text,
       source: mapping.source,
       required_scopes: enabled ? [...mapping.scopes] : [],
+      platform_note: mapping.source === 'custom' ? (platformShadow(core.config.table.customKeys, mapping.written)?.message ?? null) : null,
     };
     if (!auth.ok) {
       return { ...base, status: 401, access: 'none', missing_scopes: base.required_scopes, allowed_resource_ids: null, detail: auth.error.message };
     }
-    const access = evaluateAccess({ scopes, adminScope: core.config.settings.admin_scope, authorizationEnabled: enabled, mapping, path: null });
-    const some = access.perResourceIds !== null && access.perResourceIds.length > 0;
+    const access = evaluateAccess({ scopes, adminScope: core.config.settings.admin_scope, authorizationEnabled: enabled, mapping, method: mapping.pattern.method, path: null });
+    const ids = access.perResourceIds;
     return {
       ...base,
       status: access.allowed ? 200 : 403,
-      access: some ? 'some' : access.allowed ? 'all' : 'none',
+      // A listing let through with no ids answers 200 with an empty list: access "none".
+      access: ids !== null ? (ids.length > 0 ? 'some' : 'none') : access.allowed ? 'all' : 'none',
       missing_scopes: access.missingScopes,
       allowed_resource_ids: access.perResourceIds,
       detail: access.allowed ? null : insufficientScopesDetail(access),

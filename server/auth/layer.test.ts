@@ -59,10 +59,10 @@ describe('createAuthLayer configuration checks', () => {
   });
 
   it('refuses malformed scope mappings and excluded paths, naming them on one line', async () => {
-    const err = await layerFor({ secret_key: HMAC_SECRET, algorithm: 'HS256', scope_mappings: { 'GET /a/**/b': [] }, excluded_route_paths: ['/x*'] }).catch((e: unknown) => e);
+    const err = await layerFor({ secret_key: HMAC_SECRET, algorithm: 'HS256', scope_mappings: { 'GET /[z-a]': [] }, excluded_route_paths: ['/x*'] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as ConfigError).message).not.toContain('\n');
-    expect((err as ConfigError).issues.map((i) => i.path)).toEqual(['auth.scope_mappings.GET /a/**/b', 'auth.excluded_route_paths[0]']);
+    expect((err as ConfigError).issues.map((i) => i.path)).toEqual(['auth.scope_mappings.GET /[z-a]', 'auth.excluded_route_paths[0]']);
   });
 });
 
@@ -264,12 +264,12 @@ describe('scopes and request state', () => {
     expect(error).toBeInstanceOf(ForbiddenError);
     expect(error.message).toBe('Insufficient scopes: requires one of [sessions:read, sessions:s1:read, sessions:*:read]');
     expect(error.requiredScopes).toEqual(['sessions:read']);
-    expect(decision).toMatchObject({ requiredScopes: ['sessions:read'], matched: { pattern: 'GET /sessions/*/runs/*', source: 'default' } });
+    expect(decision).toMatchObject({ requiredScopes: ['sessions:read'], matched: { pattern: 'GET /sessions/{session_id}/runs/{run_id}', source: 'default' } });
   });
 
   it('switches scope checks on when scope_mappings is given and authorization is null', async () => {
     const { layer, token } = await rbac({ authorization: null, scope_mappings: {} });
-    expect((await layer.authorize(get('/agents', bearer(await token({})))))).toMatchObject({ outcome: 'deny' });
+    expect((await layer.authorize(get('/sessions', bearer(await token({})))))).toMatchObject({ outcome: 'deny' });
   });
 
   it('leaves scope checks off when authorization is false even with mappings', async () => {

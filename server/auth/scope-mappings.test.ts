@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateAccess } from './access.js';
 import { DEFAULT_SCOPE_MAPPINGS } from './default-scope-mappings.js';
@@ -7,7 +8,7 @@ const defaults = buildMappingTable(null).table;
 
 function access(scopes: string[], method: string, path: string, custom: Record<string, string[]> | null = null) {
   const { table } = buildMappingTable(custom);
-  return evaluateAccess({ scopes, adminScope: 'platform:admin', authorizationEnabled: true, mapping: findMapping(table, method, path), path });
+  return evaluateAccess({ scopes, adminScope: 'platform:admin', authorizationEnabled: true, mapping: findMapping(table, method, path), method, path });
 }
 
 describe('the default mapping table', () => {
@@ -55,6 +56,22 @@ describe('custom scope_mappings', () => {
     expect(findMapping(table, 'GET', '/agents')).toMatchObject({ scopes: ['catalog:list'], source: 'custom' });
   });
 
+  it('always beat the defaults, even a more specific default', () => {
+    const { table } = buildMappingTable({ 'GET /sessions/*': ['x:read'] });
+    expect(findMapping(table, 'GET', '/sessions/s/runs/r')).toMatchObject({ scopes: ['x:read'], source: 'custom' });
+    expect(findMapping(table, 'GET', '/sessions/s/runs')).toMatchObject({ scopes: ['x:read'], source: 'custom' });
+    expect(findMapping(table, 'GET', '/sessions')?.source).toBe('default');
+  });
+
+  it('decide among themselves by specificity, whatever their order', () => {
+    const a = buildMappingTable({ 'GET /sessions/*': ['x:read'], 'GET /sessions/*/runs/*': ['runs:read'] }).table;
+    const b = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'], 'GET /sessions/*': ['x:read'] }).table;
+    for (const t of [a, b]) {
+      expect(findMapping(t, 'GET', '/sessions/s/runs/r')?.scopes).toEqual(['runs:read']);
+      expect(findMapping(t, 'GET', '/sessions/s')?.scopes).toEqual(['x:read']);
+    }
+  });
+
   it('win over a less specific default', () => {
     const { table } = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'] });
     expect(findMapping(table, 'GET', '/sessions/s1/runs/r1')).toMatchObject({ scopes: ['runs:read'], source: 'custom' });
@@ -67,8 +84,9 @@ describe('custom scope_mappings', () => {
   });
 
   it('report malformed keys and scopes as issues naming the key', () => {
-    expect(buildMappingTable({ 'GET /a*': ['x:y'], 'GET /b': ['two words'] }).issues).toEqual([
-      { path: 'auth.scope_mappings.GET /a*', message: '"*" must be a whole segment (got "a*")' },
+    expect(buildMappingTable({ 'GET a': ['x:y'], 'GET /[z-a]': ['x:y'], 'GET /b': ['two words'] }).issues).toEqual([
+      { path: 'auth.scope_mappings.GET a', message: 'the path must start with "/"' },
+      { path: 'auth.scope_mappings.GET /[z-a]', message: 'has a character class ("[...]") that is not valid' },
       { path: 'auth.scope_mappings.GET /b', message: 'scope "two words" must not contain whitespace' },
     ]);
   });
@@ -106,7 +124,24 @@ describe('evaluateAccess', () => {
     });
     expect(access(['agents:read'], 'GET', '/agents').accessibleResourceIds).toEqual(['*']);
     expect(access(['agents:*:read'], 'GET', '/agents').accessibleResourceIds).toEqual(['*']);
-    expect(access(['teams:t1:read'], 'GET', '/agents').allowed).toBe(false);
+  });
+
+  it('lets a listing through with an empty list for a caller without any scope of its family, as the platform does', () => {
+    expect(access(['teams:t1:read'], 'GET', '/agents')).toMatchObject({ allowed: true, accessibleResourceIds: [] });
+    expect(access([], 'GET', '/agents')).toMatchObject({ allowed: true, accessibleResourceIds: [] });
+    expect(access(['agents:a1:run'], 'GET', '/agents')).toMatchObject({ allowed: true, accessibleResourceIds: [] });
+    expect(access([], 'HEAD', '/teams/')).toMatchObject({ allowed: true, accessibleResourceIds: [] });
+  });
+
+  it('keeps the listing rule to GETs of the bare family path whose required scope is of that family', () => {
+    expect(access([], 'GET', '/agents/a1').allowed).toBe(false);
+    expect(access([], 'POST', '/agents/a1/runs').allowed).toBe(false);
+    expect(access([], 'GET', '/sessions').allowed).toBe(false);
+    expect(access([], 'GET', '/agents', { 'GET /agents': ['catalog:read'] }).allowed).toBe(false);
+    expect(access(['agents:a1:list'], 'GET', '/agents', { 'GET /agents': ['agents:list'] })).toMatchObject({
+      allowed: true,
+      accessibleResourceIds: ['a1'],
+    });
   });
 
   it('checks the per-resource scope on routes naming one resource', () => {
@@ -123,10 +158,39 @@ describe('evaluateAccess', () => {
 
   it('lets everything through when authorization is off', () => {
     const mapping = findMapping(defaults, 'DELETE', '/sessions/s1');
-    expect(evaluateAccess({ scopes: [], adminScope: 'platform:admin', authorizationEnabled: false, mapping, path: '/sessions/s1' })).toMatchObject({
+    expect(evaluateAccess({ scopes: [], adminScope: 'platform:admin', authorizationEnabled: false, mapping, method: 'DELETE', path: '/sessions/s1' })).toMatchObject({
       allowed: true,
       requiredScopes: [],
       accessibleResourceIds: ['*'],
     });
+  });
+});
+
+describe('the default table under the fnmatch matcher', () => {
+  // Recorded from the segment matcher before the rewrite: every default route × method,
+  // with trailing slashes, upper case, deeper and shallower paths, and encoded slashes.
+  const before = JSON.parse(
+    readFileSync(new URL('./testing/default-decisions.before.json', import.meta.url), 'utf8'),
+  ) as Record<string, string>;
+
+  it('decides every recorded request line exactly as before', () => {
+    const now: Record<string, string> = {};
+    for (const line of Object.keys(before)) {
+      const [method, path] = line.split(' ') as [string, string];
+      const hit = findMapping(defaults, method, path);
+      now[line] = hit ? hit.scopes.join(',') || '(none)' : '(unmapped)';
+    }
+    expect(now).toEqual(before);
+    expect(Object.keys(before).length).toBeGreaterThan(1000);
+  });
+});
+
+describe('the issue cases through the scope decision', () => {
+  it('a custom GET /sessions/* tightens run reads too (403 with only sessions:read)', () => {
+    expect(access(['sessions:read'], 'GET', '/sessions/s/runs/r', { 'GET /sessions/*': ['x:read'] })).toMatchObject({
+      allowed: false,
+      requiredScopes: ['x:read'],
+    });
+    expect(access(['x:read'], 'GET', '/sessions/s/runs/r', { 'GET /sessions/*': ['x:read'] }).allowed).toBe(true);
   });
 });

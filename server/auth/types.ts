@@ -128,6 +128,8 @@ export interface TokenInspection {
   missing_scopes: string[];
   /** Per-resource routes: ids the token may use when not the one requested (`null` if n/a). */
   allowed_resource_ids: string[] | null;
+  /** Set when the platform's first-match order would decide this request by another rule. */
+  platform_note: string | null;
   /** Suggestions, e.g. a `scope` claim present while `scopes_claim` is `scopes`. */
   hints: string[];
 }
@@ -147,6 +149,8 @@ export interface RouteMatrixRow {
   missing_scopes: string[];
   allowed_resource_ids: string[] | null;
   detail: string | null;
+  /** For a custom rule the platform's first-match order would shadow. */
+  platform_note: string | null;
 }
 
 export interface RouteMatrix {

@@ -58,7 +58,7 @@ describe.each(['RS256', 'ES256', 'HS256'] as const)('%s round trip', (alg) => {
         session_state: {},
       },
       required_scopes: ['sessions:read'],
-      matched: { pattern: 'GET /sessions/*/runs/*', source: 'default' },
+      matched: { pattern: 'GET /sessions/{session_id}/runs/{run_id}', source: 'default' },
       lint: [],
     });
   });
@@ -159,8 +159,10 @@ describe('route matrix and mapping lint', () => {
     const r = await s.desk('POST', '/desk/inspect/matrix', { token: m.token });
     expect(r.status).toBe(200);
     const rows = r.body.rows as { pattern: string; status: number; missing_scopes: string[] }[];
-    expect(rows.find((x) => x.pattern === 'GET /sessions/*/runs/*')).toMatchObject({ status: 200, missing_scopes: [] });
-    expect(rows.find((x) => x.pattern === 'GET /agents')).toMatchObject({ status: 403, missing_scopes: ['agents:read'] });
+    expect(rows.find((x) => x.pattern === 'GET /sessions/{session_id}/runs/{run_id}')).toMatchObject({ status: 200, missing_scopes: [] });
+    // A listing answers 200 with an empty list, as the platform does; one agent is a 403.
+    expect(rows.find((x) => x.pattern === 'GET /agents')).toMatchObject({ status: 200, access: 'none', missing_scopes: [] });
+    expect(rows.find((x) => x.pattern === 'GET /agents/{agent_id}')).toMatchObject({ status: 403, missing_scopes: ['agents:read'] });
     const bad = await s.desk('POST', '/desk/inspect/matrix', { token: 'not.a.token' });
     expect(bad.body.status).toBe(401);
   });
@@ -170,6 +172,24 @@ describe('route matrix and mapping lint', () => {
     const r = await s.desk('GET', '/desk/mappings/lint');
     expect(r.status).toBe(200);
     expect(r.body.unmatched_mappings.map((x: { pattern: string }) => x.pattern)).toEqual(['GET /sesions/*']);
+    await setAuth({ scope_mappings: null });
+  });
+
+  it('flags a custom rule the platform would shadow with an earlier default, everywhere the rule shows', async () => {
+    await setAuth({ authorization: true, scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
+    const note = 'on the platform, `GET /sessions/*` is matched first here; this rule never applies there';
+    const lint = await s.desk('GET', '/desk/mappings/lint');
+    expect(lint.body.platform_shadowed).toEqual([
+      { pattern: 'GET /sessions/*/runs/*', scopes: ['runs:read'], shadowed_by: 'GET /sessions/*', message: note },
+    ]);
+    const m = await mint({ scopes: ['runs:read'] });
+    const matrix = await s.desk('POST', '/desk/inspect/matrix', { token: m.token });
+    expect(matrix.body.rows.find((x: { pattern: string }) => x.pattern === 'GET /sessions/*/runs/*')).toMatchObject({ status: 200, platform_note: note });
+    const i = await s.desk('POST', '/desk/inspect', { token: m.token, method: 'GET', path: '/sessions/s/runs/r' });
+    expect(i.body.platform_note).toBe(
+      'on the platform, `GET /sessions/*` is matched first here; `GET /sessions/*/runs/*` does not decide this request there',
+    );
+    expect(i.body.hints).toContain(i.body.platform_note);
     await setAuth({ scope_mappings: null });
   });
 });

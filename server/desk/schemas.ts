@@ -221,6 +221,10 @@ export const DeskInspectResponseSchema = z
     required_scopes: z.array(z.string()),
     missing_scopes: z.array(z.string()),
     allowed_resource_ids: z.array(z.string()).nullable(),
+    platform_note: z
+      .string()
+      .nullable()
+      .meta({ description: 'Set when the platform\'s first-match order would decide this request by another rule than rundesk.' }),
     hints: z.array(z.string()),
     lint: z.array(LintWarningSchema),
   })
@@ -248,6 +252,10 @@ export const DeskRouteMatrixResponseSchema = z
         missing_scopes: z.array(z.string()),
         allowed_resource_ids: z.array(z.string()).nullable(),
         detail: z.string().nullable(),
+        platform_note: z
+          .string()
+          .nullable()
+          .meta({ description: 'For a custom rule the platform\'s first-match order would shadow: which rule it matches first.' }),
       }),
     ),
   })
@@ -262,6 +270,9 @@ export const DeskMappingLintSchema = z
     unmatched_mappings: z
       .array(z.object({ pattern: z.string(), scopes: z.array(z.string()), message: z.string() }))
       .meta({ description: 'Custom mappings that match no route the server serves (a typo, or a route of another service).' }),
+    platform_shadowed: z
+      .array(z.object({ pattern: z.string(), scopes: z.array(z.string()), shadowed_by: z.string().nullable(), message: z.string() }))
+      .meta({ description: 'Custom mappings the platform\'s first-match order would not apply where rundesk does, with the rule it matches first.' }),
   })
   .meta({ id: 'DeskMappingLint' });
 

@@ -100,16 +100,43 @@ describe('Given scope checks with the default mappings', () => {
     expect((await t.get('/agents/beta', token)).status).toBe(403);
   });
 
-  it('When a token holds no agent scope at all, then listing agents is a 403, never everything', async () => {
+  it('When a token holds no agent scope at all, then listing agents answers 200 with an empty list (as the platform), never everything', async () => {
     const res = await t.get('/agents', await t.token({ scopes: ['teams:read'] }));
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+    const other = await t.get('/agents', await t.token({ scopes: ['agents:some-other-agent:read'] }));
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual([]);
   });
+
 
   it('When a token has expired, then 401 says so with WWW-Authenticate', async () => {
     const res = await t.get('/sessions', await t.token({ exp: Math.floor(Date.now() / 1000) - 3600 }));
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('invalid_token');
     expect((await res.json()).detail).toMatch(/expired/i);
+  });
+});
+
+describe('Given a custom GET /sessions/* that tightens session reads', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ auth: { authorization: true, scope_mappings: { 'GET /sessions/*': ['x:read'] } } });
+    const admin = await t.token({ sub: 'root', scopes: ['platform:admin'] });
+    expect((await t.post('/sessions/s/runs', run('r', 'agent-1'), admin)).status).toBe(201);
+  });
+  afterAll(async () => t?.stop());
+
+  it('When a token holds only sessions:read, then the run endpoint answers 403 naming x:read, as the platform does', async () => {
+    const res = await t.get('/sessions/s/runs/r', await t.token({ scopes: ['sessions:read'] }));
+    expect(res.status).toBe(403);
+    expect((await res.json()).detail).toContain('x:read');
+  });
+
+  it('When a token holds x:read, then the run and the session answer 200', async () => {
+    const token = await t.token({ scopes: ['x:read'] });
+    expect((await t.get('/sessions/s/runs/r', token)).status).toBe(200);
+    expect((await t.get('/sessions/s', token)).status).toBe(200);
   });
 });
 

@@ -88,9 +88,9 @@ describe('authMiddleware', () => {
     let current = open.layer;
     const base = await start(() => current);
     const t = await open.token({ scopes: [] });
-    expect((await fetch(`${base}/agents`, { headers: bearer(t) })).status).toBe(200);
+    expect((await fetch(`${base}/sessions/s1/runs/r1`, { headers: bearer(t) })).status).toBe(200);
     current = strict.layer;
-    expect((await fetch(`${base}/agents`, { headers: bearer(t) })).status).toBe(403);
+    expect((await fetch(`${base}/sessions/s1/runs/r1`, { headers: bearer(t) })).status).toBe(403);
   });
 
   it('checks the route Express will run, even for an absolute-form request target', async () => {

@@ -66,7 +66,7 @@ export const AuthSettingsSchema = z.strictObject({
   dependencies_claims: z.array(nonEmpty).default([]),
   session_state_claims: z.array(nonEmpty).default([]),
   scope_mappings: z.record(scopeMappingKey, z.array(nonEmpty)).nullable().default(null)
-    .describe('Route-to-scope mappings added to (and overriding) the defaults.'),
+    .describe('Route-to-scope mappings; they always take precedence over the defaults. Keys match as the platform matches them: * is any characters including /, {param} one segment; the most specific matching key wins.'),
   excluded_route_paths: z.array(z.string().startsWith('/', 'must start with "/"'))
     .default([...DEFAULT_EXCLUDED_ROUTE_PATHS]),
   admin_scope: nonEmpty.default('platform:admin'),

@@ -1178,6 +1178,8 @@ export interface components {
             required_scopes: string[];
             missing_scopes: string[];
             allowed_resource_ids: string[] | null;
+            /** @description Set when the platform's first-match order would decide this request by another rule than rundesk. */
+            platform_note: string | null;
             hints: string[];
             lint: components["schemas"]["DeskLintWarning"][];
         };
@@ -1231,6 +1233,8 @@ export interface components {
                 missing_scopes: string[];
                 allowed_resource_ids: string[] | null;
                 detail: string | null;
+                /** @description For a custom rule the platform's first-match order would shadow: which rule it matches first. */
+                platform_note: string | null;
             }[];
         };
         DeskRouteMatrixRequest: {
@@ -1248,6 +1252,13 @@ export interface components {
             unmatched_mappings: {
                 pattern: string;
                 scopes: string[];
+                message: string;
+            }[];
+            /** @description Custom mappings the platform's first-match order would not apply where rundesk does, with the rule it matches first. */
+            platform_shadowed: {
+                pattern: string;
+                scopes: string[];
+                shadowed_by: string | null;
                 message: string;
             }[];
         };

@@ -1,4 +1,4 @@
-import { compileExcludedPaths, findExcludedPath, matchRoute, parseRoutePattern, type RoutePattern } from '../../auth/index.js';
+import { compileExcludedPaths, findExcludedPath, matchRoute, parseRoutePattern, platformShadow, type RoutePattern } from '../../auth/index.js';
 import type { MatchedMapping } from '../../auth/types.js';
 
 /** A route the server serves, as an OpenAPI path template: `GET /sessions/{session_id}`. */
@@ -10,6 +10,8 @@ export interface ServedRoute {
 export interface MappingLint {
   unmapped_routes: { method: string; path: string; message: string }[];
   unmatched_mappings: { pattern: string; scopes: string[]; message: string }[];
+  /** Custom rules the platform's first-match order would not apply where rundesk does. */
+  platform_shadowed: { pattern: string; scopes: string[]; shadowed_by: string | null; message: string }[];
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -29,28 +31,32 @@ function samplePath(template: string): string {
   return template.replace(/\{[^/}]+\}/g, 'example-id');
 }
 
+/** The route template as a one-segment-per-parameter regular expression. */
+function templateRegex(template: string): RegExp {
+  const parts = template.split(/\{[^/}]+\}/).map((p) => p.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[^/]+')}$`, 'i');
+}
+
+/** The pattern with every wildcard replaced by a sample value. */
+function patternSample(pattern: RoutePattern): string {
+  return pattern.tokens.map((t) => (t.kind === 'literal' ? t.value : 'example-id')).join('');
+}
+
 /**
- * Whether a mapping pattern could match some request to a route template: literal segments
- * must agree (case-insensitively), and a template parameter matches anything a pattern
- * segment names, since its value is up to the caller.
+ * Whether a mapping pattern could match some request to a route template: the pattern
+ * matches the template's sample path, or the template (whose parameters are up to the
+ * caller) matches the pattern's sample (`GET /agents/my-agent` against `/agents/{agent_id}`).
  */
 function couldMatch(pattern: RoutePattern, route: ServedRoute): boolean {
   if (pattern.method !== '*' && pattern.method !== route.method) return false;
-  const segs = route.path.split('/').filter((s) => s !== '');
-  for (let i = 0; i < pattern.segments.length; i++) {
-    const p = pattern.segments[i];
-    if (p?.kind === 'globstar') return true;
-    const s = segs[i];
-    if (s === undefined) return false;
-    if (p?.kind === 'literal' && !/^\{.+\}$/.test(s) && p.value !== s.toLowerCase()) return false;
-  }
-  return segs.length === pattern.segments.length;
+  return matchRoute(pattern, route.method, samplePath(route.path)) || templateRegex(route.path).test(patternSample(pattern));
 }
 
 /**
  * Finds routes the server serves that no mapping covers (any authenticated caller may use
- * them once authorization is on) and custom mappings that match no route the server serves
- * (a typo such as `GET /session/*`, or a route of the production service only).
+ * them once authorization is on), custom mappings that match no route the server serves
+ * (a typo such as `GET /session/*`, or a route of the production service only), and custom
+ * mappings the platform's first-match order would shadow with an earlier rule.
  *
  * @example
  * lintMappings(servedRoutesFrom(doc.paths), status.mappings, settings.auth.scope_mappings, settings.auth.excluded_route_paths)
@@ -89,5 +95,12 @@ export function lintMappings(
       });
     }
   }
-  return { unmapped_routes, unmatched_mappings };
+  const customKeys = Object.keys(custom ?? {});
+  const platform_shadowed: MappingLint['platform_shadowed'] = [];
+  for (const [key, scopes] of Object.entries(custom ?? {})) {
+    if (!parseRoutePattern(key).ok) continue;
+    const shadow = platformShadow(customKeys, key);
+    if (shadow) platform_shadowed.push({ pattern: key, scopes: [...scopes], shadowed_by: shadow.shadowedBy, message: shadow.message });
+  }
+  return { unmapped_routes, unmatched_mappings, platform_shadowed };
 }

@@ -29,7 +29,7 @@ describe('provider presets', () => {
     expect(prefixed('rundesk-api/')('agents:run')).toBe('rundesk-api/agents:run');
     const entra = presetAuthPatch('entra');
     expect(Object.keys(entra.scope_mappings ?? {})).toEqual(Object.keys(DEFAULT_SCOPE_MAPPINGS));
-    expect(entra.scope_mappings?.['GET /sessions/*/runs/*']).toEqual(['Sessions.Read']);
+    expect(entra.scope_mappings?.['GET /sessions/{session_id}/runs/{run_id}']).toEqual(['Sessions.Read']);
     expect(presetAuthPatch('auth0').scope_mappings).toBeNull();
   });
 

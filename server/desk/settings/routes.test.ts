@@ -130,7 +130,7 @@ describe('/desk/settings with settings in the data dir', () => {
     expect(fields.find((f) => f.name === 'audience')).toMatchObject({ nullable: true });
     for (const f of fields) expect(f.help, f.name).not.toBe('');
     expect(r.body.json_schema).toHaveProperty('properties.auth');
-    expect(r.body.default_scope_mappings['GET /sessions/*/runs/*']).toEqual(['sessions:read']);
+    expect(r.body.default_scope_mappings['GET /sessions/{session_id}/runs/{run_id}']).toEqual(['sessions:read']);
   });
 });
 

@@ -441,10 +441,17 @@ function RouteMatrix(props: {
                   <td>
                     <code className="wb-path">{r.path}</code>
                     {r.source === 'custom' ? <> <Badge tone="accent">custom</Badge></> : null}
+                    {r.platform_note ? (
+                      <div className="wb-small wb-tone-warn" data-testid="matrix-platform-note">
+                        {r.platform_note}
+                      </div>
+                    ) : null}
                   </td>
                   <td className="wb-cell-tight">
                     {!isAllowed(r) ? (
                       <Badge tone="danger">✕ {r.status}</Badge>
+                    ) : r.access === 'none' ? (
+                      <Badge tone="warn" title="A listing: answers 200 with an empty list">∅ empty list</Badge>
                     ) : r.access === 'some' ? (
                       <Badge tone="warn" title={`Only ${r.allowed_resource_ids?.join(', ')}`}>◐ some ids</Badge>
                     ) : (
@@ -481,6 +488,7 @@ function RouteMatrix(props: {
 }
 
 function reasonAllowed(r: MatrixRow): string {
+  if (r.access === 'none') return 'a listing: 200 with only the ids of per-resource scopes, here none';
   if (r.access === 'some') return `only ${r.allowed_resource_ids?.join(', ') ?? 'some ids'} (per-resource scopes)`;
   if (r.required_scopes.length === 0) return 'no scopes required';
   return 'holds the required scopes';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatrixRow } from '../types';
-import { buildMintRequest, filterMatrix, parseClaimsJson, type MintFormState } from './model';
+import { buildMintRequest, examplePath, filterMatrix, parseClaimsJson, type MintFormState } from './model';
 
 const FORM: MintFormState = {
   sub: 'alice',
@@ -42,12 +42,20 @@ describe('mint form', () => {
 
 describe('route matrix filter', () => {
   const rows: MatrixRow[] = [
-    { method: 'GET', pattern: 'GET /sessions', path: '/sessions', source: 'default', status: 200, access: 'all', required_scopes: ['sessions:read'], missing_scopes: [], allowed_resource_ids: null, detail: null },
-    { method: 'DELETE', pattern: 'DELETE /sessions/*', path: '/sessions/*', source: 'default', status: 403, access: 'none', required_scopes: ['sessions:delete'], missing_scopes: ['sessions:delete'], allowed_resource_ids: null, detail: 'x' },
+    { method: 'GET', pattern: 'GET /sessions', path: '/sessions', source: 'default', status: 200, access: 'all', required_scopes: ['sessions:read'], missing_scopes: [], allowed_resource_ids: null, detail: null, platform_note: null },
+    { method: 'DELETE', pattern: 'DELETE /sessions/*', path: '/sessions/*', source: 'default', status: 403, access: 'none', required_scopes: ['sessions:delete'], missing_scopes: ['sessions:delete'], allowed_resource_ids: null, detail: 'x', platform_note: null },
   ];
   it('filters by decision and by text', () => {
     expect(filterMatrix(rows, 'denied', '')).toHaveLength(1);
     expect(filterMatrix(rows, 'all', 'delete')).toHaveLength(1);
     expect(filterMatrix(rows, 'allowed', 'delete')).toHaveLength(0);
+  });
+});
+
+describe('examplePath', () => {
+  it('turns every kind of mapping wildcard into a concrete path to inspect', () => {
+    expect(examplePath('/sessions/{session_id}/runs/{run_id}')).toBe('/sessions/example/runs/example');
+    expect(examplePath('/sessions/*')).toBe('/sessions/example');
+    expect(examplePath('/v?/agents/[ab]')).toBe('/vx/agents/a');
   });
 });

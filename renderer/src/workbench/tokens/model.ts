@@ -65,7 +65,11 @@ export function buildMintRequest(form: MintFormState, claims: Record<string, unk
 
 /** A concrete path for a mapping pattern (`/sessions/*` → `/sessions/example`), for "inspect this route". */
 export function examplePath(pattern: string): string {
-  return pattern.replace(/\*\*/g, 'a/b').replace(/\*/g, 'example');
+  return pattern
+    .replace(/\{[^}/]+\}/g, 'example')
+    .replace(/\*+/g, 'example')
+    .replace(/\?/g, 'x')
+    .replace(/\[!?([^\]])[^\]]*\]/g, '$1');
 }
 
 /** A matrix row lets the token through (for every id, or only for some). */
