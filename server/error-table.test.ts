@@ -11,10 +11,12 @@ import {
   BadRequestError,
   ConfigError,
   ConflictError,
+  CorsOriginError,
   ForbiddenError,
   HeadersTooLargeError,
   InternalError,
   NotFoundError,
+  NotImplementedError,
   PayloadTooLargeError,
   RequestTimeoutError,
   UnauthenticatedError,
@@ -28,6 +30,8 @@ import { errorMiddleware } from './http/error-middleware.js';
 /** One instance of every kind; the mapped type makes a new kind without a sample a compile error. */
 const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {
   BAD_REQUEST: () => new BadRequestError('Request body is not valid JSON'),
+  CORS_ORIGIN_NOT_ALLOWED: () => new CorsOriginError('https://evil.example'),
+  NOT_IMPLEMENTED: () => new NotImplementedError('rundesk stores and serves runs; it does not run agents'),
   UNAUTHENTICATED: () => new UnauthenticatedError('Token has expired', 'expired'),
   FORBIDDEN: () => new ForbiddenError('Insufficient scopes', ['agents:read']),
   NOT_FOUND: () => new NotFoundError('Session with ID s1 not found'),
@@ -51,6 +55,8 @@ const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {
  */
 const EXPECTED: Record<ErrorKind, { status: number; exit: number; headers?: Record<string, string>; detail?: string; extra?: object }> = {
   BAD_REQUEST: { status: 400, exit: 1 },
+  CORS_ORIGIN_NOT_ALLOWED: { status: 400, exit: 1, detail: 'Disallowed CORS origin' },
+  NOT_IMPLEMENTED: { status: 501, exit: 69 },
   UNAUTHENTICATED: { status: 401, exit: 1, headers: { 'www-authenticate': 'Bearer error="invalid_token", error_description="Token has expired"' } },
   FORBIDDEN: { status: 403, exit: 1 },
   NOT_FOUND: { status: 404, exit: 1 },

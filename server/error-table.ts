@@ -29,6 +29,7 @@ function bearerChallenge(err: ErrorOf<'UNAUTHENTICATED'>): Record<string, string
  */
 export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   BAD_REQUEST: { status: 400, exitCode: 1 },
+  CORS_ORIGIN_NOT_ALLOWED: { status: 400, exitCode: 1 },
   UNAUTHENTICATED: { status: 401, exitCode: 1, headers: bearerChallenge },
   FORBIDDEN: { status: 403, exitCode: 1 },
   NOT_FOUND: { status: 404, exitCode: 1 },
@@ -46,6 +47,7 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   HEADERS_TOO_LARGE: { status: 431, exitCode: 1 },
   CONFIG_ERROR: { status: 500, exitCode: 1 },
   INTERNAL_SERVER_ERROR: { status: 500, exitCode: 70, detail: 'Internal server error' },
+  NOT_IMPLEMENTED: { status: 501, exitCode: 69 },
   DATABASE_UNAVAILABLE: { status: 503, exitCode: 69 },
   DATABASE_BUSY: { status: 503, exitCode: 75, headers: (err) => ({ 'Retry-After': String(err.retryAfterSeconds) }) },
 };

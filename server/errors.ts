@@ -80,6 +80,19 @@ export class RequestTimeoutError extends AppError {
   readonly code = 'REQUEST_TIMEOUT';
 }
 
+/** A route of the platform that rundesk knows but does not perform (running agents). */
+export class NotImplementedError extends AppError {
+  readonly code = 'NOT_IMPLEMENTED';
+}
+
+/** A CORS preflight from an origin that `cors_allowed_origins` does not list. */
+export class CorsOriginError extends AppError {
+  readonly code = 'CORS_ORIGIN_NOT_ALLOWED';
+  constructor(readonly origin: string) {
+    super('Disallowed CORS origin');
+  }
+}
+
 /** Input that parsed but does not fit the schema. `issues` name each bad field. */
 export class ValidationError extends AppError {
   readonly code = 'VALIDATION_ERROR';
@@ -134,6 +147,8 @@ export type AnyAppError =
   | UnsupportedMediaTypeError
   | HeadersTooLargeError
   | RequestTimeoutError
+  | NotImplementedError
+  | CorsOriginError
   | ValidationError
   | InternalError
   | ConfigError

@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import { deskRouter } from '../desk/router.js';
 import type { Runtime } from '../runtime-types.js';
 import { authMiddleware } from './auth-middleware.js';
+import { corsMiddleware } from './cors.js';
 import { errorMiddleware, notFoundHandler } from './error-middleware.js';
 import { hostGuard } from './host-guard.js';
 import { redactUrl } from './redact-url.js';
@@ -46,6 +47,7 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
     );
   }
   app.use(hostGuard(opts.address));
+  app.use(corsMiddleware(() => runtime.settings().settings.cors_allowed_origins));
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');

@@ -86,13 +86,65 @@ export const DatabaseEntrySchema = z.strictObject({
   read_only: z.boolean().default(true),
 });
 
+/**
+ * AgentOS 2.9's default CORS origins (its `cors_origin_list`): the local chat UI's dev server
+ * and the platform's control-plane origins.
+ */
+export const DEFAULT_CORS_ALLOWED_ORIGINS = [
+  'http://localhost:3000',
+  'https://agno.com',
+  'https://www.agno.com',
+  'https://app.agno.com',
+  'https://os-stg.agno.com',
+  'https://os.agno.com',
+] as const;
+
+/**
+ * One browser origin: `scheme://host[:port]`, nothing after it. `*` is refused: the platform
+ * API allows credentials, and a wildcard would let every web page read local runs.
+ */
+const corsOrigin = z.string().superRefine((value, ctx) => {
+  if (value.trim() === '*') {
+    ctx.addIssue({ code: 'custom', message: '"*" is not allowed: list each origin (credentials are allowed, so a wildcard would open the API to every web page)' });
+    return;
+  }
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== value) {
+    ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin; write scheme://host[:port] with no path or trailing slash, e.g. http://localhost:3000` });
+  }
+});
+
 export const SettingsSchema = z.strictObject({
   os_id: nonEmpty.default('rundesk-local'),
+  cors_allowed_origins: z
+    .array(corsOrigin)
+    .default([...DEFAULT_CORS_ALLOWED_ORIGINS])
+    .describe(
+      'Browser origins whose pages may call the platform API (CORS, with credentials). Replaces the default list (http://localhost:3000 and the platform\'s own origins), as AgentOS does; [] allows none. Never applies to /desk or /ui.',
+    ),
+  default_database: z
+    .string()
+    .min(1)
+    .nullable()
+    .default(null)
+    .describe(
+      'Database that answers requests without db_id. null: the built-in database when it holds sessions or nothing is attached, else the first attached database that holds sessions. Writes without db_id go to this database, or to the built-in one when null.',
+    ),
   server: ServerSettingsSchema.prefault({}),
   auth: AuthSettingsSchema.prefault({}),
   databases: z.array(DatabaseEntrySchema).default([])
     .refine((dbs) => new Set(dbs.map((d) => d.id)).size === dbs.length, 'database ids must be unique')
     .refine((dbs) => dbs.every((d) => d.id !== 'default'), '"default" is the built-in database; choose another id'),
+}).superRefine((settings, ctx) => {
+  const id = settings.default_database;
+  if (id !== null && id !== 'default' && !settings.databases.some((d) => d.id === id)) {
+    ctx.addIssue({ code: 'custom', path: ['default_database'], message: `"${id}" is not an attached database (use "default" or an id from databases)` });
+  }
 });
 
 /** Settings as written in the file (everything optional). */

@@ -66,6 +66,8 @@ export interface DatabaseEntry {
 
 export interface Settings {
   os_id: string;
+  cors_allowed_origins: string[];
+  default_database: string | null;
   server: { host: string; port: number };
   auth: AuthSettings;
   databases: DatabaseEntry[];

@@ -32,6 +32,7 @@ import {
 import { settingsMutations } from './mutations';
 import { PresetsPanel } from './PresetsPanel';
 import { settingsQueries } from './queries';
+import { CorsPanel } from './CorsPanel';
 import { ScopeMappingEditor } from './ScopeMappingEditor';
 import { describeSchema } from './schema';
 
@@ -48,6 +49,7 @@ const SECTIONS = [
   { id: 'audience', title: 'Audience', fields: ['audience', 'verify_audience'] as AuthField[] },
   { id: 'authorization', title: 'Authorization & isolation', fields: ['authorization', 'admin_scope', 'user_isolation', 'excluded_route_paths'] as AuthField[] },
   { id: 'mappings', title: 'Scope mappings', fields: ['scope_mappings'] as AuthField[] },
+  { id: 'cors', title: 'Browser access (CORS)', fields: [] as AuthField[] },
 ] as const;
 
 /** The auth settings page: every SPEC §5.2 setting, keys, presets and the scope-mapping editor. */
@@ -534,7 +536,7 @@ function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelo
                 </div>
               </Panel>
 
-              <Panel id="wb-mappings" title="Scope mappings" subtitle={<><code>&lt;METHOD&gt; &lt;path&gt;</code> → required scopes. <code>*</code> matches one path segment. Custom rows are added to the defaults and override a default with the same key.</>}>
+              <Panel id="wb-mappings" title="Scope mappings" subtitle={<><code>&lt;METHOD&gt; &lt;path&gt;</code> → required scopes. As on the platform, <code>*</code> matches any characters, <code>/</code> included; <code>{'{param}'}</code> is one segment. Custom rows always take precedence over the defaults; the most specific match wins.</>}>
                 {errorOf('scope_mappings') ? (
                   <p className="wb-field-error" data-testid="issue-scope_mappings" data-source={routed.byField.has('scope_mappings') ? 'server' : 'local'}>
                     {errorOf('scope_mappings')}
@@ -552,6 +554,7 @@ function SettingsForm({ envelope, savedAt, onSaved }: { envelope: SettingsEnvelo
               </Panel>
             </div>
           </fieldset>
+          <CorsPanel envelope={envelope} />
         </div>
       </div>
     </div>

@@ -103,7 +103,7 @@ describe('server issues', () => {
 
 describe('draft', () => {
   it('writes only the changed fields into the settings file as written', () => {
-    const inForce = { os_id: 'x', server: { host: 'h', port: 1 }, auth: { ...AUTH, verification_keys: ['from-env'] }, databases: [] };
+    const inForce = { os_id: 'x', cors_allowed_origins: [], default_database: null, server: { host: 'h', port: 1 }, auth: { ...AUTH, verification_keys: ['from-env'] }, databases: [] };
     const file = { auth: { algorithm: 'RS256' }, databases: [{ id: 'd', path: '/p' }] };
     const body = buildSettingsBody(file, inForce, { ...inForce.auth, user_isolation: true, jwks_url: '' }, rowsFromMappings({ 'GET /a': ['s'] }));
     expect(body).toEqual({

@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { isApiError } from '../../api/client';
+import { Badge, Callout, ChipsInput, Panel, useDebounced } from '../components/ui';
+import { describeError } from '../errors';
+import type { FieldIssue, SettingsEnvelope } from '../types';
+import { issuesOf } from './model';
+import { settingsMutations } from './mutations';
+import { settingsQueries } from './queries';
+
+/** AgentOS's defaults, shown for "Reset"; the server applies the same list when the key is absent. */
+export const DEFAULT_CORS_ORIGINS = [
+  'http://localhost:3000',
+  'https://agno.com',
+  'https://www.agno.com',
+  'https://app.agno.com',
+  'https://os-stg.agno.com',
+  'https://os.agno.com',
+];
+
+/**
+ * `cors_allowed_origins`: which web pages may call the platform API from the browser. Saved on
+ * its own (a PUT of the settings file with this one key changed) and checked as typed by the
+ * server's dry run, so the messages are the server's.
+ */
+export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
+  const qc = useQueryClient();
+  const save = useMutation(settingsMutations.save(qc));
+  const saved = envelope.settings.cors_allowed_origins;
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const value = draft ?? saved;
+  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
+  const body = useMemo(
+    () => (dirty ? { ...((envelope.file_settings ?? envelope.settings) as Record<string, unknown>), cors_allowed_origins: value } : null),
+    [dirty, envelope.file_settings, envelope.settings, value],
+  );
+  const checked = useDebounced(body ? JSON.stringify(body) : null, 400);
+  const dryRun = useQuery(settingsQueries.validate(envelope.writable ? checked : null));
+  const [saveIssues, setSaveIssues] = useState<FieldIssue[]>([]);
+  const issues = (dirty && dryRun.data && !dryRun.data.valid ? dryRun.data.issues : saveIssues).filter((i) =>
+    i.path.startsWith('cors_allowed_origins'),
+  );
+
+  const doSave = () => {
+    if (!body) return;
+    save.mutateAsync(body).then(
+      () => {
+        setDraft(null);
+        setSaveIssues([]);
+      },
+      (err: unknown) => setSaveIssues(isApiError(err) ? issuesOf(err.body) : []),
+    );
+  };
+
+  return (
+    <Panel
+      id="wb-cors"
+      title="Browser access (CORS)"
+      subtitle={
+        <>
+          Web pages on these origins may call the platform API with credentials, as with AgentOS's <code>cors_allowed_origins</code>. The list
+          replaces the defaults; <code>*</code> is refused. <code>/desk</code> and <code>/ui</code> never answer other origins.
+        </>
+      }
+    >
+      <div className="wb-stack" data-testid="cors-panel">
+        <ChipsInput
+          value={value}
+          onChange={(v) => {
+            setDraft(v);
+            setSaveIssues([]);
+          }}
+          placeholder="http://localhost:3000"
+          ariaLabel="Allowed origins"
+          invalid={issues.length > 0}
+          mono
+          disabled={!envelope.writable}
+          testId="cors-origins"
+        />
+        {issues.length > 0 ? (
+          <Callout tone="danger" title="The server would refuse this list" testId="cors-issues">
+            <ul>
+              {issues.map((i, n) => (
+                <li key={n}>{i.message}</li>
+              ))}
+            </ul>
+          </Callout>
+        ) : null}
+        {save.isError && saveIssues.length === 0 ? <Callout tone="danger">{describeError(save.error)}</Callout> : null}
+        <div className="wb-row">
+          {value.length === 0 ? <Badge tone="warn">no origin may call the API from a browser</Badge> : <Badge>{value.length} origins</Badge>}
+          <span className="wb-spacer" />
+          <button type="button" className="wb-btn wb-btn-sm" onClick={() => setDraft([...DEFAULT_CORS_ORIGINS])} disabled={!envelope.writable}>
+            Reset to defaults
+          </button>
+          <button
+            type="button"
+            className="wb-btn wb-btn-sm wb-btn-primary"
+            onClick={doSave}
+            disabled={!dirty || !envelope.writable || save.isPending || issues.length > 0}
+            data-testid="cors-save"
+          >
+            Save origins
+          </button>
+        </div>
+      </div>
+    </Panel>
+  );
+}
