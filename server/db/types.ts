@@ -118,6 +118,8 @@ export interface SessionStore {
   /** `false` when nothing matched. */
   deleteSession(sessionId: string, filter: RowFilter): boolean;
   counts(): { sessions: number; runs: number };
+  /** Whether the table holds any session (cheap: answers which database a request without `db_id` reads). */
+  hasSessions(): boolean;
 }
 
 export interface DatabaseInfo {

@@ -381,6 +381,9 @@ export const DeskDatabaseSchema = z
     sessions: z.number().int().meta({ description: '0 when `error` is set.' }),
     runs: z.number().int().meta({ description: '0 when `error` is set.' }),
     is_default: z.boolean(),
+    answers_without_db_id: z
+      .boolean()
+      .meta({ description: 'Whether platform requests without db_id read this database (default_database, or the rule when it is null).' }),
     error: z
       .object({ error_code: z.enum(['DATABASE_UNAVAILABLE', 'DATABASE_BUSY']), detail: z.string() })
       .nullable()

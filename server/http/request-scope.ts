@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { effectiveUserFilter } from '../auth/index.js';
+import { answeringDatabase } from '../db/answering.js';
 import type { Database, SessionStore } from '../db/types.js';
 import { BadRequestError, ForbiddenError } from '../errors.js';
 import { authStateOf } from './auth-middleware.js';
@@ -8,12 +9,17 @@ import type { Runtime } from '../runtime-types.js';
 /**
  * Picks the database and session table a request names. `table` without `db_id` is a 400
  * (DESIGN.md "Store"); unknown ids and tables are 404s raised by the registry and database.
+ * Without `db_id`, `answeringDatabase` decides.
  */
-export function selectStore(runtime: Runtime, selector: { db_id?: string | undefined; table?: string | undefined }): SessionStore {
+export function selectStore(
+  runtime: Runtime,
+  selector: { db_id?: string | undefined; table?: string | undefined },
+  intent: 'read' | 'write' = 'read',
+): SessionStore {
   if (selector.table !== undefined && selector.db_id === undefined) {
     throw new BadRequestError('The `table` query parameter requires `db_id`');
   }
-  const db: Database = selector.db_id === undefined ? runtime.databases.default() : runtime.databases.get(selector.db_id);
+  const db: Database = selector.db_id === undefined ? answeringDatabase(runtime.databases, runtime.settings().settings.default_database, intent) : runtime.databases.get(selector.db_id);
   return db.store(selector.table);
 }
 

@@ -7,8 +7,18 @@ import { toFieldIssues, formatIssues } from '../settings/load.js';
  * each bad field (e.g. `query.type: Invalid option: expected one of "agent"|"team"|"workflow"`).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'body' | 'path'): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(where === 'query' ? withoutEmptyValues(value) : value);
   if (result.success) return result.data;
   const issues = toFieldIssues(result.error, where);
   throw new ValidationError(formatIssues(issues), issues);
+}
+
+/**
+ * AgentOS (FastAPI) reads `?db_id=` as "not given", and its clients send empty values for
+ * unknown ones (agent-ui's `db_id=` before it knows a database), so an empty query value is
+ * absent here too.
+ */
+export function withoutEmptyValues(query: unknown): unknown {
+  if (query === null || typeof query !== 'object') return query;
+  return Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([, v]) => v !== ''));
 }

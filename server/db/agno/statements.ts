@@ -51,6 +51,7 @@ export class AgnoStatements {
   readonly sessionWithRunsByIdForUser: SqliteStatement;
   readonly updateRuns: SqliteStatement;
   readonly counts: SqliteStatement;
+  readonly anySession: SqliteStatement;
   readonly cache: CacheStatements | null;
   private readonly table: string;
   private readonly select: string;
@@ -84,6 +85,7 @@ export class AgnoStatements {
         : `UPDATE ${this.table} SET runs = @runs WHERE session_id = @session_id`,
     );
     this.counts = handle.prepare(`SELECT count(*) AS sessions, coalesce(sum(${this.runCount}), 0) AS runs ${from}`);
+    this.anySession = handle.prepare(`SELECT EXISTS (SELECT 1 ${from}) AS any`);
     this.cache = this.cacheStatements(from);
   }
 

@@ -175,6 +175,10 @@ export class AgnoSessionStore implements SessionStore {
     }
   }
 
+  hasSessions(): boolean {
+    return (this.sql.anySession.get() as { any: number }).any === 1;
+  }
+
   counts(): { sessions: number; runs: number } {
     const row = this.sql.counts.get() as { sessions: number; runs: number };
     return { sessions: row.sessions, runs: row.runs };

@@ -51,6 +51,7 @@ export const NATIVE_SQL = {
   deleteRunsOfSession: 'DELETE FROM runs WHERE session_id = ?',
   deleteSession: 'DELETE FROM sessions WHERE session_id = ?',
   counts: 'SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM runs) AS runs',
+  anySession: 'SELECT EXISTS (SELECT 1 FROM sessions) AS any',
 } as const;
 
 export type NativeStatementName = keyof typeof NATIVE_SQL;

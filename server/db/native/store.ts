@@ -139,6 +139,10 @@ export class NativeSessionStore implements SessionStore {
     return true;
   }
 
+  hasSessions(): boolean {
+    return (this.sql.get('anySession').get() as { any: number }).any === 1;
+  }
+
   counts(): { sessions: number; runs: number } {
     return this.sql.get('counts').get() as { sessions: number; runs: number };
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
+import { answeringDatabase } from '../../db/answering.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../db/errors.js';
 import type { Database } from '../../db/types.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
@@ -14,8 +15,8 @@ import { baseSettingsInput, readOnlyReason } from '../settings/file.js';
  * One row of the listing. A database that cannot be read right now (a damaged file, a foreign
  * lock) is listed with its reason and zero counts rather than failing the whole listing.
  */
-function toDeskDatabase(db: Database) {
-  const base = { id: db.id, path: db.path, read_only: db.readOnly, is_default: db.id === 'default' };
+function toDeskDatabase(db: Database, answering: string) {
+  const base = { id: db.id, path: db.path, read_only: db.readOnly, is_default: db.id === 'default', answers_without_db_id: db.id === answering };
   let info;
   try {
     info = db.info();
@@ -32,6 +33,14 @@ function toDeskDatabase(db: Database) {
     runs: info.runs,
     error: null,
   };
+}
+
+function answeringId(runtime: Runtime): string {
+  try {
+    return answeringDatabase(runtime.databases, runtime.settings().settings.default_database, 'read').id;
+  } catch {
+    return 'default';
+  }
 }
 
 /**
@@ -60,7 +69,8 @@ export function databasesRouter(runtime: Runtime): express.Router {
   const router = express.Router();
 
   router.get('/databases', (_req, res) => {
-    res.json({ databases: runtime.databases.list().map(toDeskDatabase) });
+    const answering = answeringId(runtime);
+    res.json({ databases: runtime.databases.list().map((db) => toDeskDatabase(db, answering)) });
   });
 
   router.post('/databases', async (req, res) => {
@@ -89,7 +99,7 @@ export function databasesRouter(runtime: Runtime): express.Router {
       ...(body.session_table !== undefined ? { session_table: body.session_table } : {}),
     };
     await runtime.applySettings({ ...base, databases: [...entries, entry] });
-    res.status(201).json(toDeskDatabase(runtime.databases.get(id)));
+    res.status(201).json(toDeskDatabase(runtime.databases.get(id), answeringId(runtime)));
   });
 
   router.delete('/databases/:id', async (req, res) => {
@@ -99,7 +109,9 @@ export function databasesRouter(runtime: Runtime): express.Router {
     const base = baseSettingsInput(runtime.settings());
     const entries = (base.databases ?? []) as DatabaseEntry[];
     if (!entries.some((d) => d.id === id)) throw new NotFoundError(`Database with ID ${id} not found`);
-    await runtime.applySettings({ ...base, databases: entries.filter((d) => d.id !== id) });
+    // Detaching the database that answers requests without db_id hands that role back to the rule.
+    const defaultDatabase = base.default_database === id ? null : base.default_database;
+    await runtime.applySettings({ ...base, default_database: defaultDatabase, databases: entries.filter((d) => d.id !== id) });
     res.json({ deleted: id });
   });
 

@@ -115,7 +115,7 @@ export function sessionsRouter(runtime: Runtime): Router {
     // Validated, then stored as sent: zod rebuilds objects by assignment, which turns a client's
     // `__proto__` key into a prototype change and drops it. JSON.parse keeps it as an own key.
     const run = req.body as StoredRun & z.output<typeof IngestRunBodySchema>;
-    const store = selectStore(runtime, q);
+    const store = selectStore(runtime, q, 'write');
     const userId = writerUserFor(res, run.user_id);
     const stamped = userId === null ? run : { ...run, user_id: userId };
     const result = store.upsertRun({ sessionId: session_id, type: q.type, run: stamped, userId });
