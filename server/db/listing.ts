@@ -28,18 +28,30 @@ export interface ComponentRow {
   runCount: number;
 }
 
+function stringOf(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** Agno's `Model.to_dict()` in `*_data.model`, as the platform's list items show it. */
+function modelOf(data: Record<string, unknown> | null): ComponentSummary['model'] {
+  const model = data?.['model'];
+  if (!isPlainObject(model)) return null;
+  const out = { id: stringOf(model['id']), provider: stringOf(model['provider']), name: stringOf(model['name']) };
+  return out.id === null && out.provider === null && out.name === null ? null : out;
+}
+
 /**
- * One summary per component id, named after the most recently active session's
- * `*_data.name`, newest first.
+ * One summary per component id, named (and described, and its model told) after the most
+ * recently active session's `*_data` that has a name, newest first.
  */
 export function summariseComponents(rows: Iterable<ComponentRow>): ComponentSummary[] {
   const byId = new Map<string, ComponentSummary & { nameAt: number }>();
   for (const row of rows) {
-    const name = isPlainObject(row.data) && typeof row.data['name'] === 'string' ? row.data['name'] : null;
+    const name = isPlainObject(row.data) ? stringOf(row.data['name']) : null;
     const active = row.active ?? 0;
     let entry = byId.get(row.id);
     if (!entry) {
-      entry = { id: row.id, name: null, session_count: 0, run_count: 0, last_active_at: null, nameAt: -Infinity };
+      entry = { id: row.id, name: null, description: null, model: null, session_count: 0, run_count: 0, last_active_at: null, nameAt: -Infinity };
       byId.set(row.id, entry);
     }
     entry.session_count += 1;
@@ -50,6 +62,10 @@ export function summariseComponents(rows: Iterable<ComponentRow>): ComponentSumm
     if (name !== null && active >= entry.nameAt) {
       entry.name = name;
       entry.nameAt = active;
+      entry.description = stringOf(row.data?.['description']);
+      entry.model = modelOf(row.data);
+    } else if (entry.nameAt === -Infinity && entry.model === null) {
+      entry.model = modelOf(row.data);
     }
   }
   return [...byId.values()]

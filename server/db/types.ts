@@ -68,11 +68,17 @@ export interface ListSessionsQuery extends RowFilter {
   componentId?: string | undefined;
   /** Case-insensitive substring of session id or session name. */
   search?: string | undefined;
+  /** Case-insensitive substring of the session name only (AgentOS's `session_name`). */
+  sessionName?: string | undefined;
   /** 1-based. */
   page: number;
   limit: number;
+  /** Defaults to `created_at`. */
+  sortBy?: SessionSortField | undefined;
   sortOrder: 'asc' | 'desc';
 }
+
+export type SessionSortField = 'created_at' | 'updated_at' | 'session_id';
 
 export interface Page<T> {
   items: T[];
@@ -84,6 +90,10 @@ export interface Page<T> {
 export interface ComponentSummary {
   id: string;
   name: string | null;
+  /** `*_data.description` of the newest session, when the agent wrote one. */
+  description: string | null;
+  /** `*_data.model` of the newest session (Agno's `Model.to_dict()`: id, provider, name). */
+  model: { id: string | null; provider: string | null; name: string | null } | null;
   session_count: number;
   run_count: number;
   /** Epoch seconds of the newest session update. */

@@ -1,37 +1,95 @@
 import type { ComponentSummary, SessionListItem, SessionType, StoredRun, StoredSession } from '../db/types.js';
 import { toIsoDateTime } from '../runs/dates.js';
 
-/** The platform API's view of a session row: epoch seconds become ISO-8601 UTC strings. */
+/** The platform API's view of a session row (AgentOS's listing item): epoch seconds become ISO-8601 UTC strings. */
 export function presentSessionListItem(item: SessionListItem) {
+  const metrics = sessionMetrics(item);
   return {
     session_id: item.session_id,
     session_name: item.session_name,
     session_type: item.session_type,
+    session_state: objectOrNull(item.session_data?.['session_state']),
     user_id: item.user_id,
     agent_id: item.agent_id,
     team_id: item.team_id,
     workflow_id: item.workflow_id,
-    run_count: item.run_count,
+    session_summary: item.summary,
+    metrics,
     total_tokens: item.total_tokens,
+    metadata: item.metadata,
     created_at: toIsoDateTime(item.created_at),
     updated_at: toIsoDateTime(item.updated_at ?? item.created_at),
+    run_count: item.run_count,
   };
 }
 
-export function presentSessionDetail(session: StoredSession, extra: { session_name: string; run_count: number; total_tokens: number | null }) {
+/** AgentOS's session detail for the session's type, with rundesk's raw columns added. */
+export function presentSessionDetail(
+  session: StoredSession,
+  extra: { session_name: string; run_count: number; total_tokens: number | null },
+  runs: readonly StoredRun[],
+) {
+  const listed = presentSessionListItem({ ...session, ...extra });
+  const workflowName = session.session_type === 'workflow' ? stringOrNull(session.workflow_data?.['name']) : undefined;
   return {
-    ...presentSessionListItem({ ...session, ...extra }),
+    ...(session.session_type === 'agent' ? { agent_session_id: session.session_id } : {}),
+    ...listed,
+    ...(workflowName !== undefined ? { workflow_name: workflowName } : {}),
+    chat_history: session.session_type === 'workflow' ? null : chatHistory(session.session_type, runs),
     session_data: session.session_data,
     agent_data: session.agent_data,
     team_data: session.team_data,
     workflow_data: session.workflow_data,
-    metadata: session.metadata,
     summary: session.summary,
   };
 }
 
-export function presentComponent(c: ComponentSummary) {
-  return { ...c, last_active_at: toIsoDateTime(c.last_active_at) };
+function objectOrNull(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** `session_data.session_metrics`, as AgentOS reports `metrics`. */
+function sessionMetrics(session: StoredSession): Record<string, unknown> | null {
+  return objectOrNull(session.session_data?.['session_metrics']);
+}
+
+/**
+ * The conversation as AgentOS's `get_chat_history` gives it: the messages of the session's own
+ * runs (not a team's member runs, not nested runs), in order, without those a run replayed
+ * from earlier history.
+ */
+export function chatHistory(type: SessionType, runs: readonly StoredRun[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const run of runs) {
+    if (typeof run['parent_run_id'] === 'string' && run['parent_run_id'] !== '') continue;
+    if (type === 'team' && typeof run['agent_id'] === 'string' && run['agent_id'] !== '' && !run['team_id']) continue;
+    const messages = run['messages'];
+    if (!Array.isArray(messages)) continue;
+    for (const m of messages) {
+      const message = objectOrNull(m);
+      if (message && message['from_history'] !== true) out.push(message);
+    }
+  }
+  return out;
+}
+
+/** AgentOS's list item (`id`, `name`, `description`, `db_id`, `model`, `metadata`) plus rundesk's counts. */
+export function presentComponent(c: ComponentSummary, dbId: string) {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    db_id: dbId,
+    model: c.model,
+    metadata: null,
+    session_count: c.session_count,
+    run_count: c.run_count,
+    last_active_at: toIsoDateTime(c.last_active_at),
+  };
 }
 
 /**

@@ -36,13 +36,17 @@ export const SessionQuerySchema = StoreSelectorSchema.extend({
   user_id: optionalId.optional(),
 });
 
+export const SESSION_SORT_FIELDS = ['created_at', 'updated_at', 'session_id'] as const;
+
 export const ListSessionsQuerySchema = StoreSelectorSchema.extend({
   type: SessionTypeSchema.optional(),
   user_id: optionalId.optional(),
   component_id: optionalId.optional().meta({ description: 'agent_id, team_id or workflow_id.' }),
+  session_name: z.string().max(200).optional().meta({ description: 'Substring of the session name, any letter case (AgentOS).' }),
   search: z.string().max(200).optional().meta({ description: 'Substring of the session id or name.' }),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(20),
+  sort_by: z.enum(SESSION_SORT_FIELDS).default('created_at'),
   sort_order: z.enum(['asc', 'desc']).default('desc'),
 });
 
@@ -56,31 +60,46 @@ export const ComponentParamsSchema = z.object({ id: z.string().min(1).max(512) }
 
 const isoDate = z.string().nullable().meta({ description: 'ISO-8601 UTC date-time' });
 
+const jsonObject = z.record(z.string(), z.unknown()).nullable();
+
+/** AgentOS 2.9's `SessionSchema` (the listing item), plus rundesk's `run_count`. */
 export const SessionListItemSchema = z
   .object({
     session_id: z.string(),
     session_name: z.string(),
     session_type: SessionTypeSchema,
+    session_state: jsonObject.meta({ description: '`session_data.session_state`' }),
     user_id: z.string().nullable(),
     agent_id: z.string().nullable(),
     team_id: z.string().nullable(),
     workflow_id: z.string().nullable(),
-    run_count: z.number().int(),
+    session_summary: jsonObject.meta({ description: 'The stored `summary`' }),
+    metrics: jsonObject.meta({ description: '`session_data.session_metrics`' }),
     total_tokens: z.number().nullable(),
+    metadata: jsonObject,
     created_at: isoDate,
     updated_at: isoDate,
+    run_count: z.number().int().meta({ description: 'rundesk: number of runs stored in the session.' }),
   })
   .meta({ id: 'SessionListItem' });
 
-const jsonObject = z.record(z.string(), z.unknown()).nullable();
-
+/**
+ * AgentOS 2.9's session detail (`AgentSessionDetailSchema`, `TeamSessionDetailSchema`,
+ * `WorkflowSessionDetailSchema` in one object: each type's fields are present), plus rundesk's
+ * additions (the raw `*_data` columns, `summary`, `run_count`).
+ */
 export const SessionDetailSchema = SessionListItemSchema.extend({
+  agent_session_id: z.string().optional().meta({ description: 'Agent sessions only: the session id (AgentOS).' }),
+  workflow_name: z.string().nullable().optional().meta({ description: 'Workflow sessions only: `workflow_data.name`.' }),
+  chat_history: z
+    .array(z.record(z.string(), z.unknown()))
+    .nullable()
+    .meta({ description: 'Messages of the top-level runs in order, without those replayed from history (AgentOS `get_chat_history`).' }),
   session_data: jsonObject,
   agent_data: jsonObject,
   team_data: jsonObject,
   workflow_data: jsonObject,
-  metadata: jsonObject,
-  summary: jsonObject,
+  summary: jsonObject.meta({ description: 'rundesk: the stored summary (also as `session_summary`).' }),
 }).meta({ id: 'SessionDetail' });
 
 export const SessionPageSchema = z
@@ -91,19 +110,31 @@ export const SessionPageSchema = z
       limit: z.number().int(),
       total_count: z.number().int(),
       total_pages: z.number().int(),
+      search_time_ms: z.number(),
     }),
   })
   .meta({ id: 'SessionPage' });
+
+export const ModelSummarySchema = z
+  .object({ id: z.string().nullable(), provider: z.string().nullable(), name: z.string().nullable() })
+  .meta({ id: 'ModelSummary', description: 'The model named in the newest session\'s `*_data.model` (Agno `Model.to_dict()`).' });
 
 export const ComponentSchema = z
   .object({
     id: z.string(),
     name: z.string().nullable(),
+    description: z.string().nullable(),
+    db_id: z.string().meta({ description: 'Database the sessions were found in; pass it as `db_id` to read them.' }),
+    model: ModelSummarySchema.nullable(),
+    metadata: jsonObject,
     session_count: z.number().int(),
     run_count: z.number().int(),
     last_active_at: isoDate,
   })
-  .meta({ id: 'Component', description: 'An agent, team or workflow seen in the stored sessions.' });
+  .meta({
+    id: 'Component',
+    description: 'An agent, team or workflow seen in the stored sessions: the fields of AgentOS\'s list items that stored sessions tell, plus counts.',
+  });
 
 /**
  * The ingest body: one run dict in the stored (Agno `to_dict`) format. Only what rundesk relies
@@ -154,3 +185,30 @@ export const InfoSchema = z
     }),
   })
   .meta({ id: 'Info' });
+
+/** The part of AgentOS 2.9's `ConfigResponse` that stored sessions and rundesk's settings tell. */
+export const OsConfigSchema = z
+  .object({
+    os_id: z.string(),
+    name: z.string().nullable(),
+    description: z.string().nullable(),
+    available_models: z.array(z.string()).nullable(),
+    os_database: z.string().nullable().meta({ description: 'The database that answers requests without `db_id`.' }),
+    databases: z.array(z.string()),
+    chat: z.null(),
+    session: z.object({
+      display_name: z.string().nullable(),
+      dbs: z.array(
+        z.object({
+          db_id: z.string(),
+          domain_config: z.object({ display_name: z.string().nullable() }).nullable(),
+          tables: z.array(z.string()).nullable(),
+        }),
+      ),
+    }),
+    agents: z.array(ComponentSchema),
+    teams: z.array(ComponentSchema),
+    workflows: z.array(ComponentSchema),
+    interfaces: z.array(z.record(z.string(), z.unknown())),
+  })
+  .meta({ id: 'OsConfig' });

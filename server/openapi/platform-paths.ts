@@ -11,6 +11,7 @@ import {
   IngestRunBodySchema,
   InfoSchema,
   ListSessionsQuerySchema,
+  OsConfigSchema,
   RunParamsSchema,
   RunQuerySchema,
   SessionDetailSchema,
@@ -35,6 +36,7 @@ const errors = (...statuses: number[]): RouteConfig['responses'] => {
     415: 'Request body is not JSON, or in an unsupported Content-Encoding',
     422: 'Validation error',
     500: 'Internal server error',
+    501: 'Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows',
     503: 'The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`)',
   };
   return Object.fromEntries(statuses.map((s) => [s, json(ErrorBodySchema, text[s] ?? 'Error')]));
@@ -147,6 +149,22 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
       request: { query: ComponentsQuerySchema },
       responses: { 200: json(z.array(ComponentSchema), `The ${what}`), ...errors(400, 401, 403, 404, 422, 503) },
     });
+    for (const [suffix, op] of [
+      ['/runs', 'run'],
+      ['/runs/{run_id}/cancel', 'cancel_run'],
+      ['/runs/{run_id}/continue', 'continue_run'],
+    ] as const) {
+      registry.registerPath({
+        method: 'post',
+        path: `${path}/{id}${suffix}`,
+        operationId: `${op}_${what.slice(0, -1)}`,
+        tags: [tag],
+        summary: `Not performed: rundesk stores and serves runs but does not execute ${what}`,
+        security: bearer,
+        request: { params: ComponentParamsSchema },
+        responses: { ...errors(401, 403, 501) },
+      });
+    }
     registry.registerPath({
       method: 'get',
       path: `${path}/{id}`,
@@ -158,6 +176,16 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
       responses: { 200: json(ComponentSchema, 'Found'), ...errors(400, 401, 403, 404, 422, 503) },
     });
   }
+
+  registry.registerPath({
+    method: 'get',
+    path: '/config',
+    operationId: 'get_config',
+    tags: ['Core'],
+    summary: 'The part of AgentOS\'s config answer that stored sessions tell: databases and components',
+    security: bearer,
+    responses: { 200: json(OsConfigSchema, 'The configuration'), ...errors(401, 403) },
+  });
 
   registry.registerPath({
     method: 'get',

@@ -100,6 +100,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute agents */
+        post: operations["run_agent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute agents */
+        post: operations["cancel_run_agent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/runs/{run_id}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute agents */
+        post: operations["continue_run_agent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}": {
         parameters: {
             query?: never;
@@ -128,6 +179,57 @@ export interface paths {
         get: operations["list_teams"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute teams */
+        post: operations["run_team"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute teams */
+        post: operations["cancel_run_team"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/runs/{run_id}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute teams */
+        post: operations["continue_run_team"];
         delete?: never;
         options?: never;
         head?: never;
@@ -168,6 +270,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workflows/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute workflows */
+        post: operations["run_workflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute workflows */
+        post: operations["cancel_run_workflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/runs/{run_id}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute workflows */
+        post: operations["continue_run_workflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workflows/{id}": {
         parameters: {
             query?: never;
@@ -177,6 +330,23 @@ export interface paths {
         };
         /** Get one of the workflows */
         get: operations["get_workflow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The part of AgentOS's config answer that stored sessions tell: databases and components */
+        get: operations["get_config"];
         put?: never;
         post?: never;
         delete?: never;
@@ -853,22 +1023,39 @@ export interface components {
                 limit: number;
                 total_count: number;
                 total_pages: number;
+                search_time_ms: number;
             };
         };
         SessionListItem: {
             session_id: string;
             session_name: string;
             session_type: components["schemas"]["SessionType"];
+            /** @description `session_data.session_state` */
+            session_state: {
+                [key: string]: unknown;
+            } | null;
             user_id: string | null;
             agent_id: string | null;
             team_id: string | null;
             workflow_id: string | null;
-            run_count: number;
+            /** @description The stored `summary` */
+            session_summary: {
+                [key: string]: unknown;
+            } | null;
+            /** @description `session_data.session_metrics` */
+            metrics: {
+                [key: string]: unknown;
+            } | null;
             total_tokens: number | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
             /** @description ISO-8601 UTC date-time */
             created_at: string | null;
             /** @description ISO-8601 UTC date-time */
             updated_at: string | null;
+            /** @description rundesk: number of runs stored in the session. */
+            run_count: number;
         };
         /**
          * @description Session type (SPEC §2.4).
@@ -879,16 +1066,40 @@ export interface components {
             session_id: string;
             session_name: string;
             session_type: components["schemas"]["SessionType"];
+            /** @description `session_data.session_state` */
+            session_state: {
+                [key: string]: unknown;
+            } | null;
             user_id: string | null;
             agent_id: string | null;
             team_id: string | null;
             workflow_id: string | null;
-            run_count: number;
+            /** @description The stored `summary` */
+            session_summary: {
+                [key: string]: unknown;
+            } | null;
+            /** @description `session_data.session_metrics` */
+            metrics: {
+                [key: string]: unknown;
+            } | null;
             total_tokens: number | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
             /** @description ISO-8601 UTC date-time */
             created_at: string | null;
             /** @description ISO-8601 UTC date-time */
             updated_at: string | null;
+            /** @description rundesk: number of runs stored in the session. */
+            run_count: number;
+            /** @description Agent sessions only: the session id (AgentOS). */
+            agent_session_id?: string;
+            /** @description Workflow sessions only: `workflow_data.name`. */
+            workflow_name?: string | null;
+            /** @description Messages of the top-level runs in order, without those replayed from history (AgentOS `get_chat_history`). */
+            chat_history: {
+                [key: string]: unknown;
+            }[] | null;
             session_data: {
                 [key: string]: unknown;
             } | null;
@@ -901,9 +1112,7 @@ export interface components {
             workflow_data: {
                 [key: string]: unknown;
             } | null;
-            metadata: {
-                [key: string]: unknown;
-            } | null;
+            /** @description rundesk: the stored summary (also as `session_summary`). */
             summary: {
                 [key: string]: unknown;
             } | null;
@@ -940,14 +1149,53 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description An agent, team or workflow seen in the stored sessions. */
+        /** @description An agent, team or workflow seen in the stored sessions: the fields of AgentOS's list items that stored sessions tell, plus counts. */
         Component: {
             id: string;
             name: string | null;
+            description: string | null;
+            /** @description Database the sessions were found in; pass it as `db_id` to read them. */
+            db_id: string;
+            model: components["schemas"]["ModelSummary"];
+            metadata: {
+                [key: string]: unknown;
+            } | null;
             session_count: number;
             run_count: number;
             /** @description ISO-8601 UTC date-time */
             last_active_at: string | null;
+        };
+        /** @description The model named in the newest session's `*_data.model` (Agno `Model.to_dict()`). */
+        ModelSummary: {
+            id: string | null;
+            provider: string | null;
+            name: string | null;
+        } | null;
+        OsConfig: {
+            os_id: string;
+            name: string | null;
+            description: string | null;
+            available_models: string[] | null;
+            /** @description The database that answers requests without `db_id`. */
+            os_database: string | null;
+            databases: string[];
+            chat: null;
+            session: {
+                display_name: string | null;
+                dbs: {
+                    db_id: string;
+                    domain_config: {
+                        display_name: string | null;
+                    } | null;
+                    tables: string[] | null;
+                }[];
+            };
+            agents: components["schemas"]["Component"][];
+            teams: components["schemas"]["Component"][];
+            workflows: components["schemas"]["Component"][];
+            interfaces: {
+                [key: string]: unknown;
+            }[];
         };
         Health: {
             /** @enum {string} */
@@ -1373,6 +1621,8 @@ export interface components {
             /** @description 0 when `error` is set. */
             runs: number;
             is_default: boolean;
+            /** @description Whether platform requests without db_id read this database (default_database, or the rule when it is null). */
+            answers_without_db_id: boolean;
             /** @description Why the database cannot be read right now (a damaged file names SQLite's reason); `null` when it can. */
             error: {
                 /** @enum {string} */
@@ -1516,10 +1766,13 @@ export interface operations {
                 user_id?: string;
                 /** @description agent_id, team_id or workflow_id. */
                 component_id?: string;
+                /** @description Substring of the session name, any letter case (AgentOS). */
+                session_name?: string;
                 /** @description Substring of the session id or name. */
                 search?: string;
                 page?: number;
                 limit?: number;
+                sort_by?: "created_at" | "updated_at" | "session_id";
                 sort_order?: "asc" | "desc";
             };
             header?: never;
@@ -2057,6 +2310,126 @@ export interface operations {
             };
         };
     };
+    run_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_run_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    continue_run_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_agent: {
         parameters: {
             query?: {
@@ -2210,6 +2583,126 @@ export interface operations {
             };
             /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    run_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_run_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    continue_run_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2381,6 +2874,126 @@ export interface operations {
             };
         };
     };
+    run_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_run_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    continue_run_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_workflow: {
         parameters: {
             query?: {
@@ -2454,6 +3067,44 @@ export interface operations {
             };
             /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OsConfig"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

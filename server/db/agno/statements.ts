@@ -2,7 +2,7 @@ import { quoteIdentifier } from '../connection.js';
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
 import { SESSION_COLUMNS } from '../session-rows.js';
 import type { SessionRow } from '../session-rows.js';
-import type { SessionType } from '../types.js';
+import type { SessionSortField, SessionType } from '../types.js';
 import type { SessionTable } from './discover.js';
 
 /**
@@ -154,7 +154,7 @@ export class AgnoStatements {
   }
 
   /** Session rows without their runs, plus run count and the run that names the session. */
-  listLight(filter: ListFilter, order: 'asc' | 'desc', page?: { limit: number; offset: number }): LightRow[] {
+  listLight(filter: ListFilter, sortBy: SessionSortField, order: 'asc' | 'desc', page?: { limit: number; offset: number }): LightRow[] {
     const { where, params } = this.where(filter);
     const nameRun =
       `(SELECT j.value FROM json_each(${this.decodedRuns}) AS j WHERE CASE WHEN j.type = 'object' ` +
@@ -162,12 +162,19 @@ export class AgnoStatements {
     const dir = order === 'asc' ? 'ASC' : 'DESC';
     let sql =
       `SELECT ${this.select}, ${this.runCount} AS run_count, ${nameRun} AS name_run ` +
-      `FROM ${this.table} AS t ${where} ORDER BY t.created_at ${dir}, t.session_id ${dir}`;
+      `FROM ${this.table} AS t ${where} ORDER BY ${this.sortColumn(sortBy)} ${dir}, t.session_id ${dir}`;
     if (page) {
       sql += ' LIMIT ? OFFSET ?';
       params.push(page.limit, page.offset);
     }
     return this.cached(sql).all(...params) as LightRow[];
+  }
+
+  /** Column text for a sort field: fixed names, `updated_at` only when the table has it. */
+  private sortColumn(sortBy: SessionSortField): string {
+    if (sortBy === 'session_id') return 't.session_id';
+    if (sortBy === 'updated_at') return `coalesce(${this.column('updated_at')}, t.created_at)`;
+    return 't.created_at';
   }
 
   countSessions(filter: ListFilter): number {

@@ -112,15 +112,18 @@ export class AgnoSessionStore implements SessionStore {
     if (query.userId === null) return { items: [], total: 0, page, limit };
     const filter = { sessionId: query.sessionId, type: query.type, userId: query.userId, componentId: query.componentId };
     const needle = searchNeedle(query.search);
-    if (needle === undefined) {
-      const rows = this.sql.listLight(filter, query.sortOrder, { limit, offset });
+    const nameNeedle = searchNeedle(query.sessionName);
+    const sortBy = query.sortBy ?? 'created_at';
+    if (needle === undefined && nameNeedle === undefined) {
+      const rows = this.sql.listLight(filter, sortBy, query.sortOrder, { limit, offset });
       return { items: rows.map((r) => this.toItem(r)), total: this.sql.countSessions(filter), page, limit };
     }
     // Names are derived from run contents, so a search filters the (lighter) rows in JS.
     const matching = this.sql
-      .listLight(filter, query.sortOrder)
+      .listLight(filter, sortBy, query.sortOrder)
       .map((r) => this.toItem(r))
-      .filter((item) => matchesSearch(needle, item.session_id, item.session_name));
+      .filter((item) => needle === undefined || matchesSearch(needle, item.session_id, item.session_name))
+      .filter((item) => nameNeedle === undefined || item.session_name.toLowerCase().includes(nameNeedle));
     return { items: matching.slice(offset, offset + limit), total: matching.length, page, limit };
   }
 

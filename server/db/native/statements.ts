@@ -1,7 +1,7 @@
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
 import { SESSION_COLUMNS } from '../session-rows.js';
 import type { SessionRow } from '../session-rows.js';
-import type { SessionType } from '../types.js';
+import type { SessionSortField, SessionType } from '../types.js';
 
 /**
  * Every SQL statement of the native layout, by name (STYLE habit 5). Prepared once per
@@ -72,7 +72,16 @@ export interface ListFilter {
   componentId?: string | undefined;
   /** Lowercased; matched with `rundesk_casefold` against the session id and name. */
   needle?: string | undefined;
+  /** Lowercased; matched against the session name only. */
+  nameNeedle?: string | undefined;
 }
+
+/** Sort columns by name: fixed text, never spliced from input. */
+const SORT_COLUMNS: Record<SessionSortField, string> = {
+  created_at: 's.created_at',
+  updated_at: 'coalesce(s.updated_at, s.created_at)',
+  session_id: 's.session_id',
+};
 
 export class NativeStatements {
   private readonly prepared = new Map<string, SqliteStatement>();
@@ -85,12 +94,12 @@ export class NativeStatements {
     return this.statement(NATIVE_SQL[name]);
   }
 
-  listSessions(filter: ListFilter, order: 'asc' | 'desc', limit: number, offset: number): NativeSessionRow[] {
+  listSessions(filter: ListFilter, sortBy: SessionSortField, order: 'asc' | 'desc', limit: number, offset: number): NativeSessionRow[] {
     const { where, params } = whereOf(filter);
     const dir = order === 'asc' ? 'ASC' : 'DESC';
     const sql =
       `SELECT ${LISTING_SELECT} FROM sessions AS s ${where} ` +
-      `ORDER BY s.created_at ${dir}, s.session_id ${dir} LIMIT ? OFFSET ?`;
+      `ORDER BY ${SORT_COLUMNS[sortBy]} ${dir}, s.session_id ${dir} LIMIT ? OFFSET ?`;
     return this.statement(sql).all(...params, limit, offset) as NativeSessionRow[];
   }
 
@@ -143,5 +152,6 @@ function whereOf(filter: ListFilter): { where: string; params: unknown[] } {
       filter.needle,
     );
   }
+  if (filter.nameNeedle !== undefined) add('instr(rundesk_casefold(s.session_name), ?) > 0', filter.nameNeedle);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }

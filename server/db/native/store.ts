@@ -77,8 +77,9 @@ export class NativeSessionStore implements SessionStore {
       userId: query.userId,
       componentId: query.componentId,
       needle: searchNeedle(query.search),
+      nameNeedle: searchNeedle(query.sessionName),
     };
-    const rows = this.sql.listSessions(filter, query.sortOrder, limit, offset);
+    const rows = this.sql.listSessions(filter, query.sortBy ?? 'created_at', query.sortOrder, limit, offset);
     return { items: rows.map(toNativeListItem), total: this.sql.countSessions(filter), page, limit };
   }
 

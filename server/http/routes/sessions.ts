@@ -31,22 +31,27 @@ export function sessionsRouter(runtime: Runtime): Router {
   router.get('/sessions', (req, res) => {
     const q = parseInput(ListSessionsQuerySchema, req.query, 'query');
     const store = selectStore(runtime, q);
+    const started = performance.now();
     const page = store.listSessions({
       type: q.type,
       userId: userFilterFor(res, q.user_id),
       componentId: q.component_id,
       search: q.search,
+      sessionName: q.session_name,
       page: q.page,
       limit: q.limit,
+      sortBy: q.sort_by,
       sortOrder: q.sort_order,
     });
     res.json({
       data: page.items.map(presentSessionListItem),
+      // AgentOS's PaginationInfo: no page at all when nothing matched.
       meta: {
         page: page.page,
         limit: page.limit,
         total_count: page.total,
-        total_pages: Math.max(1, Math.ceil(page.total / page.limit)),
+        total_pages: Math.ceil(page.total / page.limit),
+        search_time_ms: Math.round((performance.now() - started) * 100) / 100,
       },
     });
   });
@@ -67,11 +72,11 @@ export function sessionsRouter(runtime: Runtime): Router {
       .listSessions({ ...filter, search: undefined, componentId: undefined, page: 1, limit: 1, sortOrder: 'desc', sessionId: session_id })
       .items[0];
     res.json(
-      presentSessionDetail(session, {
-        session_name: row?.session_name ?? '',
-        run_count: row?.run_count ?? 0,
-        total_tokens: row?.total_tokens ?? null,
-      }),
+      presentSessionDetail(
+        session,
+        { session_name: row?.session_name ?? '', run_count: row?.run_count ?? 0, total_tokens: row?.total_tokens ?? null },
+        store.listRuns(session_id, filter) ?? [],
+      ),
     );
   });
 
