@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/**
+ * What AgentOS 2.9's clients parse, as zod schemas written from the platform's documented
+ * response models (`agno/os/schema.py`): the required fields and the types pydantic checks.
+ * Extra fields are allowed, as pydantic ignores them. A rundesk answer that fails these would
+ * make Agno's `AgentOSClient` raise a validation error.
+ */
+
+const optionalString = z.string().nullable().optional();
+const optionalObject = z.record(z.string(), z.unknown()).nullable().optional();
+/** pydantic's `datetime`: an ISO-8601 string (or a number of seconds). */
+const dateTime = z.union([z.iso.datetime({ offset: true }), z.number()]).nullable().optional();
+
+export const PaginationInfo = z.object({
+  page: z.number().int().min(0),
+  limit: z.number().int().min(1),
+  total_pages: z.number().int().min(0),
+  total_count: z.number().int().min(0),
+  search_time_ms: z.number().min(0).optional(),
+});
+
+export const SessionSchema = z.object({
+  session_id: z.string(),
+  session_name: z.string(),
+  session_state: optionalObject,
+  created_at: dateTime,
+  updated_at: dateTime,
+  session_type: optionalString,
+  user_id: optionalString,
+  agent_id: optionalString,
+  team_id: optionalString,
+  workflow_id: optionalString,
+  session_summary: optionalObject,
+  metrics: optionalObject,
+  total_tokens: z.number().int().nullable().optional(),
+  metadata: optionalObject,
+});
+
+export const SessionPage = z.object({ data: z.array(SessionSchema), meta: PaginationInfo });
+
+export const AgentSessionDetailSchema = z.object({
+  user_id: optionalString,
+  agent_session_id: z.string(),
+  session_id: z.string(),
+  session_name: z.string(),
+  session_summary: optionalObject,
+  session_state: optionalObject,
+  agent_id: optionalString,
+  total_tokens: z.number().int().nullable().optional(),
+  agent_data: optionalObject,
+  metrics: optionalObject,
+  metadata: optionalObject,
+  chat_history: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+  created_at: dateTime,
+  updated_at: dateTime,
+});
+
+export const TeamSessionDetailSchema = z.object({
+  session_id: z.string(),
+  session_name: z.string(),
+  user_id: optionalString,
+  team_id: optionalString,
+  session_summary: optionalObject,
+  session_state: optionalObject,
+  metrics: optionalObject,
+  team_data: optionalObject,
+  metadata: optionalObject,
+  chat_history: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+  created_at: dateTime,
+  updated_at: dateTime,
+  total_tokens: z.number().int().nullable().optional(),
+});
+
+export const WorkflowSessionDetailSchema = z.object({
+  user_id: optionalString,
+  workflow_id: optionalString,
+  workflow_name: optionalString,
+  session_id: z.string(),
+  session_name: z.string(),
+  session_data: optionalObject,
+  session_state: optionalObject,
+  workflow_data: optionalObject,
+  metadata: optionalObject,
+  created_at: dateTime,
+  updated_at: dateTime,
+});
+
+const listOfObjects = z.array(z.record(z.string(), z.unknown())).nullable().optional();
+
+export const RunSchema = z.object({
+  run_id: z.string(),
+  parent_run_id: optionalString,
+  agent_id: optionalString,
+  user_id: optionalString,
+  status: optionalString,
+  run_input: optionalString,
+  content: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional(),
+  metrics: optionalObject,
+  messages: listOfObjects,
+  tools: listOfObjects,
+  events: listOfObjects,
+  created_at: dateTime,
+});
+
+export const TeamRunSchema = RunSchema.omit({ agent_id: true, user_id: true }).extend({ team_id: optionalString });
+
+export const WorkflowRunSchema = z.object({
+  run_id: z.string(),
+  run_input: optionalString,
+  events: listOfObjects,
+  workflow_id: optionalString,
+  user_id: optionalString,
+  content: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional(),
+  status: optionalString,
+  step_results: listOfObjects,
+  metrics: optionalObject,
+  created_at: dateTime,
+});
+
+export const ComponentSummary = z.object({
+  id: optionalString,
+  name: optionalString,
+  description: optionalString,
+  db_id: optionalString,
+  model: z.object({ id: optionalString, provider: optionalString }).nullable().optional(),
+  metadata: optionalObject,
+});
+
+/**
+ * How `AgentOSClient.get_session` picks the schema when no type is given: by which id the
+ * answer carries.
+ */
+export function clientSessionSchema(data: Record<string, unknown>, type?: 'agent' | 'team' | 'workflow') {
+  if (type === 'agent' || (type === undefined && data['agent_id'] != null)) return AgentSessionDetailSchema;
+  if (type === 'team' || (type === undefined && data['team_id'] != null)) return TeamSessionDetailSchema;
+  if (type === 'workflow' || (type === undefined && data['workflow_id'] != null)) return WorkflowSessionDetailSchema;
+  throw new Error('Could not determine session type');
+}
+
+/** How `get_session_runs` / `get_session_run` pick a run schema: by which id the run carries. */
+export function clientRunSchema(run: Record<string, unknown>) {
+  if (run['workflow_id'] != null) return WorkflowRunSchema;
+  if (run['team_id'] != null) return TeamRunSchema;
+  return RunSchema;
+}
