@@ -7,6 +7,7 @@ import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { Badge, Callout, Empty, Field, PageHeader, Panel, Spinner, Toggle } from '../components/ui';
 import { describeError } from '../errors';
 import { issuesOf } from '../settings/model';
+import { settingsQueries } from '../settings/queries';
 import type { DatabaseListItem } from '../types';
 import { databaseMutations } from './mutations';
 import { databaseQueries } from './queries';
@@ -17,6 +18,9 @@ export function DatabasesPage() {
   const qc = useQueryClient();
   const list = useQuery(databaseQueries.list());
   const detach = useMutation(databaseMutations.detach(qc));
+  const answer = useMutation(databaseMutations.answerWithoutDbId(qc));
+  const settings = useQuery(settingsQueries.current());
+  const pinned = settings.data?.settings.default_database ?? null;
   const [confirm, setConfirm] = useState<string | null>(null);
   const bridge = getDesktopBridge();
   useEffect(() => {
@@ -77,6 +81,9 @@ export function DatabasesPage() {
                     onCancel={() => setConfirm(null)}
                     detaching={detach.isPending && detach.variables === db.id}
                     onDetach={() => detach.mutate(db.id, { onSettled: () => setConfirm(null) })}
+                    pinned={pinned === db.id}
+                    canPin={settings.data?.writable === true && !answer.isPending}
+                    onPin={() => answer.mutate(pinned === db.id ? null : db.id)}
                   />
                 ))}
               </tbody>
@@ -85,8 +92,9 @@ export function DatabasesPage() {
         )}
         {dbs.some((d) => !d.is_default) ? (
           <p className="wb-pad wb-small wb-muted wb-m0 wb-tip">
-            From scripts and agents: <code>GET /sessions?db_id={dbs.find((d) => !d.is_default)?.id}</code> (add <code>&amp;table=…</code> for another session table). Attachments are saved in
-            the settings' <code>databases</code>.
+            From scripts and agents: <code>GET /sessions?db_id={dbs.find((d) => !d.is_default)?.id}</code> (add <code>&amp;table=…</code> for another session table). Without{' '}
+            <code>db_id</code>, the database marked “answers without db_id” replies: the one you pin, else the built-in database when it holds sessions, else the first
+            attached one that does. Attachments are saved in the settings' <code>databases</code>.
           </p>
         ) : null}
         {detach.isError ? (
@@ -108,6 +116,10 @@ function DbRow(props: {
   onCancel: () => void;
   detaching: boolean;
   onDetach: () => void;
+  /** `default_database` names this database. */
+  pinned: boolean;
+  canPin: boolean;
+  onPin: () => void;
 }) {
   const { db } = props;
   const builtin = db.is_default;
@@ -122,7 +134,12 @@ function DbRow(props: {
   return (
     <tr data-testid={`db-row-${db.id}`}>
       <td className="wb-cell-tight">
-        <code className="wb-strong">{db.id}</code> {builtin ? <Badge tone="muted">built-in</Badge> : null}
+        <code className="wb-strong">{db.id}</code> {builtin ? <Badge tone="muted">built-in</Badge> : null}{' '}
+        {db.answers_without_db_id ? (
+          <Badge tone="accent" title="Platform requests without db_id read this database (AgentOS clients, scripts)" testId={`answers-${db.id}`}>
+            {props.pinned ? 'answers without db_id (pinned)' : 'answers without db_id'}
+          </Badge>
+        ) : null}
       </td>
       <td>
         <code className="wb-path" title={db.path}>
@@ -154,6 +171,16 @@ function DbRow(props: {
           <Link className="wb-btn wb-btn-sm" to={q()} data-testid={`browse-${db.id}`}>
             Browse runs →
           </Link>
+          <button
+            type="button"
+            className="wb-btn wb-btn-sm wb-btn-ghost"
+            onClick={props.onPin}
+            disabled={!props.canPin}
+            title={props.pinned ? 'Let rundesk choose again (default_database: null)' : 'Set default_database: requests without db_id read and write this database'}
+            data-testid={`pin-${db.id}`}
+          >
+            {props.pinned ? 'Unpin' : 'Answer without db_id'}
+          </button>
           {builtin ? null : props.confirming ? (
             <>
               <button type="button" className="wb-btn wb-btn-sm wb-btn-danger" onClick={props.onDetach} disabled={props.detaching} data-testid={`confirm-detach-${db.id}`}>

@@ -21,6 +21,16 @@ export const databaseMutations = {
       mutationFn: (body: AttachDatabaseRequest) => deskApi.attachDatabase(body),
       onSuccess: () => afterChange(qc),
     }),
+  /** `default_database`: the database that answers requests without db_id (`null`: rundesk's rule). */
+  answerWithoutDbId: (qc: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...databaseQueries.all(), 'default'] as const,
+      mutationFn: async (id: string | null) => {
+        const envelope = await deskApi.getSettings();
+        return deskApi.putSettings({ ...((envelope.file_settings ?? envelope.settings) as Record<string, unknown>), default_database: id });
+      },
+      onSuccess: () => afterChange(qc),
+    }),
   detach: (qc: QueryClient) =>
     mutationOptions({
       mutationKey: [...databaseQueries.all(), 'detach'] as const,
