@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test, expect } from './fixtures';
+import { test, expect } from './fixtures.js';
 
 /**
  * A web app on another origin — the developer's own frontend on http://localhost:3000, the

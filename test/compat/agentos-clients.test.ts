@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgnoDb } from '../../server/testing/agno-builder.js';
 import { DEMO, makeDemoSessions } from '../../server/testing/demo-sessions.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
+import type { SettingsInput } from '../../server/settings/schema.js';
 import {
   ComponentSummary,
   RunSchema,
@@ -227,11 +228,12 @@ describe('Given default_database names the attached file', () => {
 
 describe('Given settings for CORS and the answering database', () => {
   it('refuses "*", a path after the origin, and a default_database that is not attached, naming the key', async () => {
-    for (const [settings, key] of [
+    const cases: Array<[SettingsInput, string]> = [
       [{ cors_allowed_origins: ['*'] }, 'cors_allowed_origins'],
       [{ cors_allowed_origins: ['http://localhost:3000/app'] }, 'cors_allowed_origins'],
       [{ default_database: 'nowhere' }, 'default_database'],
-    ] as const) {
+    ];
+    for (const [settings, key] of cases) {
       await expect(startTestServer(settings)).rejects.toThrow(key);
     }
   });
