@@ -16,7 +16,6 @@ export type {
   RouteMatrixRow,
   TokenInspection,
 } from './types.js';
-export { effectiveUserFilter } from './user-filter.js';
 export { DEFAULT_SCOPE_MAPPINGS } from './default-scope-mappings.js';
 export { buildMappingTable, findMapping, type MappingTable, type ScopeMapping } from './scope-mappings.js';
 export { compareSpecificity, matchPath, matchRoute, parseRoutePattern, type RoutePattern } from './route-pattern.js';

@@ -8,19 +8,34 @@ import type { Database, DatabaseRegistry } from './types.js';
  * 2. otherwise writes go to the built-in database, and reads to the built-in database when it
  *    holds sessions or nothing else does, else to the first attached database that holds
  *    sessions — so an Agno client pointed at rundesk with one attached file sees that file.
+
+ *
+ * SQLite files answer "do you hold sessions?" at once; a server database (PostgreSQL) is asked
+ * in the background at most every `HOLDS_SESSIONS_TTL_MS`, so no request waits on it.
  */
 export function answeringDatabase(registry: DatabaseRegistry, defaultDatabase: string | null, intent: 'read' | 'write'): Database {
   if (defaultDatabase !== null) return registry.get(defaultDatabase);
   const builtIn = registry.default();
-  if (intent === 'write' || builtIn.store().hasSessions()) return builtIn;
-  return registry.list().find((db) => db !== builtIn && hasSessionsSafely(db)) ?? builtIn;
+  if (intent === 'write' || holdsSessions(builtIn)) return builtIn;
+  return registry.list().find((db) => db !== builtIn && holdsSessions(db)) ?? builtIn;
 }
 
-/** A broken attached file is not a candidate; asking for it by id still reports why. */
-function hasSessionsSafely(db: Database): boolean {
-  try {
-    return db.store().hasSessions();
-  } catch {
-    return false;
-  }
+export const HOLDS_SESSIONS_TTL_MS = 1000;
+
+const known = new WeakMap<Database, { holds: boolean; at: number; pending: boolean }>();
+
+function holdsSessions(db: Database): boolean {
+  const immediate = db.holdsSessionsNow?.();
+  if (immediate !== undefined) return immediate;
+  const entry = known.get(db);
+  if (entry && (entry.pending || Date.now() - entry.at < HOLDS_SESSIONS_TTL_MS)) return entry.holds;
+  const next = { holds: entry?.holds ?? false, at: entry?.at ?? 0, pending: true };
+  known.set(db, next);
+  db.sessions()
+    .hasSessions()
+    .then(
+      (holds) => known.set(db, { holds, at: Date.now(), pending: false }),
+      () => known.set(db, { holds: false, at: Date.now(), pending: false }),
+    );
+  return next.holds;
 }

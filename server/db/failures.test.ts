@@ -55,7 +55,7 @@ describe('guardDatabase', () => {
       path: '/data/agents.db',
       readOnly: true,
       sessionTables: () => ['agno_sessions'],
-      store: () => store,
+      sessions: () => store,
       info: () => {
         throw state.failWith;
       },
@@ -69,13 +69,13 @@ describe('guardDatabase', () => {
     const { state, database } = fakeDatabase();
     const guarded = guardDatabase(database);
     state.failWith = sqliteError('SQLITE_CORRUPT', 'database disk image is malformed');
-    expect(() => guarded.store().counts()).toThrow(DatabaseUnavailableError);
+    expect(() => guarded.sessions().counts()).toThrow(DatabaseUnavailableError);
     expect(() => guarded.info()).toThrow(DatabaseUnavailableError);
-    await expect((guarded.store() as ReturnType<typeof database.store> & { countsLater(): Promise<number> }).countsLater()).rejects.toBeInstanceOf(
+    await expect((guarded.sessions() as ReturnType<typeof database.sessions> & { countsLater(): Promise<number> }).countsLater()).rejects.toBeInstanceOf(
       DatabaseUnavailableError,
     );
     state.failWith = null;
-    expect(guarded.store().counts()).toEqual({ sessions: 1, runs: 2 });
+    expect(guarded.sessions().counts()).toEqual({ sessions: 1, runs: 2 });
   });
 
   it('stops waiting for a contended lock for the Retry-After window, then waits the short timeout again', () => {
@@ -83,17 +83,17 @@ describe('guardDatabase', () => {
     let now = 1_000;
     const guarded = guardDatabase(database, () => now);
     state.failWith = sqliteError('SQLITE_BUSY', 'database is locked');
-    expect(() => guarded.store().counts()).toThrow(DatabaseBusyError);
+    expect(() => guarded.sessions().counts()).toThrow(DatabaseBusyError);
     expect(state.waits).toEqual([0]);
     now += 500;
-    expect(() => guarded.store().counts()).toThrow(DatabaseBusyError);
+    expect(() => guarded.sessions().counts()).toThrow(DatabaseBusyError);
     expect(state.waits).toEqual([0]);
     state.failWith = null;
     now += 999;
-    expect(guarded.store().counts()).toEqual({ sessions: 1, runs: 2 });
+    expect(guarded.sessions().counts()).toEqual({ sessions: 1, runs: 2 });
     expect(state.waits).toEqual([0]);
     now += 1;
-    guarded.store().counts();
+    guarded.sessions().counts();
     expect(state.waits).toEqual([0, BUSY_TIMEOUT_MS]);
   });
 });

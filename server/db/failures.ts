@@ -110,7 +110,7 @@ export function guardDatabase(db: Database, now: () => number = Date.now): Datab
   const guarded = guardMethods(db, db, contention);
   return new Proxy(guarded, {
     get(obj, prop, receiver) {
-      if (prop === 'store') return (table?: string) => guardMethods(obj.store(table), db, contention);
+      if (prop === 'sessions') return (table?: string) => guardMethods(obj.sessions(table), db, contention);
       return Reflect.get(obj, prop, receiver);
     },
   });

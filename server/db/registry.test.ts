@@ -31,12 +31,12 @@ function create(entries: Array<{ id: string; path: string; read_only: boolean; s
 }
 
 describe('createDatabaseRegistry', () => {
-  it('opens the default database and the settings entries', () => {
+  it('opens the default database and the settings entries', async () => {
     const dbs = create([{ id: 'agents', path: agnoFile, read_only: true, session_table: 'agno_sessions' }]);
     expect(dbs.list().map((d) => d.id)).toEqual(['default', 'agents']);
     expect(dbs.get('default')).toBe(dbs.default());
     expect(dbs.get('agents').readOnly).toBe(true);
-    expect(dbs.get('agents').info().sessions).toBe(11);
+    expect((await dbs.get('agents').info()).sessions).toBe(11);
   });
 
   it('answers NotFoundError for an unknown id', () => {

@@ -113,8 +113,11 @@ export interface UpsertRunResult {
   runCreated: boolean;
 }
 
-/** One session table: the default database's native layout, or an Agno table. */
-export interface SessionStore {
+/**
+ * One SQLite session table (the default database's native layout, or an Agno table), answered
+ * synchronously by better-sqlite3. Routes never see it: they get the `SessionStore` view.
+ */
+export interface SyncSessionStore {
   readonly tableName: string;
   readonly readOnly: boolean;
   getSession(sessionId: string, filter: RowFilter): StoredSession | null;
@@ -131,6 +134,16 @@ export interface SessionStore {
   /** Whether the table holds any session (cheap: answers which database a request without `db_id` reads). */
   hasSessions(): boolean;
 }
+
+/**
+ * One session table as routes and use cases see it: every read and write is a Promise, so a
+ * SQLite file and a PostgreSQL server sit behind the same interface.
+ */
+export type SessionStore = {
+  readonly [K in keyof SyncSessionStore]: SyncSessionStore[K] extends (...args: infer A) => infer R
+    ? (...args: A) => Promise<R>
+    : SyncSessionStore[K];
+};
 
 export interface DatabaseInfo {
   id: string;
@@ -152,14 +165,23 @@ export interface Database {
   /** Discovered at open time; `table` query values are looked up here, never spliced into SQL. */
   sessionTables(): readonly string[];
   /** `undefined` → the default table. Throws `NotFoundError` for a table not in `sessionTables()`. */
-  store(table?: string): SessionStore;
-  info(): DatabaseInfo;
+  sessions(table?: string): SessionStore;
+  /** A synchronous "does the default table hold any session?" when the driver can answer at once (SQLite). */
+  holdsSessionsNow?(): boolean;
+  info(): Promise<DatabaseInfo>;
   /**
    * How long a statement may wait for another process's lock (SQLite's busy timeout). The
    * wait is synchronous, so the failure guard lowers it to 0 while the file is contended.
    */
   setLockWait?(ms: number): void;
   close(): void;
+}
+
+/** A SQLite database, which can also be read synchronously (its tests and internals do). */
+export interface SqliteDatabase extends Database {
+  store(table?: string): SyncSessionStore;
+  infoSync(): DatabaseInfo;
+  holdsSessionsNow(): boolean;
 }
 
 /** Settings' `databases` entries plus the built-in `default`, by id. */

@@ -401,12 +401,12 @@ export interface SampleDataResult {
 }
 
 /** Upserts the demo set; loading it again updates the same rows. */
-export function loadSampleData(store: SessionStore, nowSeconds: number): SampleDataResult {
+export async function loadSampleData(store: SessionStore, nowSeconds: number): Promise<SampleDataResult> {
   const runs = demoRuns(nowSeconds);
   let createdSessions = 0;
   let createdRuns = 0;
   for (const r of runs) {
-    const result = store.upsertRun({ sessionId: r.sessionId, type: r.type, run: r.run, userId: r.userId });
+    const result = await store.upsertRun({ sessionId: r.sessionId, type: r.type, run: r.run, userId: r.userId });
     if (result.sessionCreated) createdSessions += 1;
     if (result.runCreated) createdRuns += 1;
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { openDatabase } from '../db/agno/database.js';
-import type { Database, StoredRun } from '../db/types.js';
+import type { SqliteDatabase as Database, StoredRun } from '../db/types.js';
 import { buildAgnoDb, DEMO, makeDemoSessions } from '../testing/agno-builder.js';
 import { makeTempDir } from '../testing/temp-dir.js';
 import { RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema } from './shapes.js';

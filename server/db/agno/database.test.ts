@@ -9,7 +9,7 @@ import { buildAgnoDb, DEMO, makeDemoSessions } from '../../testing/agno-builder.
 import { makeTempDir } from '../../testing/temp-dir.js';
 import { connect } from '../connection.js';
 import { ReadOnlyDatabaseError } from '../errors.js';
-import type { Database, ListSessionsQuery } from '../types.js';
+import type { SqliteDatabase as Database, ListSessionsQuery } from '../types.js';
 import { openDatabase } from './database.js';
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -47,7 +47,7 @@ describe('openDatabase', () => {
   it('finds the agno session table and makes it the default', () => {
     const db = attach();
     expect(db.sessionTables()).toEqual(['agno_sessions']);
-    expect(db.info()).toMatchObject({ id: 'agents', readOnly: true, defaultTable: 'agno_sessions', sessions: 11, runs: 23 });
+    expect(db.infoSync()).toMatchObject({ id: 'agents', readOnly: true, defaultTable: 'agno_sessions', sessions: 11, runs: 23 });
   });
 
   it('finds session tables under any name and picks the configured one', () => {
@@ -58,7 +58,7 @@ describe('openDatabase', () => {
     handle.close();
 
     expect(attach({ at: custom }).sessionTables()).toEqual(['my_sessions', 'team_only']);
-    expect(attach({ at: custom }).info().defaultTable).toBe('my_sessions');
+    expect(attach({ at: custom }).infoSync().defaultTable).toBe('my_sessions');
     const db = attach({ at: custom, sessionTable: 'team_only' });
     expect(db.store().counts()).toEqual({ sessions: 2, runs: 7 });
     expect(db.store('my_sessions').counts().sessions).toBe(11);
@@ -247,7 +247,7 @@ describe('a read-only attachment', () => {
     store.getRun(DEMO.agentMulti, runId, { type: 'agent' });
     store.listSessions(page({ search: 'trip' }));
     store.listComponents('workflow', {});
-    db.info();
+    db.infoSync();
     const write = () => store.upsertRun({ sessionId: 'new', type: 'agent', run: { run_id: 'r' }, userId: null });
     expect(write).toThrow(ReadOnlyDatabaseError);
     expect(() => store.deleteSession(DEMO.agentMulti, {})).toThrow(ReadOnlyDatabaseError);
@@ -275,7 +275,7 @@ describe('a read-only attachment', () => {
       expect(store.listSessions(page({ componentId: text })).total).toBe(0);
       expect(store.listSessions(page({ search: text })).total).toBe(0);
     }
-    expect(db.info().sessions).toBe(11);
+    expect(db.infoSync().sessions).toBe(11);
     db.close();
     expect(sha256(file)).toBe(before);
   });

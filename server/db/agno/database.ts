@@ -2,7 +2,8 @@ import { ConfigError, NotFoundError } from '../../errors.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
 import { checkDatabaseFile, describeDatabase } from '../file-check.js';
-import type { Database, DatabaseInfo, SessionStore } from '../types.js';
+import { asyncStore } from '../async-store.js';
+import type { Database, DatabaseInfo, SessionStore, SqliteDatabase, SyncSessionStore } from '../types.js';
 import { discoverSessionTables, REQUIRED_COLUMNS } from './discover.js';
 import type { SessionTable } from './discover.js';
 import type { RunCache } from './run-cache.js';
@@ -30,7 +31,7 @@ export interface OpenDatabaseOptions {
  * const db = openDatabase({ id: 'my-agents', path: '/abs/agents.db', readOnly: true });
  * db.store().getRun(sessionId, runId, { type: 'agent' });
  */
-export function openDatabase(options: OpenDatabaseOptions): Database {
+export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
   const what = describeDatabase(options.id, options.path);
   checkDatabaseFile(options.id, options.path, options.readOnly);
   let handle: SqliteHandle;
@@ -100,7 +101,8 @@ function oneLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
 
-class AgnoDatabase implements Database {
+class AgnoDatabase implements SqliteDatabase {
+  private readonly views = new Map<SyncSessionStore, SessionStore>();
   readonly id: string;
   readonly path: string;
   readonly readOnly: boolean;
@@ -127,13 +129,32 @@ class AgnoDatabase implements Database {
     return this.tableNames;
   }
 
-  store(table?: string): SessionStore {
+  /** The synchronous store (tests and the sample-data loader use it directly). */
+  store(table?: string): SyncSessionStore {
     const store = this.stores.get(table ?? this.defaultTable);
     if (!store) throw new NotFoundError(`Table ${table} not found in database ${this.id}`);
     return store;
   }
 
-  info(): DatabaseInfo {
+  sessions(table?: string): SessionStore {
+    const sync = this.store(table);
+    let view = this.views.get(sync);
+    if (!view) {
+      view = asyncStore(sync);
+      this.views.set(sync, view);
+    }
+    return view;
+  }
+
+  holdsSessionsNow(): boolean {
+    return this.store().hasSessions();
+  }
+
+  info(): Promise<DatabaseInfo> {
+    return Promise.resolve(this.infoSync());
+  }
+
+  infoSync(): DatabaseInfo {
     let sessions = 0;
     let runs = 0;
     for (const store of this.stores.values()) {

@@ -11,7 +11,7 @@ import type { AgnoSessionRecord } from '../../testing/agno-builder.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
-import type { Database, StoredRun } from '../types.js';
+import type { SqliteDatabase as Database, StoredRun } from '../types.js';
 import { encodeAgnoJson } from './codec.js';
 import { openDatabase } from './database.js';
 import { approxEntryBytes, RunCache } from './run-cache.js';

@@ -14,7 +14,7 @@ import type {
   RowFilter,
   RunLookup,
   SessionListItem,
-  SessionStore,
+  SyncSessionStore,
   SessionType,
   StoredRun,
   StoredSession,
@@ -52,7 +52,7 @@ let nextStoreId = 0;
  * its `runs` bytes compared with the entry's before it is reused, so a commit elsewhere in
  * the file costs a byte comparison, not a decode, and a changed row is never served stale.
  */
-export class AgnoSessionStore implements SessionStore {
+export class AgnoSessionStore implements SyncSessionStore {
   readonly tableName: string;
   private readonly sql: AgnoStatements;
   private readonly cacheKeyPrefix = `${nextStoreId++}\u0000`;

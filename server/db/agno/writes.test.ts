@@ -10,7 +10,7 @@ import { buildAgnoDb, DEMO, makeAgentRun, makeDemoSessions } from '../../testing
 import { makeTempDir } from '../../testing/temp-dir.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
-import type { Database, StoredRun } from '../types.js';
+import type { SqliteDatabase as Database, StoredRun } from '../types.js';
 import { topLevelArraySpans } from './codec.js';
 import { openDatabase } from './database.js';
 
@@ -159,7 +159,7 @@ describe('upsertRun on a writable agno table', () => {
     const hostile = "x'; DROP TABLE agno_sessions; --";
     db.store().upsertRun({ sessionId: hostile, type: 'agent', run: { run_id: 'x" OR 1=1 --' }, userId: null });
     expect(db.store().getRun(hostile, 'x" OR 1=1 --', { type: 'agent' }).kind).toBe('found');
-    expect(db.info().sessions).toBe(12);
+    expect(db.infoSync().sessions).toBe(12);
   });
 });
 

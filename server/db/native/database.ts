@@ -9,7 +9,8 @@ import { checkDatabaseFile, describeDatabase } from '../file-check.js';
 import { migrate } from '../migrate.js';
 import type { Migration } from '../migrate.js';
 import { MIGRATIONS } from '../migrations/index.js';
-import type { Database, DatabaseInfo, SessionStore } from '../types.js';
+import { asyncStore } from '../async-store.js';
+import type { Database, DatabaseInfo, SessionStore, SqliteDatabase, SyncSessionStore } from '../types.js';
 import { NATIVE_TABLE, NativeSessionStore } from './store.js';
 
 export const DEFAULT_DATABASE_ID = 'default';
@@ -30,7 +31,7 @@ export interface OpenDefaultDatabaseOptions {
  * const db = openDefaultDatabase(path.join(dataDir, 'rundesk.db'));
  * db.store().upsertRun({ sessionId, type: 'agent', run, userId: null });
  */
-export function openDefaultDatabase(file: string, options: OpenDefaultDatabaseOptions = {}): Database {
+export function openDefaultDatabase(file: string, options: OpenDefaultDatabaseOptions = {}): SqliteDatabase {
   const what = describeDatabase(DEFAULT_DATABASE_ID, file);
   // An empty or missing file is a new database; anything else must already be SQLite.
   if (fs.existsSync(file) && fs.statSync(file).size > 0) checkDatabaseFile(DEFAULT_DATABASE_ID, file, false);
@@ -57,32 +58,52 @@ function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
 
-class NativeDatabase implements Database {
+class NativeDatabase implements SqliteDatabase {
+  private readonly views = new Map<SyncSessionStore, SessionStore>();
   readonly id = DEFAULT_DATABASE_ID;
   readonly readOnly = false;
-  private readonly sessions: NativeSessionStore;
+  private readonly nativeStore: NativeSessionStore;
 
   constructor(
     private readonly handle: SqliteHandle,
     readonly path: string,
     clock: () => number,
   ) {
-    this.sessions = new NativeSessionStore(handle, clock);
+    this.nativeStore = new NativeSessionStore(handle, clock);
   }
 
   sessionTables(): readonly string[] {
     return [NATIVE_TABLE];
   }
 
-  store(table?: string): SessionStore {
+  /** The synchronous store (tests and the sample-data loader use it directly). */
+  store(table?: string): SyncSessionStore {
     if (table !== undefined && table !== NATIVE_TABLE) {
       throw new NotFoundError(`Table ${table} not found in database ${this.id}`);
     }
-    return this.sessions;
+    return this.nativeStore;
   }
 
-  info(): DatabaseInfo {
-    const counts = this.sessions.counts();
+  sessions(table?: string): SessionStore {
+    const sync = this.store(table);
+    let view = this.views.get(sync);
+    if (!view) {
+      view = asyncStore(sync);
+      this.views.set(sync, view);
+    }
+    return view;
+  }
+
+  holdsSessionsNow(): boolean {
+    return this.store().hasSessions();
+  }
+
+  info(): Promise<DatabaseInfo> {
+    return Promise.resolve(this.infoSync());
+  }
+
+  infoSync(): DatabaseInfo {
+    const counts = this.nativeStore.counts();
     return {
       id: this.id,
       path: this.path,

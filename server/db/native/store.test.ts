@@ -8,7 +8,7 @@ import { ConfigError, ConflictError, NotFoundError, ValidationError } from '../.
 import { makeAgentRun, makeDemoSessions, makeTeamRun, makeWorkflowRun, teamRunId } from '../../testing/agno-builder.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import { connect } from '../connection.js';
-import type { Database, ListSessionsQuery, SessionType, StoredRun } from '../types.js';
+import type { SqliteDatabase as Database, ListSessionsQuery, SessionType, StoredRun } from '../types.js';
 import { openDefaultDatabase } from './database.js';
 import { NATIVE_SQL } from './statements.js';
 
@@ -62,7 +62,7 @@ describe('the default database', () => {
     expect(db.sessionTables()).toEqual(['sessions']);
     expect(db.store('sessions')).toBe(db.store());
     expect(() => db.store('agno_sessions')).toThrow(new NotFoundError('Table agno_sessions not found in database default'));
-    expect(db.info()).toEqual({ id: 'default', path: file, readOnly: false, sessionTables: ['sessions'], defaultTable: 'sessions', sessions: 0, runs: 0 });
+    expect(db.infoSync()).toEqual({ id: 'default', path: file, readOnly: false, sessionTables: ['sessions'], defaultTable: 'sessions', sessions: 0, runs: 0 });
   });
 
   it('refuses a file that is not SQLite with a one-line ConfigError', () => {
@@ -109,7 +109,7 @@ describe('upsertRun and getRun in the native layout', () => {
     expect(listed.map((r) => r['run_id'])).toEqual(runs.map((r) => r['run_id']));
     expect(listed[0]?.['content']).toBe('changed');
     expect(db.store().getSession('s1', {})?.updated_at).toBe(NOW_MS / 1000);
-    expect(db.info()).toMatchObject({ sessions: 1, runs: 3 });
+    expect(db.infoSync()).toMatchObject({ sessions: 1, runs: 3 });
   });
 
   it('tells each kind of miss apart', () => {
@@ -170,7 +170,7 @@ describe('upsertRun and getRun in the native layout', () => {
       }
     };
     write();
-    expect(db.info()).toMatchObject({ sessions: 1, runs: 10_000 });
+    expect(db.infoSync()).toMatchObject({ sessions: 1, runs: 10_000 });
     for (const i of [0, 1, 4_999, 9_998, 9_999]) {
       const found = db.store().getRun('big', `run-${i}`, { type: 'agent' });
       expect(found.kind === 'found' && found.run['created_at']).toBe(1_775_900_000 + i);
@@ -188,7 +188,7 @@ describe('upsertRun and getRun in the native layout', () => {
     expect(store.deleteSession('s1', { type: 'team' })).toBe(false);
     expect(store.deleteSession('s1', { userId: 'alice', type: 'agent' })).toBe(true);
     expect(store.getSession('s1', {})).toBeNull();
-    expect(db.info()).toMatchObject({ sessions: 1, runs: 1 });
+    expect(db.infoSync()).toMatchObject({ sessions: 1, runs: 1 });
   });
 });
 

@@ -12,7 +12,7 @@ import type {
   RowFilter,
   RunLookup,
   SessionListItem,
-  SessionStore,
+  SyncSessionStore,
   SessionType,
   StoredRun,
   StoredSession,
@@ -30,7 +30,7 @@ export const NATIVE_TABLE = 'sessions';
  * so `getRun` is a primary-key probe whatever the session's size, and the listing columns
  * (name, run count, tokens) are maintained by `upsertRun` rather than computed from runs.
  */
-export class NativeSessionStore implements SessionStore {
+export class NativeSessionStore implements SyncSessionStore {
   readonly tableName = NATIVE_TABLE;
   readonly readOnly = false;
   private readonly sql: NativeStatements;

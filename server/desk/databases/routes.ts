@@ -15,11 +15,11 @@ import { baseSettingsInput, readOnlyReason } from '../settings/file.js';
  * One row of the listing. A database that cannot be read right now (a damaged file, a foreign
  * lock) is listed with its reason and zero counts rather than failing the whole listing.
  */
-function toDeskDatabase(db: Database, answering: string) {
+async function toDeskDatabase(db: Database, answering: string) {
   const base = { id: db.id, path: db.path, read_only: db.readOnly, is_default: db.id === 'default', answers_without_db_id: db.id === answering };
   let info;
   try {
-    info = db.info();
+    info = await db.info();
   } catch (err) {
     if (!(err instanceof DatabaseUnavailableError || err instanceof DatabaseBusyError)) throw err;
     const tables = [...db.sessionTables()];
@@ -68,9 +68,9 @@ function assertWritable(runtime: Runtime): void {
 export function databasesRouter(runtime: Runtime): express.Router {
   const router = express.Router();
 
-  router.get('/databases', (_req, res) => {
+  router.get('/databases', async (_req, res) => {
     const answering = answeringId(runtime);
-    res.json({ databases: runtime.databases.list().map((db) => toDeskDatabase(db, answering)) });
+    res.json({ databases: await Promise.all(runtime.databases.list().map((db) => toDeskDatabase(db, answering))) });
   });
 
   router.post('/databases', async (req, res) => {
@@ -99,7 +99,7 @@ export function databasesRouter(runtime: Runtime): express.Router {
       ...(body.session_table !== undefined ? { session_table: body.session_table } : {}),
     };
     await runtime.applySettings({ ...base, databases: [...entries, entry] });
-    res.status(201).json(toDeskDatabase(runtime.databases.get(id), answeringId(runtime)));
+    res.status(201).json(await toDeskDatabase(runtime.databases.get(id), answeringId(runtime)));
   });
 
   router.delete('/databases/:id', async (req, res) => {

@@ -5,7 +5,8 @@ import { NotFoundError, NotImplementedError } from '../../errors.js';
 import type { Runtime } from '../../runtime-types.js';
 import { presentComponent } from '../present.js';
 import { authStateOf } from '../auth-middleware.js';
-import { selectStore, userFilterFor } from '../request-scope.js';
+import { listComponents } from '../../sessions/use-cases.js';
+import { scopeOf, selectStore } from '../request-scope.js';
 import { ComponentParamsSchema, ComponentsQuerySchema } from '../schemas.js';
 import { parseInput } from '../validate.js';
 
@@ -26,23 +27,29 @@ interface Found {
  * AgentOS lists every agent it serves whatever database it writes to. A database that cannot
  * be read is left out of the unnamed listing (the Databases page says why).
  */
-function componentsOf(runtime: Runtime, res: Response, kind: SessionType, q: { db_id?: string | undefined; table?: string | undefined; user_id?: string | undefined }): Found[] {
-  const filter = { userId: userFilterFor(res, q.user_id) };
+async function componentsOf(
+  runtime: Runtime,
+  res: Response,
+  kind: SessionType,
+  q: { db_id?: string | undefined; table?: string | undefined; user_id?: string | undefined },
+): Promise<Found[]> {
+  const scope = scopeOf(res, q.user_id);
   if (q.db_id !== undefined || q.table !== undefined) {
     const store = selectStore(runtime, q);
     const dbId = q.db_id as string;
-    return store.listComponents(kind, filter).map((summary) => ({ summary, dbId }));
+    return (await listComponents(store, scope, kind)).map((summary) => ({ summary, dbId }));
   }
-  const out: Found[] = [];
-  for (const db of runtime.databases.list()) {
-    let listed: ComponentSummary[];
-    try {
-      listed = db.store().listComponents(kind, filter);
-    } catch {
-      continue;
-    }
-    for (const summary of listed) out.push({ summary, dbId: db.id });
-  }
+  // Every database at once: a slow server database does not hold up the SQLite ones.
+  const listed = await Promise.all(
+    runtime.databases.list().map(async (db) => {
+      try {
+        return (await listComponents(db.sessions(), scope, kind)).map((summary) => ({ summary, dbId: db.id }));
+      } catch {
+        return [];
+      }
+    }),
+  );
+  const out: Found[] = listed.flat();
   return out.sort(
     (a, b) => (b.summary.last_active_at ?? 0) - (a.summary.last_active_at ?? 0) || a.summary.id.localeCompare(b.summary.id) || a.dbId.localeCompare(b.dbId),
   );
@@ -59,17 +66,17 @@ function componentsOf(runtime: Runtime, res: Response, kind: SessionType, q: { d
 export function componentsRouter(runtime: Runtime): Router {
   const router = Router();
   for (const { path, kind, label } of KINDS) {
-    router.get(path, (req, res) => {
+    router.get(path, async (req, res) => {
       const q = parseInput(ComponentsQuerySchema, req.query, 'query');
       const allowed = authStateOf(res)?.accessible_resource_ids ?? ['*'];
-      const visible = componentsOf(runtime, res, kind, q).filter((c) => allowed.includes('*') || allowed.includes(c.summary.id));
+      const visible = (await componentsOf(runtime, res, kind, q)).filter((c) => allowed.includes('*') || allowed.includes(c.summary.id));
       res.json(visible.map((c) => presentComponent(c.summary, c.dbId)));
     });
 
-    router.get(`${path}/:id`, (req, res) => {
+    router.get(`${path}/:id`, async (req, res) => {
       const { id } = parseInput(ComponentParamsSchema, req.params, 'path');
       const q = parseInput(ComponentsQuerySchema, req.query, 'query');
-      const found = componentsOf(runtime, res, kind, q).find((c) => c.summary.id === id);
+      const found = (await componentsOf(runtime, res, kind, q)).find((c) => c.summary.id === id);
       if (!found) throw new NotFoundError(`${label} with ID ${id} not found`);
       res.json(presentComponent(found.summary, found.dbId));
     });
@@ -86,9 +93,9 @@ export function componentsRouter(runtime: Runtime): Router {
 
   // What a client that starts at `/config` (the platform's control plane, agent-ui's peers)
   // needs to find the databases and components.
-  router.get('/config', (_req, res) => {
+  router.get('/config', async (_req, res) => {
     const { settings } = runtime.settings();
-    const list = (kind: SessionType) => componentsOf(runtime, res, kind, {}).map((c) => presentComponent(c.summary, c.dbId));
+    const list = async (kind: SessionType) => (await componentsOf(runtime, res, kind, {})).map((c) => presentComponent(c.summary, c.dbId));
     const dbs = runtime.databases.list().map((db) => {
       let tables: string[] | null;
       try {
@@ -113,9 +120,9 @@ export function componentsRouter(runtime: Runtime): Router {
       databases: dbs.map((d) => d.db_id),
       chat: null,
       session: { display_name: null, dbs },
-      agents: list('agent'),
-      teams: list('team'),
-      workflows: list('workflow'),
+      agents: await list('agent'),
+      teams: await list('team'),
+      workflows: await list('workflow'),
       interfaces: [],
     });
   });

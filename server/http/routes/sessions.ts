@@ -5,7 +5,8 @@ import type { Runtime } from '../../runtime-types.js';
 import type { z } from 'zod';
 import { toRunShape } from '../../runs/shapes.js';
 import { listedShapeOf, presentSessionDetail, presentSessionListItem } from '../present.js';
-import { selectStore, userFilterFor, writerUserFor } from '../request-scope.js';
+import * as sessions from '../../sessions/use-cases.js';
+import { scopeOf, selectStore } from '../request-scope.js';
 import {
   IngestRunBodySchema,
   ListSessionsQuerySchema,
@@ -24,17 +25,15 @@ function typeName(type: string): string {
   return type.charAt(0).toUpperCase() + type.slice(1);
 }
 
-/** The session routes of SPEC §4.1 and DESIGN.md "HTTP API". Handlers stay thin over the store. */
+/** The session routes of SPEC §4.1 and DESIGN.md "HTTP API": parse → use case → present. */
 export function sessionsRouter(runtime: Runtime): Router {
   const router = Router();
 
-  router.get('/sessions', (req, res) => {
+  router.get('/sessions', async (req, res) => {
     const q = parseInput(ListSessionsQuerySchema, req.query, 'query');
-    const store = selectStore(runtime, q);
     const started = performance.now();
-    const page = store.listSessions({
+    const page = await sessions.listSessions(selectStore(runtime, q), scopeOf(res, q.user_id), {
       type: q.type,
-      userId: userFilterFor(res, q.user_id),
       componentId: q.component_id,
       search: q.search,
       sessionName: q.session_name,
@@ -56,46 +55,37 @@ export function sessionsRouter(runtime: Runtime): Router {
     });
   });
 
-  router.get('/sessions/:session_id', (req, res) => {
+  router.get('/sessions/:session_id', async (req, res) => {
     const { session_id } = parseInput(SessionIdParamsSchema, req.params, 'path');
     const q = parseInput(SessionQuerySchema, req.query, 'query');
-    const store = selectStore(runtime, q);
-    const filter = { type: q.type, userId: userFilterFor(res, q.user_id) };
-    const session = store.getSession(session_id, filter);
-    if (!session) {
+    const found = await sessions.getSessionDetail(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, q.type);
+    if (found.kind === 'not-found') {
       throw new NotFoundError(
         q.type ? `${typeName(q.type)} Session with id '${session_id}' not found` : `Session with id '${session_id}' not found`,
       );
     }
-    // The listing row carries the derived name and counts; reuse it rather than recompute.
-    const row = store
-      .listSessions({ ...filter, search: undefined, componentId: undefined, page: 1, limit: 1, sortOrder: 'desc', sessionId: session_id })
-      .items[0];
+    const row = found.listing;
     res.json(
       presentSessionDetail(
-        session,
+        found.session,
         { session_name: row?.session_name ?? '', run_count: row?.run_count ?? 0, total_tokens: row?.total_tokens ?? null },
-        store.listRuns(session_id, filter) ?? [],
+        found.runs,
       ),
     );
   });
 
-  router.get('/sessions/:session_id/runs', (req, res) => {
+  router.get('/sessions/:session_id/runs', async (req, res) => {
     const { session_id } = parseInput(SessionIdParamsSchema, req.params, 'path');
     const q = parseInput(SessionQuerySchema, req.query, 'query');
-    const store = selectStore(runtime, q);
-    const filter = { type: q.type, userId: userFilterFor(res, q.user_id) };
-    const session = store.getSession(session_id, filter);
-    const runs = session ? store.listRuns(session_id, filter) : null;
-    if (!session || !runs) throw new NotFoundError(`Session with ID ${session_id} not found`);
-    res.json(runs.map((run) => toRunShape(run, listedShapeOf(session.session_type, run))));
+    const found = await sessions.listRuns(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, q.type);
+    if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
+    res.json(found.runs.map((run) => toRunShape(run, listedShapeOf(found.session.session_type, run))));
   });
 
-  router.get('/sessions/:session_id/runs/:run_id', (req, res) => {
+  router.get('/sessions/:session_id/runs/:run_id', async (req, res) => {
     const { session_id, run_id } = parseInput(RunParamsSchema, req.params, 'path');
     const q = parseInput(RunQuerySchema, req.query, 'query');
-    const store = selectStore(runtime, q);
-    const found = store.getRun(session_id, run_id, { type: q.type, userId: userFilterFor(res, q.user_id) });
+    const found = await sessions.getRun(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, run_id, q.type);
     switch (found.kind) {
       case 'found':
         res.json(toRunShape(found.run, q.type));
@@ -113,17 +103,14 @@ export function sessionsRouter(runtime: Runtime): Router {
     }
   });
 
-  router.post('/sessions/:session_id/runs', jsonBody({ limit: INGEST_BODY_LIMIT }), (req, res) => {
+  router.post('/sessions/:session_id/runs', jsonBody({ limit: INGEST_BODY_LIMIT }), async (req, res) => {
     const { session_id } = parseInput(SessionIdParamsSchema, req.params, 'path');
     const q = parseInput(RunQuerySchema, req.query, 'query');
     parseInput(IngestRunBodySchema, req.body, 'body');
     // Validated, then stored as sent: zod rebuilds objects by assignment, which turns a client's
     // `__proto__` key into a prototype change and drops it. JSON.parse keeps it as an own key.
     const run = req.body as StoredRun & z.output<typeof IngestRunBodySchema>;
-    const store = selectStore(runtime, q, 'write');
-    const userId = writerUserFor(res, run.user_id);
-    const stamped = userId === null ? run : { ...run, user_id: userId };
-    const result = store.upsertRun({ sessionId: session_id, type: q.type, run: stamped, userId });
+    const result = await sessions.ingestRun(selectStore(runtime, q, 'write'), scopeOf(res, undefined), session_id, q.type, run);
     res.status(result.runCreated ? 201 : 200).json({
       session_id,
       run_id: run.run_id,
@@ -132,11 +119,10 @@ export function sessionsRouter(runtime: Runtime): Router {
     });
   });
 
-  router.delete('/sessions/:session_id', (req, res) => {
+  router.delete('/sessions/:session_id', async (req, res) => {
     const { session_id } = parseInput(SessionIdParamsSchema, req.params, 'path');
     const q = parseInput(SessionQuerySchema, req.query, 'query');
-    const store = selectStore(runtime, q);
-    const deleted = store.deleteSession(session_id, { type: q.type, userId: userFilterFor(res, q.user_id) });
+    const deleted = await sessions.deleteSession(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, q.type);
     if (!deleted) throw new NotFoundError(`Session with ID ${session_id} not found`);
     res.status(204).end();
   });

@@ -1,0 +1,94 @@
+import { ForbiddenError } from '../errors.js';
+import type {
+  ComponentSummary,
+  ListSessionsQuery,
+  Page,
+  RunLookup,
+  SessionListItem,
+  SessionStore,
+  SessionType,
+  StoredRun,
+  StoredSession,
+  UpsertRunResult,
+} from '../db/types.js';
+import { seesNothing, type AccessScope } from './access-scope.js';
+
+/**
+ * The sessions use cases: what the platform routes (and the desk's view) do with a store, under
+ * one `AccessScope`. Routes parse, call one of these, and present the result; they hold no rule
+ * of their own about whose rows are whose.
+ */
+
+export type SessionQuery = Omit<ListSessionsQuery, 'userId'>;
+
+export async function getRun(store: SessionStore, scope: AccessScope, sessionId: string, runId: string, type: SessionType): Promise<RunLookup> {
+  if (seesNothing(scope)) return { kind: 'no-session' };
+  return store.getRun(sessionId, runId, { type, userId: scope.userId });
+}
+
+export type SessionDetailResult =
+  | { kind: 'found'; session: StoredSession; listing: SessionListItem | null; runs: StoredRun[] }
+  | { kind: 'not-found' };
+
+export async function getSessionDetail(
+  store: SessionStore,
+  scope: AccessScope,
+  sessionId: string,
+  type: SessionType | undefined,
+): Promise<SessionDetailResult> {
+  if (seesNothing(scope)) return { kind: 'not-found' };
+  const filter = { type, userId: scope.userId };
+  const session = await store.getSession(sessionId, filter);
+  if (!session) return { kind: 'not-found' };
+  // The listing row carries the derived name and counts; reuse it rather than recompute.
+  const [page, runs] = await Promise.all([
+    store.listSessions({ ...filter, page: 1, limit: 1, sortOrder: 'desc', sessionId }),
+    store.listRuns(sessionId, filter),
+  ]);
+  return { kind: 'found', session, listing: page.items[0] ?? null, runs: runs ?? [] };
+}
+
+export type RunsResult = { kind: 'found'; session: StoredSession; runs: StoredRun[] } | { kind: 'not-found' };
+
+export async function listRuns(store: SessionStore, scope: AccessScope, sessionId: string, type: SessionType | undefined): Promise<RunsResult> {
+  if (seesNothing(scope)) return { kind: 'not-found' };
+  const filter = { type, userId: scope.userId };
+  const session = await store.getSession(sessionId, filter);
+  const runs = session ? await store.listRuns(sessionId, filter) : null;
+  return session && runs ? { kind: 'found', session, runs } : { kind: 'not-found' };
+}
+
+export async function listSessions(store: SessionStore, scope: AccessScope, query: SessionQuery): Promise<Page<SessionListItem>> {
+  if (seesNothing(scope)) return { items: [], total: 0, page: query.page, limit: query.limit };
+  return store.listSessions({ ...query, userId: scope.userId });
+}
+
+export async function listComponents(store: SessionStore, scope: AccessScope, kind: SessionType): Promise<ComponentSummary[]> {
+  if (seesNothing(scope)) return [];
+  return store.listComponents(kind, { userId: scope.userId });
+}
+
+/**
+ * Stores one run. Under isolation the run (and a new session) belongs to the caller, whatever
+ * the body says; a caller without a user id cannot write at all.
+ */
+export async function ingestRun(
+  store: SessionStore,
+  scope: AccessScope,
+  sessionId: string,
+  type: SessionType,
+  run: StoredRun,
+): Promise<UpsertRunResult> {
+  if (scope.writer.kind === 'refused') {
+    throw new ForbiddenError('User isolation is on and the token carries no user id, so it cannot write runs');
+  }
+  const sent = typeof run['user_id'] === 'string' && run['user_id'].length > 0 ? run['user_id'] : null;
+  const userId = scope.writer.kind === 'caller' ? scope.writer.userId : sent;
+  const stamped = scope.writer.kind === 'caller' ? { ...run, user_id: userId } : run;
+  return store.upsertRun({ sessionId, type, run: stamped, userId });
+}
+
+export async function deleteSession(store: SessionStore, scope: AccessScope, sessionId: string, type: SessionType | undefined): Promise<boolean> {
+  if (seesNothing(scope)) return false;
+  return store.deleteSession(sessionId, { type, userId: scope.userId });
+}
