@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AuthLayer } from './auth/types.js';
 import type { DatabaseRegistry } from './db/types.js';
 import { ConfigError, ConflictError, ValidationError } from './errors.js';
-import { checkSettings, dryRunSettings, sameDatabaseEntry, type SettingsCheckContext } from './settings-check.js';
+import { attachEntryOf, checkSettings, dryRunSettings, sameDatabaseEntry, type SettingsCheckContext } from './settings-check.js';
 import { type LoadedSettings, writeFileAtomic } from './settings/load.js';
 import type { Settings, SettingsInput } from './settings/schema.js';
 import type { Runtime } from './runtime-types.js';
@@ -29,7 +29,7 @@ function syncDatabases(registry: DatabaseRegistry, previous: Settings, next: Set
     const old = before.get(id);
     if (old && sameDatabaseEntry(old, entry)) continue;
     if (old) registry.detach(id);
-    registry.attach({ id, path: entry.path, readOnly: entry.read_only, sessionTable: entry.session_table });
+    registry.attach(attachEntryOf(entry));
   }
   for (const id of before.keys()) {
     if (!after.has(id)) registry.detach(id);

@@ -80,6 +80,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     defaultPath: path.join(dataDir, 'rundesk.db'),
     entries: loaded.settings.databases,
     nativeBinding: options.nativeBinding,
+    env,
   });
   let auth;
   try {

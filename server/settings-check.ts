@@ -1,6 +1,6 @@
 import { createAuthLayer } from './auth/index.js';
 import type { AuthLayer } from './auth/types.js';
-import type { DatabaseRegistry } from './db/types.js';
+import type { AttachEntry, DatabaseRegistry } from './db/types.js';
 import { ConfigError, type FieldIssue, ValidationError } from './errors.js';
 import { isLoopbackHost, unvalidatedExposedHostReason } from './http/loopback.js';
 import { resolveSettings } from './settings/load.js';
@@ -32,8 +32,20 @@ export interface CheckedSettings {
   auth: AuthLayer;
 }
 
+/** A settings entry as the registry takes it. */
+export function attachEntryOf(entry: DatabaseEntry): AttachEntry {
+  return { id: entry.id, path: entry.path, url: entry.url, urlEnv: entry.url_env, schema: entry.schema, readOnly: entry.read_only, sessionTable: entry.session_table };
+}
+
 export function sameDatabaseEntry(a: DatabaseEntry, b: DatabaseEntry): boolean {
-  return a.path === b.path && a.read_only === b.read_only && a.session_table === b.session_table;
+  return (
+    a.path === b.path &&
+    a.url === b.url &&
+    a.url_env === b.url_env &&
+    a.schema === b.schema &&
+    a.read_only === b.read_only &&
+    a.session_table === b.session_table
+  );
 }
 
 /** Validates `input` without changing anything; throws `ValidationError` with one issue per bad field. */
@@ -79,7 +91,7 @@ function checkDatabaseEntries(next: Settings, ctx: SettingsCheckContext): FieldI
     const old = before.get(entry.id);
     if (old && sameDatabaseEntry(old, entry)) return;
     try {
-      ctx.databases.check({ id: entry.id, path: entry.path, readOnly: entry.read_only, sessionTable: entry.session_table });
+      ctx.databases.check(attachEntryOf(entry));
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       issues.push(...(err.issues.length > 0 ? err.issues : [{ path: `databases.${index}`, message: err.message }]));

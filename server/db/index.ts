@@ -6,5 +6,6 @@ export type { OpenDatabaseOptions } from './agno/database.js';
 export { openDefaultDatabase, DEFAULT_DATABASE_ID } from './native/database.js';
 export type { OpenDefaultDatabaseOptions } from './native/database.js';
 export { createDatabaseRegistry, SqliteDatabaseRegistry } from './registry.js';
-export type { AttachEntry, CreateDatabaseRegistryOptions, DatabaseSettingsEntry } from './registry.js';
+export type { CreateDatabaseRegistryOptions, DatabaseSettingsEntry } from './registry.js';
+export type { AttachEntry } from './types.js';
 export { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError } from './errors.js';

@@ -1,22 +1,19 @@
 import { BadRequestError, ConfigError, ConflictError, NotFoundError } from '../errors.js';
 import { checkDatabase, openDatabase } from './agno/database.js';
 import { guardDatabase } from './failures.js';
+import { openPostgresDatabase, parsePostgresUrl } from './postgres/database.js';
 import { DEFAULT_DATABASE_ID, openDefaultDatabase } from './native/database.js';
-import type { Database, DatabaseRegistry } from './types.js';
+import type { AttachEntry, Database, DatabaseRegistry } from './types.js';
 
 /** A settings `databases` entry as the settings file spells it. */
 export interface DatabaseSettingsEntry {
   id: string;
-  path: string;
+  path?: string | undefined;
+  url?: string | undefined;
+  url_env?: string | undefined;
+  schema?: string | undefined;
   read_only: boolean;
   session_table?: string | undefined;
-}
-
-export interface AttachEntry {
-  id: string;
-  path: string;
-  readOnly: boolean;
-  sessionTable?: string | undefined;
 }
 
 export interface CreateDatabaseRegistryOptions {
@@ -27,6 +24,8 @@ export interface CreateDatabaseRegistryOptions {
   nativeBinding?: string | undefined;
   /** Epoch milliseconds; tests freeze it. */
   clock?: (() => number) | undefined;
+  /** Where `url_env` names are looked up (PostgreSQL URLs kept out of the settings file). */
+  env?: NodeJS.ProcessEnv | undefined;
 }
 
 /**
@@ -35,17 +34,26 @@ export interface CreateDatabaseRegistryOptions {
  *
  * @example
  * const dbs = createDatabaseRegistry({ defaultPath: path.join(dataDir, 'rundesk.db'), entries: settings.databases });
- * dbs.get('my-agents').store().getRun(sessionId, runId, { type: 'agent' });
+ * await dbs.get('my-agents').sessions().getRun(sessionId, runId, { type: 'agent' });
  */
 export function createDatabaseRegistry(options: CreateDatabaseRegistryOptions): DatabaseRegistry {
   const registry = new SqliteDatabaseRegistry(
     guardDatabase(openDefaultDatabase(options.defaultPath, { nativeBinding: options.nativeBinding, clock: options.clock })),
     options.nativeBinding,
     options.clock,
+    options.env ?? {},
   );
   try {
     for (const entry of options.entries ?? []) {
-      registry.attach({ id: entry.id, path: entry.path, readOnly: entry.read_only, sessionTable: entry.session_table });
+      registry.attach({
+        id: entry.id,
+        path: entry.path,
+        url: entry.url,
+        urlEnv: entry.url_env,
+        schema: entry.schema,
+        readOnly: entry.read_only,
+        sessionTable: entry.session_table,
+      });
     }
   } catch (error) {
     registry.closeAll();
@@ -61,7 +69,17 @@ export class SqliteDatabaseRegistry implements DatabaseRegistry {
     private readonly defaultDb: Database,
     private readonly nativeBinding?: string | undefined,
     private readonly clock?: (() => number) | undefined,
+    private readonly env: NodeJS.ProcessEnv = {},
   ) {}
+
+  /** The PostgreSQL URL of an entry (from `url` or the `url_env` variable), or undefined for a file. */
+  private urlOf(entry: AttachEntry): string | undefined {
+    if (entry.url !== undefined) return entry.url;
+    if (entry.urlEnv === undefined) return undefined;
+    const url = this.env[entry.urlEnv];
+    if (!url) throw new ConfigError(`database ${entry.id}: environment variable ${entry.urlEnv} (url_env) is not set`);
+    return url;
+  }
 
   get(id: string): Database {
     if (id === DEFAULT_DATABASE_ID) return this.defaultDb;
@@ -76,13 +94,31 @@ export class SqliteDatabaseRegistry implements DatabaseRegistry {
 
   check(entry: AttachEntry): void {
     assertNotDefaultId(entry.id);
-    checkDatabase({ ...entry, nativeBinding: this.nativeBinding });
+    const url = this.urlOf(entry);
+    if (url !== undefined) {
+      parsePostgresUrl(url);
+      return;
+    }
+    checkDatabase({ id: entry.id, path: entry.path ?? '', readOnly: entry.readOnly, sessionTable: entry.sessionTable, nativeBinding: this.nativeBinding });
   }
 
   attach(entry: AttachEntry): Database {
     assertNotDefaultId(entry.id);
     if (this.attached.has(entry.id)) throw new ConflictError(`Database with ID ${entry.id} is already attached`);
-    const db = guardDatabase(openDatabase({ ...entry, nativeBinding: this.nativeBinding, clock: this.clock }));
+    const url = this.urlOf(entry);
+    const db =
+      url !== undefined
+        ? openPostgresDatabase({ id: entry.id, url, schema: entry.schema, sessionTable: entry.sessionTable, readOnly: entry.readOnly, clock: this.clock })
+        : guardDatabase(
+            openDatabase({
+              id: entry.id,
+              path: entry.path ?? '',
+              readOnly: entry.readOnly,
+              sessionTable: entry.sessionTable,
+              nativeBinding: this.nativeBinding,
+              clock: this.clock,
+            }),
+          );
     this.attached.set(entry.id, db);
     return db;
   }

@@ -177,6 +177,18 @@ export interface Database {
   close(): void;
 }
 
+/** A database to attach: an SQLite file (`path`) or a PostgreSQL database (`url`, or the env var `urlEnv`). */
+export interface AttachEntry {
+  id: string;
+  path?: string | undefined;
+  url?: string | undefined;
+  urlEnv?: string | undefined;
+  /** PostgreSQL schema (default `ai`). */
+  schema?: string | undefined;
+  readOnly: boolean;
+  sessionTable?: string | undefined;
+}
+
 /** A SQLite database, which can also be read synchronously (its tests and internals do). */
 export interface SqliteDatabase extends Database {
   store(table?: string): SyncSessionStore;
@@ -194,9 +206,9 @@ export interface DatabaseRegistry {
    * What `attach` checks, without attaching: the file is opened read-only and closed again.
    * Throws the same one-line `ConfigError`.
    */
-  check(entry: { id: string; path: string; readOnly: boolean; sessionTable?: string | undefined }): void;
+  check(entry: AttachEntry): void;
   /** Opens and validates the file; throws `ConfigError` (one line) when it is not usable. */
-  attach(entry: { id: string; path: string; readOnly: boolean; sessionTable?: string | undefined }): Database;
+  attach(entry: AttachEntry): Database;
   /** Throws `NotFoundError` for an unknown id and `BadRequestError` for `default`. */
   detach(id: string): void;
   list(): Database[];

@@ -62,7 +62,7 @@ export function resolveSettings(
     warnings.push('auth.secret_key is deprecated; it was added to auth.verification_keys — move it there.');
   }
   if (auth.jwks_file) auth.jwks_file = path.resolve(baseDir, auth.jwks_file);
-  for (const db of settings.databases) db.path = path.resolve(baseDir, db.path);
+  for (const db of settings.databases) if (db.path !== undefined) db.path = path.resolve(baseDir, db.path);
   return { settings, warnings };
 }
 

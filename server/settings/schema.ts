@@ -78,13 +78,30 @@ export const ServerSettingsSchema = z.strictObject({
   port: z.number().int().min(0).max(65535).default(7777),
 });
 
-/** An SQLite file attached beside the default database. */
-export const DatabaseEntrySchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1-64 letters, digits, "_", "." or "-"'),
-  path: nonEmpty,
-  session_table: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'must be an SQL identifier').optional(),
-  read_only: z.boolean().default(true),
-});
+/**
+ * A database attached beside the default one: an SQLite file (`path`), or a PostgreSQL
+ * database (`url`, or `url_env` naming an environment variable that holds it, so the password
+ * stays out of this file) with Agno `PostgresDb`'s `schema` (default `ai`).
+ */
+export const DatabaseEntrySchema = z
+  .strictObject({
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1-64 letters, digits, "_", "." or "-"'),
+    path: nonEmpty.optional(),
+    url: nonEmpty.optional().describe('postgresql://user:password@host:port/database'),
+    url_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
+    schema: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'must be an SQL identifier').optional(),
+    session_table: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'must be an SQL identifier').optional(),
+    read_only: z.boolean().default(true),
+  })
+  .superRefine((entry, ctx) => {
+    const sources = [entry.path, entry.url, entry.url_env].filter((v) => v !== undefined).length;
+    if (sources !== 1) {
+      ctx.addIssue({ code: 'custom', message: 'give exactly one of path (an SQLite file), url or url_env (a PostgreSQL database)' });
+    }
+    if (entry.schema !== undefined && entry.path !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['schema'], message: 'schema applies to PostgreSQL databases (url or url_env) only' });
+    }
+  });
 
 /**
  * AgentOS 2.9's default CORS origins (its `cors_origin_list`): the local chat UI's dev server

@@ -11,7 +11,8 @@ import { isPlainObject } from '../../runs/run-input.js';
 /** The decoded JSON value of a column, or `null` for SQL NULL, `null` text and non-JSON. */
 export function decodeJsonColumn(raw: unknown): unknown {
   const text = typeof raw === 'string' ? raw : Buffer.isBuffer(raw) ? raw.toString('utf8') : undefined;
-  if (text === undefined) return null;
+  // A driver that parses JSON columns itself (PostgreSQL's JSONB) hands over the value.
+  if (text === undefined) return raw !== null && typeof raw === 'object' ? raw : null;
   const once = parseOrUndefined(text);
   if (typeof once !== 'string') return once ?? null;
   const twice = parseOrUndefined(once);

@@ -1,0 +1,287 @@
+import type pg from 'pg';
+import { isPlainObject } from '../../runs/run-input.js';
+import { explicitSessionName, fallbackSessionName, nameFromRun } from '../../runs/session-name.js';
+import { ReadOnlyDatabaseError } from '../errors.js';
+import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
+import { matchesSearch, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
+import { epochSeconds, toListItem, toStoredSession, type SessionRow } from '../session-rows.js';
+import type {
+  ComponentSummary,
+  ListSessionsQuery,
+  Page,
+  RowFilter,
+  RunLookup,
+  SessionListItem,
+  SessionSortField,
+  SessionStore,
+  SessionType,
+  StoredRun,
+  StoredSession,
+  UpsertRunInput,
+  UpsertRunResult,
+} from '../types.js';
+import { RunCache } from './run-cache.js';
+
+/**
+ * One Agno `PostgresDb` session table (`ai.agno_sessions`: one row per session, `runs` and the
+ * other JSON columns as JSONB). Reads never bring the whole `runs` array into Node: a run is
+ * picked inside PostgreSQL (`jsonb_array_elements … WHERE elem->>'run_id' = $n`), listings
+ * select counts and the one run a name is derived from.
+ */
+
+const SESSION_SELECT =
+  't.session_id, t.session_type, t.agent_id, t.team_id, t.workflow_id, t.user_id, t.session_data, t.agent_data, ' +
+  't.team_data, t.workflow_data, t.metadata, t.summary, t.created_at, t.updated_at';
+/** `runs` as an array whatever was stored (Agno writes NULL for a session without runs). */
+const RUNS = "(CASE WHEN jsonb_typeof(t.runs) = 'array' THEN t.runs ELSE '[]'::jsonb END)";
+const RUN_COUNT = `jsonb_array_length(${RUNS})`;
+const NAME_RUN =
+  `(SELECT e FROM jsonb_array_elements(${RUNS}) AS e WHERE jsonb_typeof(e) = 'object' ` +
+  `AND (t.session_type IS DISTINCT FROM 'team' OR coalesce(e->>'agent_id', '') = '') LIMIT 1)`;
+
+const SORT_COLUMNS: Record<SessionSortField, string> = {
+  created_at: 't.created_at',
+  updated_at: 'coalesce(t.updated_at, t.created_at)',
+  session_id: 't.session_id',
+};
+
+type Row = SessionRow & { run_count?: number | string; name_run?: unknown; run?: unknown; has_runs?: boolean; version?: string };
+
+export interface PostgresStoreOptions {
+  databaseId: string;
+  /** `"schema"."table"`, quoted. */
+  qualifiedTable: string;
+  tableName: string;
+  readOnly: boolean;
+  clock: () => number;
+  cache: RunCache;
+}
+
+export class PostgresSessionStore implements SessionStore {
+  readonly tableName: string;
+  readonly readOnly: boolean;
+  private readonly table: string;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: PostgresStoreOptions,
+  ) {
+    this.tableName = options.tableName;
+    this.readOnly = options.readOnly;
+    this.table = options.qualifiedTable;
+  }
+
+  async getSession(sessionId: string, filter: RowFilter): Promise<StoredSession | null> {
+    if (filter.userId === null) return null;
+    const { where, params } = whereOf({ sessionId, type: filter.type, userId: filter.userId });
+    const { rows } = await this.pool.query<Row>(`SELECT ${SESSION_SELECT} FROM ${this.table} AS t ${where}`, params);
+    return rows[0] ? toStoredSession(rows[0]) : null;
+  }
+
+  /**
+   * The session row without `runs`, and its row version (`xmin`): a cached run of an unchanged
+   * row is served without reading the array again, so a 10,000-run session answers as fast as
+   * a 1-run one; a changed row extracts the run inside PostgreSQL.
+   */
+  async getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): Promise<RunLookup> {
+    if (filter.userId === null) return { kind: 'no-session' };
+    const { where, params } = whereOf({ sessionId, userId: filter.userId });
+    const head = await this.pool.query<Row>(`SELECT ${SESSION_SELECT}, t.xmin::text AS version FROM ${this.table} AS t ${where}`, params);
+    const row = head.rows[0];
+    if (!row) return { kind: 'no-session' };
+    const session = toStoredSession(row);
+    if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
+    const key = `${sessionId}\u0000${runId}`;
+    const version = String(row.version);
+    let found = this.options.cache.get(key, version);
+    if (!found) {
+      found = await this.extractRun(sessionId, runId);
+      this.options.cache.set(key, version, found);
+    }
+    if (found.run !== null) return { kind: 'found', session, run: found.run };
+    return found.hasRuns ? { kind: 'no-run' } : { kind: 'no-runs' };
+  }
+
+  private async extractRun(sessionId: string, runId: string): Promise<{ run: StoredRun | null; hasRuns: boolean }> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT ${RUN_COUNT} > 0 AS has_runs, ` +
+        `(SELECT e FROM jsonb_array_elements(${RUNS}) AS e WHERE e->>'run_id' = $2 LIMIT 1) AS run ` +
+        `FROM ${this.table} AS t WHERE t.session_id = $1`,
+      [sessionId, runId],
+    );
+    const row = rows[0];
+    return { run: isPlainObject(row?.run) ? (row.run as StoredRun) : null, hasRuns: row?.has_runs === true };
+  }
+
+  async listRuns(sessionId: string, filter: RowFilter): Promise<StoredRun[] | null> {
+    if (filter.userId === null) return null;
+    const { where, params } = whereOf({ sessionId, type: filter.type, userId: filter.userId });
+    const { rows } = await this.pool.query<{ runs: unknown }>(`SELECT ${RUNS} AS runs FROM ${this.table} AS t ${where}`, params);
+    if (!rows[0]) return null;
+    return Array.isArray(rows[0].runs) ? (rows[0].runs.filter(isPlainObject) as StoredRun[]) : [];
+  }
+
+  async listSessions(query: ListSessionsQuery): Promise<Page<SessionListItem>> {
+    const { page, limit, offset } = pageWindow(query);
+    if (query.userId === null) return { items: [], total: 0, page, limit };
+    const { where, params } = whereOf({ sessionId: query.sessionId, type: query.type, userId: query.userId, componentId: query.componentId });
+    const dir = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const order = `ORDER BY ${SORT_COLUMNS[query.sortBy ?? 'created_at']} ${dir}, t.session_id ${dir}`;
+    const select = `SELECT ${SESSION_SELECT}, ${RUN_COUNT} AS run_count, ${NAME_RUN} AS name_run FROM ${this.table} AS t ${where} ${order}`;
+    const needle = searchNeedle(query.search);
+    const nameNeedle = searchNeedle(query.sessionName);
+    if (needle === undefined && nameNeedle === undefined) {
+      const [rows, count] = await Promise.all([
+        this.pool.query<Row>(`${select} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, limit, offset]),
+        this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.table} AS t ${where}`, params),
+      ]);
+      return { items: rows.rows.map(toItem), total: Number(count.rows[0]?.n ?? 0), page, limit };
+    }
+    // Names are derived from run contents, so a search filters the listed rows here.
+    const matching = (await this.pool.query<Row>(select, params)).rows
+      .map(toItem)
+      .filter((item) => needle === undefined || matchesSearch(needle, item.session_id, item.session_name))
+      .filter((item) => nameNeedle === undefined || item.session_name.toLowerCase().includes(nameNeedle));
+    return { items: matching.slice(offset, offset + limit), total: matching.length, page, limit };
+  }
+
+  async listComponents(kind: SessionType, filter: RowFilter): Promise<ComponentSummary[]> {
+    if (filter.userId === null) return [];
+    // `kind` is one of three literals: the column names are fixed text.
+    const params: unknown[] = [kind];
+    let sql =
+      `SELECT t.${kind}_id AS id, t.${kind}_data AS data, coalesce(t.updated_at, t.created_at) AS active, ${RUN_COUNT} AS run_count ` +
+      `FROM ${this.table} AS t WHERE t.session_type = $1 AND t.${kind}_id IS NOT NULL`;
+    if (filter.userId !== undefined) {
+      params.push(filter.userId);
+      sql += ' AND t.user_id = $2';
+    }
+    const { rows } = await this.pool.query<{ id: string; data: unknown; active: string | number | null; run_count: number }>(sql, params);
+    return summariseComponents(
+      rows.map((r) => ({
+        id: String(r.id),
+        data: isPlainObject(r.data) ? r.data : null,
+        active: r.active === null ? null : Number(r.active),
+        runCount: Number(r.run_count),
+      })),
+    );
+  }
+
+  /** Agno's layout, in one transaction: a new row with `[run]`, or the run replaced in place or appended. */
+  async upsertRun(input: UpsertRunInput): Promise<UpsertRunResult> {
+    if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
+    const prepared = prepareRun(input);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const now = epochSeconds(this.options.clock());
+      const existing = await client.query<Row>(`SELECT ${SESSION_SELECT} FROM ${this.table} AS t WHERE t.session_id = $1 FOR UPDATE`, [input.sessionId]);
+      const runJson = JSON.stringify(prepared.run);
+      let result: UpsertRunResult;
+      if (!existing.rows[0]) {
+        await this.insertSession(client, input, prepared, runJson, now);
+        result = { sessionCreated: true, runCreated: true };
+      } else {
+        assertSessionAccepts(toStoredSession(existing.rows[0]), input.type, prepared.userId);
+        const slot = await client.query<{ i: string | null }>(
+          `SELECT (SELECT x.i - 1 FROM jsonb_array_elements(${RUNS}) WITH ORDINALITY AS x(e, i) WHERE x.e->>'run_id' = $2 LIMIT 1) AS i ` +
+            `FROM ${this.table} AS t WHERE t.session_id = $1`,
+          [input.sessionId, prepared.runId],
+        );
+        const index = slot.rows[0]?.i ?? null;
+        const component = `${input.type}_id`;
+        await client.query(
+          `UPDATE ${this.table} AS t SET runs = ` +
+            (index === null ? `${RUNS} || jsonb_build_array($2::jsonb)` : `jsonb_set(${RUNS}, ARRAY[$5::text], $2::jsonb)`) +
+            `, updated_at = $3, ${component} = coalesce(t.${component}, $4::varchar) WHERE t.session_id = $1`,
+          [input.sessionId, runJson, now, prepared.componentId, ...(index === null ? [] : [String(index)])],
+        );
+        result = { sessionCreated: false, runCreated: index === null };
+      }
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async insertSession(client: pg.PoolClient, input: UpsertRunInput, prepared: ReturnType<typeof prepareRun>, runJson: string, now: number): Promise<void> {
+    const type = input.type;
+    const createdAt = newSessionCreatedAt(prepared, now);
+    const state = prepared.run['session_state'];
+    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+    await client.query(
+      `INSERT INTO ${this.table} (session_id, session_type, agent_id, team_id, workflow_id, user_id, session_data, agent_data, team_data, ` +
+        'workflow_data, metadata, runs, summary, created_at, updated_at) ' +
+        'VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, jsonb_build_array($12::jsonb), NULL, $13, $13)',
+      [
+        input.sessionId,
+        type,
+        type === 'agent' ? prepared.componentId : null,
+        type === 'team' ? prepared.componentId : null,
+        type === 'workflow' ? prepared.componentId : null,
+        prepared.userId,
+        json(isPlainObject(state) ? { session_state: state } : {}),
+        type === 'agent' ? json(prepared.componentData) : null,
+        type === 'team' ? json(prepared.componentData) : null,
+        type === 'workflow' ? json(prepared.componentData ?? {}) : null,
+        type === 'workflow' ? '{}' : null,
+        runJson,
+        createdAt,
+      ],
+    );
+  }
+
+  async deleteSession(sessionId: string, filter: RowFilter): Promise<boolean> {
+    if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
+    if (filter.userId === null) return false;
+    const { where, params } = whereOf({ sessionId, type: filter.type, userId: filter.userId });
+    const result = await this.pool.query(`DELETE FROM ${this.table} AS t ${where}`, params);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async counts(): Promise<{ sessions: number; runs: number }> {
+    const { rows } = await this.pool.query<{ sessions: string; runs: string | null }>(
+      `SELECT count(*) AS sessions, coalesce(sum(${RUN_COUNT}), 0) AS runs FROM ${this.table} AS t`,
+    );
+    return { sessions: Number(rows[0]?.sessions ?? 0), runs: Number(rows[0]?.runs ?? 0) };
+  }
+
+  async hasSessions(): Promise<boolean> {
+    const { rows } = await this.pool.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${this.table}) AS any`);
+    return rows[0]?.any === true;
+  }
+}
+
+function whereOf(filter: { sessionId?: string | undefined; type?: SessionType | undefined; userId?: string | undefined; componentId?: string | undefined }): {
+  where: string;
+  params: unknown[];
+} {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: (n: number) => string, value: unknown): void => {
+    params.push(value);
+    clauses.push(clause(params.length));
+  };
+  if (filter.sessionId !== undefined) add((n) => `t.session_id = $${n}`, filter.sessionId);
+  if (filter.type !== undefined) add((n) => `t.session_type = $${n}`, filter.type);
+  if (filter.userId !== undefined) add((n) => `t.user_id = $${n}`, filter.userId);
+  if (filter.componentId !== undefined) {
+    const kinds: SessionType[] = filter.type ? [filter.type] : ['agent', 'team', 'workflow'];
+    add((n) => `(${kinds.map((k) => `t.${k}_id = $${n}`).join(' OR ')})`, filter.componentId);
+  }
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+function toItem(row: Row): SessionListItem {
+  const session = toStoredSession(row);
+  const runCount = Number(row.run_count ?? 0);
+  const name =
+    explicitSessionName(session.session_data) ??
+    (row.name_run !== null && row.name_run !== undefined ? nameFromRun(session.session_type, row.name_run) : undefined) ??
+    fallbackSessionName(session, runCount > 0);
+  return toListItem(session, name, runCount);
+}
