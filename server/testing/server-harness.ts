@@ -24,7 +24,10 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(settings: SettingsInput = {}, opts: { useConfigFile?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  settings: SettingsInput = {},
+  opts: { useConfigFile?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-http-'));
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const full: SettingsInput = {
@@ -40,7 +43,7 @@ export async function startTestServer(settings: SettingsInput = {}, opts: { useC
     configPath: opts.useConfigFile ? settingsPath : undefined,
     port: 0,
     log: false,
-    env: {},
+    env: opts.env ?? {},
   });
   return {
     server,

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, makeDemoSessions } from '../../server/testing/demo-sessions.js';
+import type { TestServer } from '../../server/testing/server-harness.js';
+
+/**
+ * One run-endpoint suite (SPEC §4.1 and the session routes around it), run against every store
+ * layout: the native default database, an attached Agno SQLite file, and an Agno PostgreSQL
+ * table. Each layout's test file provides a server whose chosen database holds the demo
+ * sessions; the suite never looks at how they are stored.
+ */
+export interface StoreFixture {
+  t: TestServer;
+  /** Query suffix that selects the database (`&db_id=…`), or '' for the answering one. */
+  db: string;
+  /** Whether the database takes writes (ingest, delete). */
+  writable: boolean;
+  close(): Promise<void>;
+}
+
+const demo = makeDemoSessions();
+const withRuns = demo.filter((s) => (s.runs?.length ?? 0) > 0);
+
+export function describeRunEndpoint(layout: string, open: () => Promise<StoreFixture>): void {
+  describe(`the run endpoint over ${layout}`, () => {
+    let f: StoreFixture;
+    let token: string;
+    beforeAll(async () => {
+      f = await open();
+      token = await f.t.token();
+    });
+    afterAll(async () => f?.close());
+    const get = (p: string) => f.t.get(`${p}${p.includes('?') ? '&' : '?'}${f.db.replace(/^&/, '')}`, token);
+
+    it('answers every stored run in the shape of its session type', async () => {
+      for (const session of withRuns) {
+        const type = session.session_type;
+        for (const run of session.runs ?? []) {
+          const res = await get(`/sessions/${session.session_id}/runs/${String(run['run_id'])}?type=${type}`);
+          expect(res.status, `${type} ${String(run['run_id'])}`).toBe(200);
+          const body = await res.json();
+          expect(body.run_id).toBe(run['run_id']);
+          if (type === 'team') expect(body).not.toHaveProperty('agent_id');
+          if (type === 'workflow') expect(body).not.toHaveProperty('messages');
+          if (type === 'agent') expect(body).toHaveProperty('agent_id');
+          expect(body.created_at === null || /Z$/.test(body.created_at)).toBe(true);
+        }
+      }
+    });
+
+    it('says which kind of miss a 404 is', async () => {
+      const multi = demo.find((s) => s.session_id === DEMO.agentMulti);
+      const runId = String(multi?.runs?.[0]?.['run_id']);
+      expect((await (await get('/sessions/nope/runs/r?type=agent')).json()).detail).toBe('Session with ID nope not found');
+      expect((await (await get(`/sessions/${DEMO.agentMulti}/runs/nope?type=agent`)).json()).detail).toBe(
+        `Run with ID nope not found in session ${DEMO.agentMulti}`,
+      );
+      const wrong = await (await get(`/sessions/${DEMO.agentMulti}/runs/${runId}?type=team`)).json();
+      expect(wrong.detail).toContain('use ?type=agent');
+      expect((await get(`/sessions/${DEMO.agentMulti}/runs/${runId}?type=robot`)).status).toBe(422);
+    });
+
+    it('honours the user_id filter', async () => {
+      const owned = withRuns.find((s) => s.user_id);
+      if (!owned) throw new Error('the demo set has no owned session');
+      const runId = String(owned.runs?.[0]?.['run_id']);
+      const type = owned.session_type;
+      expect((await get(`/sessions/${owned.session_id}/runs/${runId}?type=${type}&user_id=${owned.user_id}`)).status).toBe(200);
+      expect((await get(`/sessions/${owned.session_id}/runs/${runId}?type=${type}&user_id=someone-else`)).status).toBe(404);
+    });
+
+    it('lists the sessions, their runs and their details', async () => {
+      const page = await (await get('/sessions?limit=100')).json();
+      expect(page.meta.total_count).toBeGreaterThanOrEqual(withRuns.length);
+      const multi = page.data.find((s: { session_id: string }) => s.session_id === DEMO.agentMulti);
+      expect(multi.run_count).toBe(demo.find((s) => s.session_id === DEMO.agentMulti)?.runs?.length);
+      expect(multi.session_name.length).toBeGreaterThan(0);
+      const runs = await (await get(`/sessions/${DEMO.agentMulti}/runs?type=agent`)).json();
+      expect(runs.map((r: { run_id: string }) => r.run_id)).toEqual(multi && demo.find((s) => s.session_id === DEMO.agentMulti)?.runs?.map((r) => r['run_id']));
+      const detail = await (await get(`/sessions/${DEMO.agentMulti}?type=agent`)).json();
+      expect(detail).toMatchObject({ agent_session_id: DEMO.agentMulti, session_name: multi.session_name, run_count: multi.run_count });
+    });
+
+    it('ingests, replaces and deletes when writable (409 when read-only)', async () => {
+      const body = { run_id: 'suite-run', agent_id: 'suite-agent', status: 'COMPLETED', created_at: 1_800_000_000, content: 'one' };
+      const post = (b: unknown) => f.t.post(`/sessions/suite-session/runs?type=agent${f.db}`, b, token);
+      if (!f.writable) {
+        expect((await post(body)).status).toBe(409);
+        return;
+      }
+      expect((await post(body)).status).toBe(201);
+      expect((await post({ ...body, content: 'two' })).status).toBe(200);
+      const read = await (await get('/sessions/suite-session/runs/suite-run?type=agent')).json();
+      expect(read.content).toBe('two');
+      const del = await fetch(`${f.t.baseUrl}/sessions/suite-session?type=agent${f.db}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+      expect(del.status).toBe(204);
+      expect((await get('/sessions/suite-session/runs/suite-run?type=agent')).status).toBe(404);
+    });
+  });
+}
+
+/** Ingests the demo sessions' runs over HTTP (how the native layout gets them). */
+export async function ingestDemo(t: TestServer, token: string, db: string): Promise<void> {
+  for (const session of withRuns) {
+    for (const run of session.runs ?? []) {
+      const res = await t.post(`/sessions/${session.session_id}/runs?type=${session.session_type}${db}`, run, token);
+      if (res.status >= 300) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
+    }
+  }
+}
