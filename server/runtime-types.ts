@@ -12,6 +12,8 @@ import type { SettingsInput } from './settings/schema.js';
 export interface Runtime {
   readonly dataDir: string;
   readonly deskToken: string;
+  /** The environment settings are resolved against (`url_env`, `JWT_VERIFICATION_KEY`…). */
+  readonly env: NodeJS.ProcessEnv;
   settings(): LoadedSettings;
   auth(): AuthLayer;
   readonly databases: DatabaseRegistry;

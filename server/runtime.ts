@@ -86,6 +86,7 @@ export function createRuntime(init: RuntimeInit): Runtime {
   return {
     dataDir: init.dataDir,
     deskToken: init.deskToken,
+    env: init.env,
     databases: init.databases,
     settings: () => loaded,
     auth: () => auth,

@@ -395,7 +395,19 @@ export const DeskDatabaseListSchema = z.object({ databases: z.array(DeskDatabase
 
 export const DeskDatabaseAttachRequestSchema = z
   .strictObject({
-    path: z.string().min(1).max(4096).meta({ description: 'Absolute path of an SQLite file with a session table.' }),
+    path: z.string().min(1).max(4096).optional().meta({ description: 'Absolute path of an SQLite file with a session table.' }),
+    url: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .meta({ description: 'A PostgreSQL database instead of a file: postgresql://user:password@host:port/database. Never echoed back.' }),
+    url_env: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+      .optional()
+      .meta({ description: 'The environment variable holding the PostgreSQL URL, so the password stays out of settings.json.' }),
+    schema: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'must be an SQL identifier').optional().meta({ description: 'PostgreSQL schema (default ai).' }),
     id: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1-64 letters, digits, "_", "." or "-"')
@@ -403,6 +415,9 @@ export const DeskDatabaseAttachRequestSchema = z
       .meta({ description: 'Default: derived from the file name, made unique.' }),
     read_only: z.boolean().default(true),
     session_table: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'must be an SQL identifier').optional(),
+  })
+  .refine((b) => [b.path, b.url, b.url_env].filter((v) => v !== undefined).length === 1, {
+    message: 'give exactly one of path (an SQLite file), url or url_env (a PostgreSQL database)',
   })
   .meta({ id: 'DeskDatabaseAttachRequest' });
 

@@ -3,6 +3,7 @@ import { makeDemoSessions } from '../../server/testing/demo-sessions.js';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
+import { startDeskServer, type DeskTestServer } from '../../server/desk/test-support.js';
 import { describeRunEndpoint } from './run-endpoint-suite.js';
 
 const bin = findPostgresBin();
@@ -25,6 +26,38 @@ if (!bin) {
       return { t, db: '&db_id=team', writable: !readOnly, close: () => t.stop() };
     });
   }
+
+  describe('Given the desk attaches PostgreSQL by URL', () => {
+    let s: DeskTestServer;
+    beforeAll(async () => {
+      await buildAgnoPostgres(cluster.url, makeDemoSessions(), { schema: 'desk_ai' });
+      s = await startDeskServer();
+    });
+    afterAll(() => s?.stop());
+
+    it('When the URL works, Then it is attached read-only, listed without its password, and readable', async () => {
+      const withPassword = cluster.url.replace('rundesk@', 'rundesk:s3cret@');
+      const r = await s.desk('POST', '/desk/databases', { url: withPassword, schema: 'desk_ai', id: 'team' });
+      expect(r.status).toBe(201);
+      expect(r.body).toMatchObject({ id: 'team', read_only: true, sessions: makeDemoSessions().length, tables: ['agno_sessions'] });
+      expect(r.body.path).toMatch(/^postgresql:\/\/rundesk@127\.0\.0\.1:\d+\/postgres$/);
+      const listing = await s.desk('GET', '/desk/databases');
+      expect(JSON.stringify(listing.body)).not.toContain('s3cret');
+    });
+
+    it('When the URL, schema or table is wrong, Then a 422 says what failed and nothing is attached', async () => {
+      const badSchema = await s.desk('POST', '/desk/databases', { url: cluster.url, schema: 'nowhere', id: 'x1' });
+      expect(badSchema.status).toBe(422);
+      expect(badSchema.body.detail).toContain('no session table');
+      const refused = await s.desk('POST', '/desk/databases', { url: 'postgresql://u:pw@127.0.0.1:1/db', id: 'x2' });
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail).not.toContain('pw');
+      const notUrl = await s.desk('POST', '/desk/databases', { url: 'mysql://h/db', id: 'x3' });
+      expect(notUrl.status).toBe(422);
+      const listed = await s.desk('GET', '/desk/databases');
+      expect(listed.body.databases.map((d: { id: string }) => d.id)).not.toContain('x1');
+    });
+  });
 
   describe('Given a PostgreSQL database that goes away', () => {
     let t: TestServer;

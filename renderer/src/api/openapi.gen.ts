@@ -1632,7 +1632,13 @@ export interface components {
         };
         DeskDatabaseAttachRequest: {
             /** @description Absolute path of an SQLite file with a session table. */
-            path: string;
+            path?: string;
+            /** @description A PostgreSQL database instead of a file: postgresql://user:password@host:port/database. Never echoed back. */
+            url?: string;
+            /** @description The environment variable holding the PostgreSQL URL, so the password stays out of settings.json. */
+            url_env?: string;
+            /** @description PostgreSQL schema (default ai). */
+            schema?: string;
             /** @description Default: derived from the file name, made unique. */
             id?: string;
             /** @default true */

@@ -4,7 +4,8 @@ import express from 'express';
 import { answeringDatabase } from '../../db/answering.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../db/errors.js';
 import type { Database } from '../../db/types.js';
-import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { BadRequestError, ConfigError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { openPostgresDatabase } from '../../db/postgres/database.js';
 import { parseInput } from '../../http/validate.js';
 import type { Runtime } from '../../runtime-types.js';
 import type { DatabaseEntry } from '../../settings/schema.js';
@@ -33,6 +34,28 @@ async function toDeskDatabase(db: Database, answering: string) {
     runs: info.runs,
     error: null,
   };
+}
+
+/**
+ * Connects once and finds the session table before anything is saved, so a wrong password, host
+ * or schema is a clear 422 naming what failed (never the password), not a broken attachment.
+ */
+async function checkPostgres(id: string, url: string, schema: string | undefined, sessionTable: string | undefined): Promise<void> {
+  let db;
+  try {
+    db = openPostgresDatabase({ id, url, schema, sessionTable, readOnly: true });
+  } catch (err) {
+    if (err instanceof ConfigError) throw new ValidationError(err.message, [{ path: 'body.url', message: err.message }]);
+    throw err;
+  }
+  try {
+    await db.checkConnection();
+  } catch (err) {
+    const reason = err instanceof DatabaseUnavailableError || err instanceof DatabaseBusyError ? err.message : 'the connection check failed';
+    throw new ValidationError(`Cannot use ${db.path}: ${reason}`, [{ path: 'body.url', message: reason }]);
+  } finally {
+    db.close();
+  }
 }
 
 function answeringId(runtime: Runtime): string {
@@ -76,30 +99,43 @@ export function databasesRouter(runtime: Runtime): express.Router {
   router.post('/databases', async (req, res) => {
     const body = parseInput(DeskDatabaseAttachRequestSchema, req.body ?? {}, 'body');
     assertWritable(runtime);
-    if (!path.isAbsolute(body.path)) {
-      throw new ValidationError('The database path must be absolute', [{ path: 'body.path', message: 'must be an absolute path' }]);
-    }
-    if (!fs.existsSync(body.path)) {
-      throw new ValidationError(`No file at ${body.path}`, [{ path: 'body.path', message: 'no such file' }]);
-    }
     const base = baseSettingsInput(runtime.settings());
     const entries = (base.databases ?? []) as DatabaseEntry[];
     const taken = new Set(['default', ...entries.map((d) => d.id), ...runtime.databases.list().map((d) => d.id)]);
     if (body.id !== undefined && taken.has(body.id)) {
       throw new ConflictError(`A database with ID ${body.id} is already attached; choose another id`);
     }
-    const resolved = path.resolve(body.path);
-    const same = runtime.databases.list().find((d) => path.resolve(d.path) === resolved);
-    if (same) throw new ConflictError(`${resolved} is already attached as ${same.id}`);
-    const id = body.id ?? deriveDatabaseId(body.path, taken);
-    const entry: DatabaseEntry = {
-      id,
-      path: resolved,
-      read_only: body.read_only,
-      ...(body.session_table !== undefined ? { session_table: body.session_table } : {}),
-    };
+    const common = { read_only: body.read_only, ...(body.session_table !== undefined ? { session_table: body.session_table } : {}) };
+    let entry: DatabaseEntry;
+    if (body.path !== undefined) {
+      if (!path.isAbsolute(body.path)) {
+        throw new ValidationError('The database path must be absolute', [{ path: 'body.path', message: 'must be an absolute path' }]);
+      }
+      if (!fs.existsSync(body.path)) {
+        throw new ValidationError(`No file at ${body.path}`, [{ path: 'body.path', message: 'no such file' }]);
+      }
+      const resolved = path.resolve(body.path);
+      const same = runtime.databases.list().find((d) => path.resolve(d.path) === resolved);
+      if (same) throw new ConflictError(`${resolved} is already attached as ${same.id}`);
+      entry = { id: body.id ?? deriveDatabaseId(body.path, taken), path: resolved, ...common };
+    } else {
+      const url = body.url ?? runtime.env[body.url_env ?? ''];
+      if (!url) {
+        throw new ValidationError(`Environment variable ${body.url_env} is not set in rundesk's environment`, [
+          { path: 'body.url_env', message: 'is not set where rundesk runs' },
+        ]);
+      }
+      await checkPostgres(body.id ?? 'new', url, body.schema, body.session_table);
+      const dbName = new URL(url).pathname.replace(/^\//, '') || 'postgres';
+      entry = {
+        id: body.id ?? deriveDatabaseId(dbName, taken),
+        ...(body.url !== undefined ? { url: body.url } : { url_env: body.url_env }),
+        ...(body.schema !== undefined ? { schema: body.schema } : {}),
+        ...common,
+      };
+    }
     await runtime.applySettings({ ...base, databases: [...entries, entry] });
-    res.status(201).json(await toDeskDatabase(runtime.databases.get(id), answeringId(runtime)));
+    res.status(201).json(await toDeskDatabase(runtime.databases.get(entry.id), answeringId(runtime)));
   });
 
   router.delete('/databases/:id', async (req, res) => {

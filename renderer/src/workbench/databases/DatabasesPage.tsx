@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { markAppLoaded } from '../../platform/browser';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
-import { Badge, Callout, Empty, Field, PageHeader, Panel, Spinner, Toggle } from '../components/ui';
+import { Badge, Callout, Empty, Field, PageHeader, Panel, Segmented, Spinner, Toggle } from '../components/ui';
 import { describeError } from '../errors';
 import { issuesOf } from '../settings/model';
 import { settingsQueries } from '../settings/queries';
@@ -205,7 +205,10 @@ function AttachForm() {
   const qc = useQueryClient();
   const attach = useMutation(databaseMutations.attach(qc));
   const bridge = getDesktopBridge();
+  const [kind, setKind] = useState<'file' | 'postgres'>('file');
   const [path, setPath] = useState('');
+  const [url, setUrl] = useState('');
+  const [schema, setSchema] = useState('');
   const [id, setId] = useState('');
   const [table, setTable] = useState('');
   const [readOnly, setReadOnly] = useState(true);
@@ -213,8 +216,9 @@ function AttachForm() {
   const issues = attach.isError && isApiError(attach.error) ? issuesOf(attach.error.body) : [];
   const issueFor = (...names: string[]) =>
     issues.filter((i) => names.some((n) => i.path === n || i.path.endsWith(`.${n}`))).map((i) => i.message).join('; ') || undefined;
-  const fieldIssues = issueFor('path', 'id', 'session_table', 'read_only');
-  const suggestedId = idFromPath(path);
+  const fieldIssues = issueFor('path', 'url', 'schema', 'id', 'session_table', 'read_only');
+  const suggestedId = kind === 'file' ? idFromPath(path) : '';
+  const source = kind === 'file' ? path.trim() : url.trim();
 
   const choose = () => {
     void bridge?.chooseFile({ title: 'Attach a SQLite database', filters: [{ name: 'SQLite databases', extensions: ['db', 'sqlite', 'sqlite3'] }, { name: 'All files', extensions: ['*'] }] }).then((p) => {
@@ -223,17 +227,32 @@ function AttachForm() {
   };
 
   return (
-    <Panel title="Attach a database" subtitle="An Agno SqliteDb file (agno_sessions) or another rundesk database. Read-only files are never modified." testId="attach-form">
+    <Panel
+      title="Attach a database"
+      subtitle="An Agno SqliteDb file (agno_sessions), another rundesk database, or your team's Agno PostgresDb (schema ai). Read-only databases are never modified."
+      testId="attach-form"
+    >
+      <Segmented<'file' | 'postgres'>
+        name="attach-kind"
+        value={kind}
+        onChange={setKind}
+        options={[
+          { value: 'file', label: 'SQLite file' },
+          { value: 'postgres', label: 'PostgreSQL' },
+        ]}
+      />
       <form
         className="wb-stack wb-gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!path.trim()) return;
+          if (!source) return;
+          const target = kind === 'file' ? { path: source } : { url: source, schema: schema.trim() || undefined };
           attach.mutate(
-            { path: path.trim(), id: id.trim() || undefined, session_table: table.trim() || undefined, read_only: readOnly },
+            { ...target, id: id.trim() || undefined, session_table: table.trim() || undefined, read_only: readOnly },
             {
               onSuccess: () => {
                 setPath('');
+                setUrl('');
                 setId('');
                 setTable('');
               },
@@ -242,6 +261,32 @@ function AttachForm() {
         }}
       >
         <div className="wb-fields wb-fields-attach">
+          {kind === 'postgres' ? (
+            <>
+              <Field name="url" label="URL" wide error={issueFor('url')} help="postgresql://user:password@host:5432/database — checked before it is saved; the password is never shown again.">
+                {({ id: fid, describedBy, invalid }) => (
+                  <input
+                    id={fid}
+                    type="password"
+                    autoComplete="off"
+                    className="wb-input wb-mono"
+                    placeholder="postgresql://user:password@localhost:5432/agents"
+                    value={url}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid || undefined}
+                    spellCheck={false}
+                    onChange={(e) => setUrl(e.target.value)}
+                    data-testid="attach-url"
+                  />
+                )}
+              </Field>
+              <Field name="schema" label="Schema" error={issueFor('schema')} help="Empty: ai (Agno's default).">
+                {({ id: fid, describedBy, invalid }) => (
+                  <input id={fid} className="wb-input wb-mono" placeholder="ai" value={schema} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setSchema(e.target.value)} />
+                )}
+              </Field>
+            </>
+          ) : (
           <Field name="path" label="File" wide error={issueFor('path')}>
             {({ id: fid, describedBy, invalid }) => (
               <div className="wb-input-group">
@@ -265,7 +310,8 @@ function AttachForm() {
               </div>
             )}
           </Field>
-          <Field name="id" label="db_id" error={issueFor('id')} help={suggestedId ? <>Empty: <code>{suggestedId}</code></> : 'Derived from the file name when empty.'}>
+          )}
+          <Field name="id" label="db_id" error={issueFor('id')} help={suggestedId ? <>Empty: <code>{suggestedId}</code></> : kind === 'file' ? 'Derived from the file name when empty.' : 'Derived from the database name when empty.'}>
             {({ id: fid, describedBy, invalid }) => (
               <input id={fid} className="wb-input wb-mono" placeholder={suggestedId || 'my-agents'} value={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setId(e.target.value)} data-testid="attach-id" />
             )}
@@ -280,7 +326,7 @@ function AttachForm() {
           </Field>
         </div>
         <div className="wb-row">
-          <button type="submit" className="wb-btn wb-btn-primary" disabled={!path.trim() || attach.isPending} data-testid="attach-submit" form={undefined} id={`${formId}-submit`}>
+          <button type="submit" className="wb-btn wb-btn-primary" disabled={!source || attach.isPending} data-testid="attach-submit" form={undefined} id={`${formId}-submit`}>
             {attach.isPending ? <Spinner /> : null} Attach
           </button>
           {attach.isSuccess ? (
