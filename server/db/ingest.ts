@@ -1,5 +1,5 @@
 import { ConflictError, ValidationError } from '../errors.js';
-import { parseIsoToMicros } from '../runs/dates.js';
+import { parseIsoToMicros } from '../agno-format/dates.js';
 import type { SessionType, StoredRun, StoredSession, UpsertRunInput } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../runs/run-input.js';
+import { isPlainObject } from '../agno-format/json-values.js';
 import type { ComponentSummary, ListSessionsQuery } from './types.js';
 
 /** Pieces of the sessions and components listings that both layouts share. */

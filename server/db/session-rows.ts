@@ -1,5 +1,5 @@
-import { isPlainObject } from '../runs/run-input.js';
-import { decodeObjectColumn } from './agno/codec.js';
+import { isPlainObject } from '../agno-format/json-values.js';
+import { decodeObjectColumn } from '../agno-format/codec.js';
 import { SESSION_TYPES } from './types.js';
 import type { SessionListItem, SessionType, StoredSession } from './types.js';
 

@@ -7,11 +7,9 @@
  *    used for attached files and read in place.
  */
 
-export const SESSION_TYPES = ['agent', 'team', 'workflow'] as const;
-export type SessionType = (typeof SESSION_TYPES)[number];
+import type { SessionType, StoredRun } from '../agno-format/types.js';
 
-/** A run dict exactly as stored (Agno `RunOutput.to_dict()` shape; free-form JSON). */
-export type StoredRun = Record<string, unknown>;
+export { SESSION_TYPES, type SessionType, type StoredRun } from '../agno-format/types.js';
 
 /** A session row without its runs. JSON columns are decoded (`null` when absent). */
 export interface StoredSession {

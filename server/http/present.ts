@@ -1,5 +1,5 @@
 import type { ComponentSummary, SessionListItem, SessionType, StoredRun, StoredSession } from '../db/types.js';
-import { toIsoDateTime } from '../runs/dates.js';
+import { toIsoDateTime } from '../agno-format/dates.js';
 
 /** The platform API's view of a session row (AgentOS's listing item): epoch seconds become ISO-8601 UTC strings. */
 export function presentSessionListItem(item: SessionListItem) {

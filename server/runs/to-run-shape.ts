@@ -1,7 +1,8 @@
-import type { SessionType, StoredRun } from '../db/types.js';
-import { toIsoDateTime } from './dates.js';
-import { pythonJsonDumps } from './python-json.js';
-import { extractInputMedia, getRunInput, isPlainObject } from './run-input.js';
+import type { SessionType, StoredRun } from '../agno-format/types.js';
+import { toIsoDateTime } from '../agno-format/dates.js';
+import { pythonJsonDumps } from '../agno-format/python-json.js';
+import { isPlainObject } from '../agno-format/json-values.js';
+import { extractInputMedia, getRunInput } from '../agno-format/run-input.js';
 import type { AnyRunShape, RunShape, TeamRunShape, WorkflowRunShape } from './shapes.js';
 
 /**

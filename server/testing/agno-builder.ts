@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 
-import { encodeAgnoJson } from '../db/agno/codec.js';
+import { encodeAgnoJson } from '../agno-format/codec.js';
 import { connect, quoteIdentifier } from '../db/connection.js';
 import type { SessionType, StoredRun } from '../db/types.js';
-import { pythonJsonDumps } from '../runs/python-json.js';
+import { pythonJsonDumps } from '../agno-format/python-json.js';
 
 export { pythonJsonDumps };
 

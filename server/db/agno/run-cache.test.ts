@@ -12,7 +12,7 @@ import { makeTempDir } from '../../testing/temp-dir.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
 import type { SqliteDatabase as Database, StoredRun } from '../types.js';
-import { encodeAgnoJson } from './codec.js';
+import { encodeAgnoJson } from '../../agno-format/codec.js';
 import { openDatabase } from './database.js';
 import { approxEntryBytes, RunCache } from './run-cache.js';
 

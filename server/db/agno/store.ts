@@ -1,6 +1,6 @@
-import { pythonJsonDumps } from '../../runs/python-json.js';
-import { isPlainObject } from '../../runs/run-input.js';
-import { deriveSessionName, explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../runs/session-name.js';
+import { pythonJsonDumps } from '../../agno-format/python-json.js';
+import { isPlainObject } from '../../agno-format/json-values.js';
+import { deriveSessionName, explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../agno-format/session-name.js';
 import type { SqliteHandle } from '../connection.js';
 import { ReadOnlyDatabaseError } from '../errors.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
@@ -21,7 +21,7 @@ import type {
   UpsertRunInput,
   UpsertRunResult,
 } from '../types.js';
-import { decodeJsonColumn, decodeObjectColumn, decodeRunsColumn, encodeAgnoJson, innerRunsText, spliceRunsText, topLevelArraySpans } from './codec.js';
+import { decodeJsonColumn, decodeObjectColumn, decodeRunsColumn, encodeAgnoJson, innerRunsText, spliceRunsText, topLevelArraySpans } from '../../agno-format/codec.js';
 import type { SessionTable } from './discover.js';
 import { approxEntryBytes, freezeDeep, sharedRunCache } from './run-cache.js';
 import type { CachedRuns, RunCache } from './run-cache.js';

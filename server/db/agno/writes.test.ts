@@ -5,13 +5,13 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ConflictError, ValidationError } from '../../errors.js';
-import { pythonJsonDumps } from '../../runs/python-json.js';
+import { pythonJsonDumps } from '../../agno-format/python-json.js';
 import { buildAgnoDb, DEMO, makeAgentRun, makeDemoSessions } from '../../testing/agno-builder.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
 import type { SqliteDatabase as Database, StoredRun } from '../types.js';
-import { topLevelArraySpans } from './codec.js';
+import { topLevelArraySpans } from '../../agno-format/codec.js';
 import { openDatabase } from './database.js';
 
 const NOW_MS = 1_776_000_000_000; // 2026-04-12T13:20:00Z, frozen

@@ -1,5 +1,5 @@
-import { isPlainObject } from '../../runs/run-input.js';
-import { explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../runs/session-name.js';
+import { isPlainObject } from '../../agno-format/json-values.js';
+import { explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../agno-format/session-name.js';
 import type { SqliteHandle } from '../connection.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
 import type { PreparedRun } from '../ingest.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { isPlainObject } from '../../runs/run-input.js';
-import { explicitSessionName, fallbackSessionName, nameFromRun } from '../../runs/session-name.js';
+import { isPlainObject } from '../../agno-format/json-values.js';
+import { explicitSessionName, fallbackSessionName, nameFromRun } from '../../agno-format/session-name.js';
 import { ReadOnlyDatabaseError } from '../errors.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
 import { matchesSearch, pageWindow, searchNeedle, summariseComponents } from '../listing.js';

@@ -1,6 +1,7 @@
 import { pythonJsonDumps } from './python-json.js';
-import { isPlainObject, stringifyInputContent } from './run-input.js';
-import type { SessionType } from '../db/types.js';
+import { isPlainObject } from './json-values.js';
+import { stringifyInputContent } from './run-input.js';
+import type { SessionType } from './types.js';
 
 /**
  * A session's display name the way agno's `get_session_name` derives it (agno-format.md §4.4):

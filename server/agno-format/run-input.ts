@@ -1,3 +1,4 @@
+import { isPlainObject } from './json-values.js';
 import { pythonJsonDumps, pythonRepr } from './python-json.js';
 
 /**
@@ -6,10 +7,6 @@ import { pythonJsonDumps, pythonRepr } from './python-json.js';
  */
 
 type Json = Record<string, unknown>;
-
-export function isPlainObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * agno's `stringify_input_content`: text as is; an object as `json.dumps(d, indent=2)`; a

@@ -1,5 +1,5 @@
-import { pythonJsonDumps } from '../../runs/python-json.js';
-import { isPlainObject } from '../../runs/run-input.js';
+import { pythonJsonDumps } from './python-json.js';
+import { isPlainObject } from './json-values.js';
 
 /**
  * Agno's JSON column encoding (agno-format.md §2): a JSON string literal holding the JSON

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { pythonJsonDumps } from '../../runs/python-json.js';
+import { pythonJsonDumps } from './python-json.js';
 import { decodeJsonColumn, decodeRunsColumn, encodeAgnoJson, innerRunsText, spliceRunsText, topLevelArraySpans } from './codec.js';
 
 describe('decodeJsonColumn', () => {
