@@ -1,16 +1,16 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 
-/** Pieces every benchmark shares: one autocannon case, and servers in their own processes. */
+/** Pieces every benchmark shares: autocannon passes, and servers in their own processes. */
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 export const BENCH_SETTINGS = { duration_s: DURATION, connections: CONNECTIONS };
 
-export interface CaseResult {
-  name: string;
+export interface Sample {
   requests_per_sec: number;
   latency_p50_ms: number;
   latency_p99_ms: number;
@@ -19,10 +19,14 @@ export interface CaseResult {
   errors: number;
 }
 
-export async function measure(name: string, opts: autocannon.Options): Promise<CaseResult> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
-  const out: CaseResult = {
-    name,
+export interface CaseResult extends Sample {
+  name: string;
+}
+
+/** One autocannon pass; any non-2xx answer or socket error is reported, never hidden. */
+export async function sample(opts: autocannon.Options): Promise<Sample> {
+  const result = await autocannon(opts);
+  return {
     requests_per_sec: Math.round(result.requests.average),
     latency_p50_ms: result.latency.p50,
     latency_p99_ms: result.latency.p99,
@@ -30,6 +34,11 @@ export async function measure(name: string, opts: autocannon.Options): Promise<C
     non_2xx: result.non2xx,
     errors: result.errors,
   };
+}
+
+/** One named case with the shared duration and connections, printed as it finishes. */
+export async function measure(name: string, opts: autocannon.Options): Promise<CaseResult> {
+  const out: CaseResult = { name, ...(await sample({ connections: CONNECTIONS, duration: DURATION, ...opts })) };
   process.stdout.write(
     `${name.padEnd(44)} ${String(out.requests_per_sec).padStart(7)} req/s  p50 ${out.latency_p50_ms} ms  p99 ${out.latency_p99_ms} ms` +
       `${out.non_2xx ? `  non-2xx ${out.non_2xx}` : ''}${out.errors ? `  errors ${out.errors}` : ''}\n`,
@@ -37,12 +46,33 @@ export async function measure(name: string, opts: autocannon.Options): Promise<C
   return out;
 }
 
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
 
 export const ROOT = path.join(import.meta.dirname, '..');
 
-/** Starts a child process and resolves with the first URL it prints on stdout. */
-export function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export interface SpawnOptions {
+  /** Where the process's stderr (and so its access log) goes; default: this process's stderr. */
+  logFile?: string;
+  /** Node flags before the script (`--cpu-prof`). */
+  nodeFlags?: string[];
+}
+
+/**
+ * Starts a server as its own process (so it never shares the load generator's event loop)
+ * and resolves with the first loopback URL it prints on stdout.
+ */
+export function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}, opts: SpawnOptions = {}): Promise<{ child: ChildProcess; url: string }> {
+  const stderr = opts.logFile ? fs.openSync(opts.logFile, 'w') : 'inherit';
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', stderr],
+  });
+  if (typeof stderr === 'number') fs.closeSync(stderr);
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no URL printed by ${args.join(' ')}: ${out}`)), 60_000);
@@ -54,16 +84,29 @@ export function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promis
         resolve({ child, url: m[0] });
       }
     });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${out}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const log = opts.logFile && fs.existsSync(opts.logFile) ? `\n${fs.readFileSync(opts.logFile, 'utf8').slice(-2000)}` : '';
+      reject(new Error(`${args.join(' ')} exited with ${code}: ${out}${log}`));
+    });
   });
 }
 
+/** SIGTERM, then waits for the exit (a CPU profile, when asked for, is written on exit). */
 export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.removeAllListeners('exit');
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
 }
 
+/** Lines in a file (a server's log: its access log lines, when that is on). */
+export function countLines(file: string): number {
+  if (!fs.existsSync(file)) return 0;
+  const text = fs.readFileSync(file, 'utf8');
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
+}
