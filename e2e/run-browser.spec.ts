@@ -16,6 +16,33 @@ interface ApiRun {
 }
 
 test.describe('run browser', () => {
+  test('with settings that trust only a foreign identity provider, the run browser still lists and opens runs', async ({ page, server }) => {
+    const app = new AppShell(page);
+    const sessions = new SessionsPage(page);
+    const session = new SessionPage(page);
+    const run = new RunPage(page);
+    const sample = await server.desk<SampleResult>('POST', '/desk/sample-data');
+    const [, , sessionId, , runId] = sample.example_path.split('/');
+
+    // A key set no rundesk key belongs to: every locally minted token is now a 401.
+    const { generateKeyPair, exportJWK } = await import('jose');
+    const { publicKey } = await generateKeyPair('RS256');
+    const jwksPath = `${server.dataDir}/idp.jwks.json`;
+    const fs = await import('node:fs');
+    fs.writeFileSync(jwksPath, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'idp-1', alg: 'RS256', use: 'sig' }] }));
+    const current = await server.desk<{ file_settings: Record<string, unknown> }>('GET', '/desk/settings');
+    await server.desk('PUT', '/desk/settings', { ...current.file_settings, auth: { jwks_file: jwksPath, authorization: true } });
+    const local = await server.mint({ sub: 'dev', scopes: ['platform:admin'] });
+    expect((await server.api('GET', `/sessions/${sessionId}/runs/${runId}?type=agent`, local)).status).toBe(401);
+
+    await app.login(server.loginUrl);
+    await expect(sessions.rows).toHaveCount(sample.session_ids.length);
+    await sessions.openSession(sessionId!);
+    await session.openRun(runId!);
+    await expect(run.root).toBeVisible();
+    await expect(run.messages.first()).toBeVisible();
+  });
+
   test('a new user logs in, loads sample data and reads a run’s messages, tool calls and metrics', async ({ page, server }) => {
     const app = new AppShell(page);
     const sessions = new SessionsPage(page);

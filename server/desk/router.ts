@@ -10,6 +10,7 @@ import { mintRouter } from './mint/routes.js';
 import { presetsRouter } from './presets/routes.js';
 import { sampleDataRouter } from './sample-data-route.js';
 import { settingsRouter } from './settings/routes.js';
+import { storeViewRouter } from './store-view.js';
 
 /**
  * The workbench API, mounted at `/desk` after the Host check and outside the JWT layer.
@@ -34,6 +35,7 @@ export function deskRouter(runtime: Runtime): express.Router {
   router.use(settingsRouter(runtime));
   router.use(databasesRouter(runtime));
   router.use(sampleDataRouter(runtime));
+  router.use(storeViewRouter(runtime));
   // Not the JWT layer's business: an unknown desk path is a 404 here, not a 401 further on.
   router.use((req, _res, next) => next(new NotFoundError(`No route for ${req.method} /desk${req.path}`)));
   return router;

@@ -1,4 +1,5 @@
-import { platformFetch } from './client';
+import type { Actor } from '../auth/acting-as';
+import { deskFetch, platformFetch, type RequestOptions } from './client';
 import type {
   AnyRun,
   ComponentSummary,
@@ -9,41 +10,48 @@ import type {
   SessionType,
 } from './types';
 
-/** Platform API calls, one per route. The token is the one the user is acting as. */
+/**
+ * Platform API calls, one per route, as the actor reads: through the desk view of the store
+ * (`/desk/view/...`, the default) or through the platform API with the actor's token (a lens).
+ */
+function call<T>(actor: Pick<Actor, 'token' | 'via'>, path: string, options: RequestOptions): Promise<T> {
+  return actor.via === 'desk' ? deskFetch<T>(`/desk/view${path}`, options) : platformFetch<T>(path, actor.token, options);
+}
+
 
 const loc = (l: DbLocation) => ({ db_id: l.db, table: l.db ? l.table : undefined });
 const enc = encodeURIComponent;
 
-export function listSessions(token: string, params: ListSessionsParams & DbLocation, signal?: AbortSignal) {
+export function listSessions(actor: Pick<Actor, 'token' | 'via'>, params: ListSessionsParams & DbLocation, signal?: AbortSignal) {
   const { db, table, ...rest } = params;
-  return platformFetch<SessionPage>('/sessions', token, {
+  return call<SessionPage>(actor, '/sessions', {
     query: { ...rest, ...loc({ db, table }) },
     signal,
   });
 }
 
-export function getSession(token: string, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
-  return platformFetch<SessionDetail>(`/sessions/${enc(sessionId)}`, token, { query: { type, ...loc(l) }, signal });
+export function getSession(actor: Pick<Actor, 'token' | 'via'>, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
+  return call<SessionDetail>(actor, `/sessions/${enc(sessionId)}`, { query: { type, ...loc(l) }, signal });
 }
 
-export function listRuns(token: string, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
-  return platformFetch<AnyRun[]>(`/sessions/${enc(sessionId)}/runs`, token, { query: { type, ...loc(l) }, signal });
+export function listRuns(actor: Pick<Actor, 'token' | 'via'>, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
+  return call<AnyRun[]>(actor, `/sessions/${enc(sessionId)}/runs`, { query: { type, ...loc(l) }, signal });
 }
 
 export function getRun(
-  token: string,
+  actor: Pick<Actor, 'token' | 'via'>,
   sessionId: string,
   runId: string,
   type: SessionType | undefined,
   l: DbLocation,
   signal?: AbortSignal,
 ) {
-  return platformFetch<AnyRun>(`/sessions/${enc(sessionId)}/runs/${enc(runId)}`, token, {
+  return call<AnyRun>(actor, `/sessions/${enc(sessionId)}/runs/${enc(runId)}`, {
     query: { type, ...loc(l) },
     signal,
   });
 }
 
-export function listComponents(token: string, kind: 'agents' | 'teams' | 'workflows', l: DbLocation, signal?: AbortSignal) {
-  return platformFetch<ComponentSummary[]>(`/${kind}`, token, { query: loc(l), signal });
+export function listComponents(actor: Pick<Actor, 'token' | 'via'>, kind: 'agents' | 'teams' | 'workflows', l: DbLocation, signal?: AbortSignal) {
+  return call<ComponentSummary[]>(actor, `/${kind}`, { query: loc(l), signal });
 }

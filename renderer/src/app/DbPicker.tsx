@@ -7,7 +7,9 @@ import { sessionsHref, useDbLocation } from './location';
 
 /**
  * Which database (and session table) the run browser reads. The choice lives in the URL
- * (`?db=&table=`); picking one opens its sessions list.
+ * (`?db=&table=`); picking one opens its sessions list. No choice reads the database the server
+ * answers with when a request names none — the one holding sessions — so opening the UI with
+ * an attached Agno file and an empty built-in database shows the file's sessions.
  */
 export function DbPicker() {
   const { data, isError } = useQuery(deskQueries.databases());
@@ -21,11 +23,11 @@ export function DbPicker() {
     const tables = Array.isArray(d.tables) ? d.tables : [];
     const counts = `${formatCompact(d.sessions)} session${d.sessions === 1 ? '' : 's'}`;
     if (tables.length <= 1) {
-      options.push({ value: d.id === 'default' ? '' : `${d.id}\u0000`, label: `${d.id}${d.read_only ? ' (read-only)' : ''} · ${counts}` });
+      options.push({ value: d.answers_without_db_id ? '' : `${d.id}\u0000`, label: `${d.id}${d.read_only ? ' (read-only)' : ''} · ${counts}` });
     } else {
       const def = typeof d.default_table === 'string' ? d.default_table : tables[0];
       for (const t of tables) {
-        const v = d.id === 'default' && t === def ? '' : `${d.id}\u0000${t === def ? '' : t}`;
+        const v = d.answers_without_db_id && t === def ? '' : `${d.id}\u0000${t === def ? '' : t}`;
         options.push({ value: v, label: `${d.id} / ${t}${d.read_only ? ' (read-only)' : ''}${t === def ? ` · ${counts}` : ''}` });
       }
     }

@@ -39,6 +39,12 @@ export interface Actor {
   token: string;
   /** Distinguishes tokens in query keys without putting the whole token there. */
   key: string;
+  /**
+   * How the run browser reads: `desk`, the desk's view of the store (everything, whatever keys
+   * the JWT layer trusts — the default entry), or `bearer`, a lens replaying the same requests
+   * through the platform API with this token, as a client holding it would see them.
+   */
+  via: 'desk' | 'bearer';
 }
 
 const STORAGE_KEY = 'rundesk.acting-as.v1';
@@ -145,7 +151,9 @@ export function tokenFacts(token: string, nowMs = Date.now()): TokenFacts {
 }
 
 export function actorOf(entry: ActingAsToken | null): Actor | null {
-  return entry ? { token: entry.token, key: entry.token.slice(-20) } : null;
+  if (!entry) return null;
+  const via = entry.source === 'auto' ? 'desk' : 'bearer';
+  return { token: entry.token, key: `${via}:${entry.token.slice(-20)}`, via };
 }
 
 /**

@@ -26,7 +26,7 @@ export const sessionQueries = {
   list: (actor: Actor, params: ListSessionsParams & DbLocation) =>
     queryOptions({
       queryKey: [...sessionQueries.lists(actor), { ...params, ...locKey(params) }] as const,
-      queryFn: ({ signal }) => listSessions(actor.token, params, signal),
+      queryFn: ({ signal }) => listSessions(actor, params, signal),
       placeholderData: keepPreviousData,
       refetchInterval: LIVE_INTERVAL_MS,
     }),
@@ -34,7 +34,7 @@ export const sessionQueries = {
   count: (actor: Actor, params: ListSessionsParams & DbLocation) =>
     queryOptions({
       queryKey: [...sessionQueries.lists(actor), 'count', { ...params, ...locKey(params) }] as const,
-      queryFn: ({ signal }) => listSessions(actor.token, { ...params, page: 1, limit: 1 }, signal),
+      queryFn: ({ signal }) => listSessions(actor, { ...params, page: 1, limit: 1 }, signal),
       select: (page) => page.meta.total_count,
       refetchInterval: LIVE_INTERVAL_MS,
     }),
@@ -42,7 +42,7 @@ export const sessionQueries = {
   detail: (actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation) =>
     queryOptions({
       queryKey: [...sessionQueries.details(actor), sessionId, type ?? '', locKey(l)] as const,
-      queryFn: ({ signal }) => getSession(actor.token, sessionId, type, l, signal),
+      queryFn: ({ signal }) => getSession(actor, sessionId, type, l, signal),
       refetchInterval: LIVE_INTERVAL_MS,
     }),
   /**
@@ -52,7 +52,7 @@ export const sessionQueries = {
   runs: (actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation) =>
     queryOptions({
       queryKey: [...sessionQueries.details(actor), sessionId, type ?? '', locKey(l), 'runs'] as const,
-      queryFn: ({ signal }) => listRuns(actor.token, sessionId, type, l, signal),
+      queryFn: ({ signal }) => listRuns(actor, sessionId, type, l, signal),
       staleTime: 30_000,
     }),
 };
@@ -62,7 +62,7 @@ export const runQueries = {
   detail: (actor: Actor, sessionId: string, runId: string, type: SessionType | undefined, l: DbLocation) =>
     queryOptions({
       queryKey: [...runQueries.all(actor), sessionId, runId, type ?? '', locKey(l)] as const,
-      queryFn: ({ signal }) => getRun(actor.token, sessionId, runId, type, l, signal),
+      queryFn: ({ signal }) => getRun(actor, sessionId, runId, type, l, signal),
       // A run still in progress is polled until it settles.
       refetchInterval: (q) => {
         const status = q.state.data?.status;
@@ -76,7 +76,7 @@ export const componentQueries = {
   list: (actor: Actor, kind: 'agents' | 'teams' | 'workflows', l: DbLocation) =>
     queryOptions({
       queryKey: [...componentQueries.all(actor), kind, locKey(l)] as const,
-      queryFn: ({ signal }) => listComponents(actor.token, kind, l, signal),
+      queryFn: ({ signal }) => listComponents(actor, kind, l, signal),
       refetchInterval: LIVE_INTERVAL_MS,
     }),
 };

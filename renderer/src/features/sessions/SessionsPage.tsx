@@ -97,7 +97,8 @@ function SessionsView({ actor }: { actor: Actor }) {
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
   const hasFilters = !!(filters.type || filters.user || filters.q);
-  const dbInfo = databases.data?.find((d) => d.id === (loc.db ?? 'default'));
+  // Without a db in the URL the server's answering database replies (DESIGN: default_database, else the one with sessions).
+  const dbInfo = databases.data?.find((d) => (loc.db ? d.id === loc.db : d.answers_without_db_id));
   const dbEmpty = dbInfo ? dbInfo.sessions === 0 : countAll.data === 0;
   const showFirstRun = !hasFilters && list.isSuccess && meta?.total_count === 0 && dbEmpty && !loc.table;
 
