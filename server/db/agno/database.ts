@@ -2,8 +2,8 @@ import { ConfigError, NotFoundError } from '../../errors.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
 import { checkDatabaseFile, describeDatabase } from '../file-check.js';
-import { asyncStore } from '../async-store.js';
-import type { Database, DatabaseInfo, SessionStore, SqliteDatabase, SyncSessionStore } from '../types.js';
+import { SqliteDatabaseBase } from '../sqlite-database.js';
+import type { DatabaseInfo, SqliteDatabase, SyncSessionStore } from '../types.js';
 import { discoverSessionTables, REQUIRED_COLUMNS } from './discover.js';
 import type { SessionTable } from './discover.js';
 import type { RunCache } from './run-cache.js';
@@ -101,8 +101,7 @@ function oneLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
 
-class AgnoDatabase implements SqliteDatabase {
-  private readonly views = new Map<SyncSessionStore, SessionStore>();
+class AgnoDatabase extends SqliteDatabaseBase {
   readonly id: string;
   readonly path: string;
   readonly readOnly: boolean;
@@ -115,6 +114,7 @@ class AgnoDatabase implements SqliteDatabase {
     private readonly tables: readonly SessionTable[],
     private readonly defaultTable: string,
   ) {
+    super();
     this.id = options.id;
     this.path = options.path;
     this.readOnly = options.readOnly;
@@ -134,24 +134,6 @@ class AgnoDatabase implements SqliteDatabase {
     const store = this.stores.get(table ?? this.defaultTable);
     if (!store) throw new NotFoundError(`Table ${table} not found in database ${this.id}`);
     return store;
-  }
-
-  sessions(table?: string): SessionStore {
-    const sync = this.store(table);
-    let view = this.views.get(sync);
-    if (!view) {
-      view = asyncStore(sync);
-      this.views.set(sync, view);
-    }
-    return view;
-  }
-
-  holdsSessionsNow(): boolean {
-    return this.store().hasSessions();
-  }
-
-  info(): Promise<DatabaseInfo> {
-    return Promise.resolve(this.infoSync());
   }
 
   infoSync(): DatabaseInfo {

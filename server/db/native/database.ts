@@ -9,8 +9,8 @@ import { checkDatabaseFile, describeDatabase } from '../file-check.js';
 import { migrate } from '../migrate.js';
 import type { Migration } from '../migrate.js';
 import { MIGRATIONS } from '../migrations/index.js';
-import { asyncStore } from '../async-store.js';
-import type { Database, DatabaseInfo, SessionStore, SqliteDatabase, SyncSessionStore } from '../types.js';
+import { SqliteDatabaseBase } from '../sqlite-database.js';
+import type { DatabaseInfo, SqliteDatabase, SyncSessionStore } from '../types.js';
 import { NATIVE_TABLE, NativeSessionStore } from './store.js';
 
 export const DEFAULT_DATABASE_ID = 'default';
@@ -58,8 +58,7 @@ function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
 
-class NativeDatabase implements SqliteDatabase {
-  private readonly views = new Map<SyncSessionStore, SessionStore>();
+class NativeDatabase extends SqliteDatabaseBase {
   readonly id = DEFAULT_DATABASE_ID;
   readonly readOnly = false;
   private readonly nativeStore: NativeSessionStore;
@@ -69,6 +68,7 @@ class NativeDatabase implements SqliteDatabase {
     readonly path: string,
     clock: () => number,
   ) {
+    super();
     this.nativeStore = new NativeSessionStore(handle, clock);
   }
 
@@ -82,24 +82,6 @@ class NativeDatabase implements SqliteDatabase {
       throw new NotFoundError(`Table ${table} not found in database ${this.id}`);
     }
     return this.nativeStore;
-  }
-
-  sessions(table?: string): SessionStore {
-    const sync = this.store(table);
-    let view = this.views.get(sync);
-    if (!view) {
-      view = asyncStore(sync);
-      this.views.set(sync, view);
-    }
-    return view;
-  }
-
-  holdsSessionsNow(): boolean {
-    return this.store().hasSessions();
-  }
-
-  info(): Promise<DatabaseInfo> {
-    return Promise.resolve(this.infoSync());
   }
 
   infoSync(): DatabaseInfo {

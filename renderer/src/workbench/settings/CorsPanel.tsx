@@ -8,15 +8,11 @@ import { issuesOf } from './model';
 import { settingsMutations } from './mutations';
 import { settingsQueries } from './queries';
 
-/** AgentOS's defaults, shown for "Reset"; the server applies the same list when the key is absent. */
-export const DEFAULT_CORS_ORIGINS = [
-  'http://localhost:3000',
-  'https://agno.com',
-  'https://www.agno.com',
-  'https://app.agno.com',
-  'https://os-stg.agno.com',
-  'https://os.agno.com',
-];
+/** The server's default list, read off its settings JSON Schema ("Reset" restores it). */
+function defaultOrigins(jsonSchema: unknown): string[] | null {
+  const prop = (jsonSchema as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties?.['cors_allowed_origins'];
+  return Array.isArray(prop?.default) && prop.default.every((o) => typeof o === 'string') ? (prop.default as string[]) : null;
+}
 
 /**
  * `cors_allowed_origins`: which web pages may call the platform API from the browser. Saved on
@@ -26,6 +22,8 @@ export const DEFAULT_CORS_ORIGINS = [
 export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
   const qc = useQueryClient();
   const save = useMutation(settingsMutations.save(qc));
+  const schema = useQuery(settingsQueries.schema());
+  const defaults = defaultOrigins(schema.data?.json_schema);
   const saved = envelope.settings.cors_allowed_origins;
   const [draft, setDraft] = useState<string[] | null>(null);
   const value = draft ?? saved;
@@ -90,7 +88,13 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
         <div className="wb-row">
           {value.length === 0 ? <Badge tone="warn">no origin may call the API from a browser</Badge> : <Badge>{value.length} origins</Badge>}
           <span className="wb-spacer" />
-          <button type="button" className="wb-btn wb-btn-sm" onClick={() => setDraft([...DEFAULT_CORS_ORIGINS])} disabled={!envelope.writable}>
+          <button
+            type="button"
+            className="wb-btn wb-btn-sm"
+            onClick={() => defaults && setDraft([...defaults])}
+            disabled={!envelope.writable || !defaults}
+            title={defaults ? defaults.join(', ') : undefined}
+          >
             Reset to defaults
           </button>
           <button
