@@ -76,7 +76,12 @@ export interface ListSessionsQuery extends RowFilter {
   sortOrder: 'asc' | 'desc';
 }
 
-export type SessionSortField = 'created_at' | 'updated_at' | 'session_id';
+/**
+ * Columns a session listing sorts by: the session table's plain columns, as AgentOS sorts by any
+ * column of it (`updated_at` falls back to `created_at`, as there).
+ */
+export const SESSION_SORT_FIELDS = ['created_at', 'updated_at', 'session_id', 'session_type', 'user_id', 'agent_id', 'team_id', 'workflow_id'] as const;
+export type SessionSortField = (typeof SESSION_SORT_FIELDS)[number];
 
 export interface Page<T> {
   items: T[];

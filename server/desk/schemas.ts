@@ -362,6 +362,9 @@ export const DeskSettingFieldSchema = z
 export const DeskSettingsSchemaResponseSchema = z
   .object({
     auth: z.array(DeskSettingFieldSchema),
+    general: z
+      .array(DeskSettingFieldSchema)
+      .meta({ description: 'Top-level one-value settings: os_id, cors_allowed_origins, default_database.' }),
     json_schema: jsonObject.meta({ description: 'JSON Schema of the whole settings file (input form).' }),
     default_scope_mappings: z
       .record(z.string(), z.array(z.string()))

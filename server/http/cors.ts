@@ -26,10 +26,13 @@ export function isDeskOrUiPath(path: string): boolean {
 
 export function corsMiddleware(allowedOrigins: () => readonly string[]): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const origin = req.headers.origin;
-    if (origin === undefined || isDeskOrUiPath(req.path)) return next();
-    const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+    if (isDeskOrUiPath(req.path)) return next();
+    // Every platform answer depends on Origin, also one sent without it: a cache (the browser's
+    // included) must not serve it to a page on another origin.
     res.vary('Origin');
+    const origin = req.headers.origin;
+    if (origin === undefined) return next();
+    const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
     if (!allowedOrigins().includes(origin)) {
       // Foreign origins learn nothing; a preflight is refused outright, as the platform does.
       if (preflight) return next(new CorsOriginError(origin));

@@ -35,7 +35,7 @@ export function presentSessionDetail(
     ...(session.session_type === 'agent' ? { agent_session_id: session.session_id } : {}),
     ...listed,
     ...(workflowName !== undefined ? { workflow_name: workflowName } : {}),
-    chat_history: session.session_type === 'workflow' ? null : chatHistory(session.session_type, runs),
+    chat_history: session.session_type === 'workflow' ? null : chatHistory(runs),
     session_data: session.session_data,
     agent_data: session.agent_data,
     team_data: session.team_data,
@@ -58,20 +58,22 @@ function sessionMetrics(session: StoredSession): Record<string, unknown> | null 
 }
 
 /**
- * The conversation as AgentOS's `get_chat_history` gives it: the messages of the session's own
- * runs (not a team's member runs, not nested runs), in order, without those a run replayed
- * from earlier history.
+ * The conversation as AgentOS's `get_chat_history` gives it: the user and assistant messages
+ * (no system or tool messages) of the session's top-level runs — those without a
+ * `parent_run_id`, so not a team's member runs — whatever their status, in order, without the
+ * messages a run replayed from earlier history.
  */
-export function chatHistory(type: SessionType, runs: readonly StoredRun[]): Record<string, unknown>[] {
+export function chatHistory(runs: readonly StoredRun[]): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const run of runs) {
-    if (typeof run['parent_run_id'] === 'string' && run['parent_run_id'] !== '') continue;
-    if (type === 'team' && typeof run['agent_id'] === 'string' && run['agent_id'] !== '' && !run['team_id']) continue;
+    if (run['parent_run_id'] !== undefined && run['parent_run_id'] !== null) continue;
     const messages = run['messages'];
     if (!Array.isArray(messages)) continue;
     for (const m of messages) {
       const message = objectOrNull(m);
-      if (message && message['from_history'] !== true) out.push(message);
+      if (!message || message['from_history'] === true) continue;
+      if (message['role'] === 'system' || message['role'] === 'tool') continue;
+      out.push(message);
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_TYPES } from '../db/types.js';
+import { SESSION_SORT_FIELDS, SESSION_TYPES } from '../db/types.js';
 
 /**
  * Boundary schemas of the platform routes: they validate requests and are the source of the
@@ -36,7 +36,12 @@ export const SessionQuerySchema = StoreSelectorSchema.extend({
   user_id: optionalId.optional(),
 });
 
-export const SESSION_SORT_FIELDS = ['created_at', 'updated_at', 'session_id'] as const;
+/** `GET /sessions/{id}/runs`: AgentOS's window on the runs' `created_at` (epoch seconds, bounds included). */
+export const SessionRunsQuerySchema = SessionQuerySchema.extend({
+  created_after: z.coerce.number().int().optional().meta({ description: 'Only runs created at or after this Unix time (seconds).' }),
+  created_before: z.coerce.number().int().optional().meta({ description: 'Only runs created at or before this Unix time (seconds).' }),
+});
+
 
 export const ListSessionsQuerySchema = StoreSelectorSchema.extend({
   type: SessionTypeSchema.optional(),

@@ -18,6 +18,7 @@ import {
   SessionIdParamsSchema,
   SessionPageSchema,
   SessionQuerySchema,
+  SessionRunsQuerySchema,
 } from '../http/schemas.js';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -97,7 +98,7 @@ export function registerPlatformPaths(registry: OpenAPIRegistry): void {
     tags: ['Sessions'],
     summary: 'List the runs of a session in stored order',
     security: bearer,
-    request: { params: SessionIdParamsSchema, query: SessionQuerySchema },
+    request: { params: SessionIdParamsSchema, query: SessionRunsQuerySchema },
     responses: {
       200: json(z.array(z.union([RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema])), 'The runs'),
       ...errors(400, 401, 403, 404, 422, 503),

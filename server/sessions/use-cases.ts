@@ -50,12 +50,31 @@ export async function getSessionDetail(
 
 export type RunsResult = { kind: 'found'; session: StoredSession; runs: StoredRun[] } | { kind: 'not-found' };
 
-export async function listRuns(store: SessionStore, scope: AccessScope, sessionId: string, type: SessionType | undefined): Promise<RunsResult> {
+/** Bounds on a run's `created_at` (epoch seconds, both included), as AgentOS filters a session's runs. */
+export interface CreatedWindow {
+  after?: number | undefined;
+  before?: number | undefined;
+}
+
+export async function listRuns(
+  store: SessionStore,
+  scope: AccessScope,
+  sessionId: string,
+  type: SessionType | undefined,
+  created: CreatedWindow = {},
+): Promise<RunsResult> {
   if (seesNothing(scope)) return { kind: 'not-found' };
   const filter = { type, userId: scope.userId };
   const session = await store.getSession(sessionId, filter);
   const runs = session ? await store.listRuns(sessionId, filter) : null;
-  return session && runs ? { kind: 'found', session, runs } : { kind: 'not-found' };
+  return session && runs ? { kind: 'found', session, runs: runs.filter((run) => inWindow(run, created)) } : { kind: 'not-found' };
+}
+
+/** A run without a numeric `created_at` is kept, as AgentOS keeps one without a timestamp. */
+function inWindow(run: StoredRun, { after, before }: CreatedWindow): boolean {
+  const at = run['created_at'];
+  if (typeof at !== 'number' || !Number.isFinite(at)) return true;
+  return (after === undefined || at >= after) && (before === undefined || at <= before);
 }
 
 export async function listSessions(store: SessionStore, scope: AccessScope, query: SessionQuery): Promise<Page<SessionListItem>> {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgnoDb } from '../../server/testing/agno-builder.js';
 import { DEMO, makeDemoSessions } from '../../server/testing/demo-sessions.js';
@@ -86,6 +87,9 @@ describe('Given a page on http://localhost:3000 and the default CORS settings', 
     const res = await t.get('/health', null, { origin: 'https://evil.example' });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    // Answers depend on Origin even when none was sent, so no cache may hand one to another page.
+    expect((await t.get('/health')).headers.get('vary')).toContain('Origin');
     const pre = await preflight('/sessions', 'https://evil.example');
     expect(pre.status).toBe(400);
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
@@ -177,6 +181,32 @@ describe('Given a page on http://localhost:3000 and the default CORS settings', 
     expect(config).toMatchObject({ os_id: 'rundesk-local', databases: ['default', 'agents'], os_database: 'agents', interfaces: [] });
     expect(config.session.dbs.find((d: { db_id: string }) => d.db_id === 'agents').tables).toEqual(['agno_sessions']);
     expect(config.agents.length).toBeGreaterThan(0);
+  });
+});
+
+describe('Given a listed origin and answers the auth layer refuses or the server fails', () => {
+  let t: TestServer;
+  let file: string;
+  beforeAll(async () => {
+    file = agnoFile();
+    t = await startTestServer({ auth: { authorization: true }, databases: [{ id: 'scratch', path: file, read_only: false }] });
+  });
+  afterAll(async () => t?.stop());
+
+  it('When the token lacks the scope (403) or the database breaks (500), Then the page still reads the body', async () => {
+    const reader = await t.token({ sub: 'ada', scopes: ['agents:read'] });
+    const denied = await t.get('/sessions', reader, { origin: UI_ORIGIN });
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get('access-control-allow-origin')).toBe(UI_ORIGIN);
+    expect((await denied.json()).error_code).toBe('FORBIDDEN');
+
+    const raw = new Database(file);
+    raw.exec('DROP TABLE agno_sessions');
+    raw.close();
+    const broken = await t.get('/sessions?db_id=scratch', await t.token(), { origin: UI_ORIGIN });
+    expect(broken.status).toBe(500);
+    expect(broken.headers.get('access-control-allow-origin')).toBe(UI_ORIGIN);
+    expect(await broken.json()).toEqual({ detail: 'Internal server error', error_code: 'INTERNAL_SERVER_ERROR' });
   });
 });
 

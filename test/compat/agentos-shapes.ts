@@ -87,23 +87,45 @@ export const WorkflowSessionDetailSchema = z.object({
 });
 
 const listOfObjects = z.array(z.record(z.string(), z.unknown())).nullable().optional();
+const optionalInt = z.number().int().nullable().optional();
+const content = z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional();
 
-export const RunSchema = z.object({
+/** Fields `RunSchema` and `TeamRunSchema` share, with pydantic's types. */
+const runFields = {
   run_id: z.string(),
   parent_run_id: optionalString,
-  agent_id: optionalString,
-  user_id: optionalString,
   status: optionalString,
   run_input: optionalString,
-  content: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional(),
+  content,
+  run_response_format: optionalString,
+  reasoning_content: optionalString,
+  reasoning_steps: listOfObjects,
   metrics: optionalObject,
   messages: listOfObjects,
   tools: listOfObjects,
   events: listOfObjects,
   created_at: dateTime,
-});
+  references: listOfObjects,
+  citations: optionalObject,
+  reasoning_messages: listOfObjects,
+  session_state: optionalObject,
+  images: listOfObjects,
+  videos: listOfObjects,
+  audio: listOfObjects,
+  files: listOfObjects,
+  response_audio: optionalObject,
+  input_media: optionalObject,
+  followups: z.array(z.string()).nullable().optional(),
+  forked_from_run_id: optionalString,
+  forked_from_message_index: optionalInt,
+  forked_from_session_id: optionalString,
+  regenerated_from: optionalString,
+  last_checkpoint_at_message_index: optionalInt,
+};
 
-export const TeamRunSchema = RunSchema.omit({ agent_id: true, user_id: true }).extend({ team_id: optionalString });
+export const RunSchema = z.object({ ...runFields, agent_id: optionalString, user_id: optionalString });
+
+export const TeamRunSchema = z.object({ ...runFields, team_id: optionalString });
 
 export const WorkflowRunSchema = z.object({
   run_id: z.string(),
@@ -111,11 +133,27 @@ export const WorkflowRunSchema = z.object({
   events: listOfObjects,
   workflow_id: optionalString,
   user_id: optionalString,
-  content: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional(),
+  content,
+  content_type: optionalString,
   status: optionalString,
   step_results: listOfObjects,
+  step_executor_runs: listOfObjects,
+  step_requirements: listOfObjects,
+  pause_kind: optionalString,
+  paused_step_name: optionalString,
+  paused_step_index: optionalInt,
   metrics: optionalObject,
   created_at: dateTime,
+  reasoning_content: optionalString,
+  reasoning_steps: listOfObjects,
+  references: listOfObjects,
+  citations: optionalObject,
+  reasoning_messages: listOfObjects,
+  images: listOfObjects,
+  videos: listOfObjects,
+  audio: listOfObjects,
+  files: listOfObjects,
+  response_audio: optionalObject,
 });
 
 export const ComponentSummary = z.object({

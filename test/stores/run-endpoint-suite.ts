@@ -80,6 +80,26 @@ export function describeRunEndpoint(layout: string, open: () => Promise<StoreFix
       expect(detail).toMatchObject({ agent_session_id: DEMO.agentMulti, session_name: multi.session_name, run_count: multi.run_count });
     });
 
+    it('sorts the listing by any session column and filters by session_name and the runs by created_at, as AgentOS', async () => {
+      for (const [sortBy, key] of [['user_id', 'user_id'], ['session_type', 'session_type'], ['agent_id', 'agent_id']] as const) {
+        const page = await (await get(`/sessions?limit=100&sort_by=${sortBy}&sort_order=asc`)).json();
+        const values = page.data.map((s: Record<string, string | null>) => s[key]).filter((v: string | null) => v !== null);
+        expect(values, sortBy).toEqual([...values].sort());
+      }
+      const named = (await (await get('/sessions?limit=100')).json()).data.find((s: { session_name: string }) => s.session_name.length > 6);
+      const part = named.session_name.slice(2, 6).toUpperCase();
+      const hits = (await (await get(`/sessions?limit=100&session_name=${encodeURIComponent(part)}`)).json()).data;
+      expect(hits.map((s: { session_id: string }) => s.session_id)).toContain(named.session_id);
+      for (const s of hits) expect(s.session_name.toLowerCase()).toContain(part.toLowerCase());
+
+      const stored = (demo.find((s) => s.session_id === DEMO.agentMulti)?.runs ?? []).map((r) => r['created_at'] as number);
+      const cut = [...stored].sort((a, b) => a - b)[1] as number;
+      const after = await (await get(`/sessions/${DEMO.agentMulti}/runs?type=agent&created_after=${cut}`)).json();
+      expect(after).toHaveLength(stored.filter((at) => at >= cut).length);
+      const before = await (await get(`/sessions/${DEMO.agentMulti}/runs?type=agent&created_before=${cut}`)).json();
+      expect(before).toHaveLength(stored.filter((at) => at <= cut).length);
+    });
+
     it('ingests, replaces and deletes when writable (409 when read-only)', async () => {
       const body = { run_id: 'suite-run', agent_id: 'suite-agent', status: 'COMPLETED', created_at: 1_800_000_000, content: 'one' };
       const post = (b: unknown) => f.t.post(`/sessions/suite-session/runs?type=agent${f.db}`, b, token);

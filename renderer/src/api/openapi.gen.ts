@@ -1709,6 +1709,8 @@ export interface components {
         };
         DeskSettingsSchema: {
             auth: components["schemas"]["DeskSettingField"][];
+            /** @description Top-level one-value settings: os_id, cors_allowed_origins, default_database. */
+            general: components["schemas"]["DeskSettingField"][];
             /** @description JSON Schema of the whole settings file (input form). */
             json_schema: {
                 [key: string]: unknown;
@@ -1897,7 +1899,7 @@ export interface operations {
                 search?: string;
                 page?: number;
                 limit?: number;
-                sort_by?: "created_at" | "updated_at" | "session_id";
+                sort_by?: "created_at" | "updated_at" | "session_id" | "session_type" | "user_id" | "agent_id" | "team_id" | "workflow_id";
                 sort_order?: "asc" | "desc";
             };
             header?: never;
@@ -2156,6 +2158,10 @@ export interface operations {
                 /** @description Only a session of this type. */
                 type?: "agent" | "team" | "workflow";
                 user_id?: string;
+                /** @description Only runs created at or after this Unix time (seconds). */
+                created_after?: number | null;
+                /** @description Only runs created at or before this Unix time (seconds). */
+                created_before?: number | null;
             };
             header?: never;
             path: {
@@ -3297,7 +3303,7 @@ export interface operations {
                 search?: string;
                 page?: number;
                 limit?: number;
-                sort_by?: "created_at" | "updated_at" | "session_id";
+                sort_by?: "created_at" | "updated_at" | "session_id" | "session_type" | "user_id" | "agent_id" | "team_id" | "workflow_id";
                 sort_order?: "asc" | "desc";
             };
             header?: never;

@@ -170,11 +170,11 @@ export class AgnoStatements {
     return this.cached(sql).all(...params) as LightRow[];
   }
 
-  /** Column text for a sort field: fixed names, `updated_at` only when the table has it. */
+  /** Column text for a sort field: fixed names, each only when the table has it (else NULL). */
   private sortColumn(sortBy: SessionSortField): string {
-    if (sortBy === 'session_id') return 't.session_id';
+    if (sortBy === 'session_id' || sortBy === 'created_at') return `t.${sortBy}`;
     if (sortBy === 'updated_at') return `coalesce(${this.column('updated_at')}, t.created_at)`;
-    return 't.created_at';
+    return this.column(sortBy);
   }
 
   countSessions(filter: ListFilter): number {

@@ -81,6 +81,11 @@ const SORT_COLUMNS: Record<SessionSortField, string> = {
   created_at: 's.created_at',
   updated_at: 'coalesce(s.updated_at, s.created_at)',
   session_id: 's.session_id',
+  session_type: 's.session_type',
+  user_id: 's.user_id',
+  agent_id: 's.agent_id',
+  team_id: 's.team_id',
+  workflow_id: 's.workflow_id',
 };
 
 export class NativeStatements {

@@ -43,6 +43,11 @@ const SORT_COLUMNS: Record<SessionSortField, string> = {
   created_at: 't.created_at',
   updated_at: 'coalesce(t.updated_at, t.created_at)',
   session_id: 't.session_id',
+  session_type: 't.session_type',
+  user_id: 't.user_id',
+  agent_id: 't.agent_id',
+  team_id: 't.team_id',
+  workflow_id: 't.workflow_id',
 };
 
 type Row = SessionRow & { run_count?: number | string; name_run?: unknown; run?: unknown; has_runs?: boolean; version?: string };

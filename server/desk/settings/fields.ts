@@ -20,7 +20,11 @@ const SPEC_HELP: Record<string, string> = {
   excluded_route_paths: 'Routes that skip token and scope checks. Patterns: * is one segment, ** (last) any rest.',
   admin_scope: 'Scope that grants full access (and exempts from user isolation).',
   user_isolation: 'Callers without the admin scope read and write only rows tied to their user id.',
+  os_id: 'The service\'s own id: the expected audience when auth.audience is null, and the os_id GET /config and /info report.',
 };
+
+/** Top-level settings that are one value each; `server`, `auth` and `databases` have their own forms. */
+const GENERAL_SETTINGS = ['os_id', 'cors_allowed_origins', 'default_database'] as const;
 
 export interface SettingField {
   name: string;
@@ -67,21 +71,33 @@ export function settingsJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(SettingsSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
 }
 
+/** One entry per setting of `schema`'s properties (all of them, or those `only` names). */
+function fieldsOf(schema: z.ZodType, only?: readonly string[]): SettingField[] {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, JsonSchema> };
+  const defaults = schema.parse({}) as Record<string, unknown>;
+  return Object.entries(json.properties)
+    .filter(([name]) => only === undefined || only.includes(name))
+    .map(([name, prop]) => {
+      const type = typeName(prop);
+      const e = enumOf(prop);
+      const field: SettingField = {
+        name,
+        type: type.replace(/ \| null$/, ''),
+        nullable: /\bnull\b/.test(type),
+        help: prop.description ?? SPEC_HELP[name] ?? '',
+        ...(e ? { enum: e } : {}),
+      };
+      if (name in defaults) field.default = defaults[name];
+      return field;
+    });
+}
+
 /** One entry per `auth` setting: name, type, default, allowed values, help. */
 export function authSettingFields(): SettingField[] {
-  const schema = z.toJSONSchema(AuthSettingsSchema, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, JsonSchema> };
-  const defaults = AuthSettingsSchema.parse({}) as Record<string, unknown>;
-  return Object.entries(schema.properties).map(([name, prop]) => {
-    const type = typeName(prop);
-    const e = enumOf(prop);
-    const field: SettingField = {
-      name,
-      type: type.replace(/ \| null$/, ''),
-      nullable: /\bnull\b/.test(type),
-      help: prop.description ?? SPEC_HELP[name] ?? '',
-      ...(e ? { enum: e } : {}),
-    };
-    if (name in defaults) field.default = defaults[name];
-    return field;
-  });
+  return fieldsOf(AuthSettingsSchema);
+}
+
+/** The top-level one-value settings (`os_id`, `cors_allowed_origins`, `default_database`), described the same way. */
+export function generalSettingFields(): SettingField[] {
+  return fieldsOf(SettingsSchema, GENERAL_SETTINGS);
 }

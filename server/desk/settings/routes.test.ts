@@ -132,6 +132,17 @@ describe('/desk/settings with settings in the data dir', () => {
     expect(r.body.json_schema).toHaveProperty('properties.auth');
     expect(r.body.default_scope_mappings['GET /sessions/{session_id}/runs/{run_id}']).toEqual(['sessions:read']);
   });
+
+  it('describes the top-level settings (os_id, CORS origins, the answering database) with defaults and help', async () => {
+    const general = (await s.desk('GET', '/desk/settings/schema')).body.general as { name: string; type: string; help: string; default?: unknown; nullable: boolean }[];
+    expect(general.map((f) => f.name)).toEqual(['os_id', 'cors_allowed_origins', 'default_database']);
+    expect(general.find((f) => f.name === 'cors_allowed_origins')).toMatchObject({
+      type: 'array<string>',
+      default: expect.arrayContaining(['http://localhost:3000', 'https://os.agno.com']),
+    });
+    expect(general.find((f) => f.name === 'default_database')).toMatchObject({ nullable: true, default: null });
+    for (const f of general) expect(f.help, f.name).not.toBe('');
+  });
 });
 
 describe('/desk/settings with --config', () => {

@@ -14,6 +14,7 @@ import {
   RunQuerySchema,
   SessionIdParamsSchema,
   SessionQuerySchema,
+  SessionRunsQuerySchema,
 } from '../schemas.js';
 import { jsonBody } from '../json-body.js';
 import { parseInput } from '../validate.js';
@@ -76,8 +77,11 @@ export function sessionsRouter(runtime: Runtime): Router {
 
   router.get('/sessions/:session_id/runs', async (req, res) => {
     const { session_id } = parseInput(SessionIdParamsSchema, req.params, 'path');
-    const q = parseInput(SessionQuerySchema, req.query, 'query');
-    const found = await sessions.listRuns(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, q.type);
+    const q = parseInput(SessionRunsQuerySchema, req.query, 'query');
+    const found = await sessions.listRuns(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, q.type, {
+      after: q.created_after,
+      before: q.created_before,
+    });
     if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
     res.json(found.runs.map((run) => toRunShape(run, listedShapeOf(found.session.session_type, run))));
   });
