@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect } from './fixtures.js';
+import { AppShell } from './pages/app.js';
+import { CorsPanelModel, SettingsPageModel } from './pages/workbench.js';
 
 /**
  * A web app on another origin — the developer's own frontend on http://localhost:3000, the
@@ -69,4 +73,33 @@ test('a page on http://localhost:3000 reads a run with a bearer token and the bo
     await frontend.close();
     await stranger.close();
   }
+});
+
+test('the settings page sets the allowed origins with the server\'s checks, and the new list is in force at once', async ({ page, server }) => {
+  const settingsFile = path.join(server.dataDir, 'settings.json');
+  const app = new AppShell(page);
+  const settings = new SettingsPageModel(page);
+  const cors = new CorsPanelModel(page);
+  await app.login(server.loginUrl);
+  await settings.open();
+  await cors.root.scrollIntoViewIfNeeded();
+
+  // "*" is the server's refusal, shown as typed; nothing can be saved.
+  await cors.add('*');
+  await expect(cors.issues).toContainText('"*" is not allowed');
+  await expect(cors.save).toBeDisabled();
+  await cors.remove('*');
+  await cors.add('http://localhost:5173/app');
+  await expect(cors.issues).toContainText('is not an origin');
+  await cors.remove('http://localhost:5173/app');
+
+  await cors.add('http://localhost:5173');
+  await expect(cors.issues).toBeHidden();
+  await cors.save.click();
+  await expect(cors.save).toBeDisabled();
+  const written = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as { cors_allowed_origins?: string[] };
+  expect(written.cors_allowed_origins).toContain('http://localhost:5173');
+
+  const res = await fetch(`${server.baseUrl}/health`, { headers: { origin: 'http://localhost:5173' } });
+  expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
 });

@@ -110,3 +110,27 @@ export class DatabasesPageModel {
     await this.page.getByTestId('attach-submit').click();
   }
 }
+
+/** The settings page's "Browser access (CORS)" panel. */
+export class CorsPanelModel {
+  readonly root: Locator;
+  readonly input: Locator;
+  readonly issues: Locator;
+  readonly save: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('cors-panel');
+    this.input = page.getByRole('textbox', { name: 'Allowed origins' });
+    this.issues = page.getByTestId('cors-issues');
+    this.save = page.getByTestId('cors-save');
+  }
+
+  async add(origin: string): Promise<void> {
+    await this.input.fill(origin);
+    await this.input.press('Enter');
+  }
+
+  async remove(origin: string): Promise<void> {
+    await this.root.getByRole('button', { name: `Remove ${origin}` }).click();
+  }
+}
