@@ -50,6 +50,11 @@ export function corsMiddleware(allowedOrigins: () => readonly string[]): Request
     if (typeof requested === 'string' && HEADER_LIST.test(requested.trim())) {
       res.setHeader('Access-Control-Allow-Headers', requested.trim());
     }
+    // Chromium's Private Network Access: a page on a public origin (the platform's control plane
+    // on https://os.agno.com) calling a loopback server must be allowed to explicitly.
+    if (req.headers['access-control-request-private-network'] === 'true') {
+      res.setHeader('Access-Control-Allow-Private-Network', 'true');
+    }
     res.vary('Access-Control-Request-Method');
     res.vary('Access-Control-Request-Headers');
     res.status(200).type('text/plain').send('OK');

@@ -62,6 +62,21 @@ describe('Given a page on http://localhost:3000 and the default CORS settings', 
     expect(res.headers.get('vary')).toContain('Origin');
   });
 
+  it('When a public origin (the control plane) preflights a loopback call, Then private network access is allowed for it only', async () => {
+    const ask = (origin: string) =>
+      fetch(`${t.baseUrl}/sessions`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-private-network': 'true' },
+      });
+    const listed = await ask('https://os.agno.com');
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('access-control-allow-private-network')).toBe('true');
+    const plain = await preflight('/sessions', 'https://os.agno.com');
+    expect(plain.headers.get('access-control-allow-private-network')).toBeNull();
+    const foreign = await ask('https://evil.example');
+    expect(foreign.headers.get('access-control-allow-private-network')).toBeNull();
+  });
+
   it('When the page reads a run with a bearer token, Then the answer carries the CORS headers', async () => {
     const runs = await (await t.get(`/sessions/${DEMO.agentMulti}/runs?type=agent&db_id=agents`, token)).json();
     const res = await t.get(`/sessions/${DEMO.agentMulti}/runs/${runs[0].run_id}?db_id=agents`, token, { origin: UI_ORIGIN });
