@@ -8,7 +8,6 @@ import type { Database, DatabaseRegistry } from './types.js';
  * 2. otherwise writes go to the built-in database, and reads to the built-in database when it
  *    holds sessions or nothing else does, else to the first attached database that holds
  *    sessions — so an Agno client pointed at rundesk with one attached file sees that file.
-
  *
  * SQLite files answer "do you hold sessions?" at once; a server database (PostgreSQL) is asked
  * in the background at most every `HOLDS_SESSIONS_TTL_MS`, so no request waits on it.
@@ -24,8 +23,14 @@ export const HOLDS_SESSIONS_TTL_MS = 1000;
 
 const known = new WeakMap<Database, { holds: boolean; at: number; pending: boolean }>();
 
+/** A database that cannot be read right now (a damaged file) holds nothing here; asked by id, it says why. */
 function holdsSessions(db: Database): boolean {
-  const immediate = db.holdsSessionsNow?.();
+  let immediate: boolean | undefined;
+  try {
+    immediate = db.holdsSessionsNow?.();
+  } catch {
+    return false;
+  }
   if (immediate !== undefined) return immediate;
   const entry = known.get(db);
   if (entry && (entry.pending || Date.now() - entry.at < HOLDS_SESSIONS_TTL_MS)) return entry.holds;

@@ -60,6 +60,13 @@ describe('Given attached files that get damaged while rundesk runs', () => {
     });
   }
 
+  it('When a request names no db_id, then a file that cannot even say whether it holds sessions is passed over', async () => {
+    // The truncated file is first in line; the overwritten one still answers the probe (and
+    // then fails on the listing), so the answer comes from — or names — the next file in line.
+    const res = await t.get('/sessions?limit=100', admin);
+    expect(await res.text()).not.toContain('truncated.db');
+  });
+
   it('When the databases are listed, then the damaged ones carry their reason and the others are as usual', async () => {
     const dbs = await listing(t);
     expect(dbs.map((d) => d.id).sort()).toEqual(['default', 'healthy', 'overwritten', 'truncated']);
