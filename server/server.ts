@@ -9,7 +9,7 @@ import { ensureDeskToken } from './desk/credential.js';
 import { ensureLocalKeys, firstRunSettings } from './desk/keys/index.js';
 import { secureDataFolder } from './data-folder.js';
 import { ConfigError } from './errors.js';
-import { createApp } from './http/app.js';
+import { createRequestListener } from './http/request-listener.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/client-error.js';
 import { exposedHostWarning, isLoopbackHost, unvalidatedExposedHostReason } from './http/loopback.js';
 import { createLogger } from './logging.js';
@@ -107,7 +107,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     baseUrl: () => `http://${urlHost(bound.host)}:${bound.port}`,
     log: (message) => log.warn(message),
   });
-  const app = createApp(runtime, {
+  const listener = createRequestListener(runtime, {
     log,
     address: () => bound,
     uiDir: path.join(packageRoot(), 'dist', 'renderer'),
@@ -115,7 +115,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Node's default 16 KB header limit would refuse a large token; identity providers' tokens
   // with many groups get big, so allow more and let the auth layer decide. Beyond that, and for
   // anything else Node's parser rejects, the answer is the usual JSON error, not a bare line.
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
   server.on('clientError', answerClientError);
   // Keep-alive sockets would hold stop() open; close idle ones as soon as stop begins.
   server.keepAliveTimeout = 5_000;

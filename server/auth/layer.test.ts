@@ -386,3 +386,42 @@ describe('verification cache', () => {
     expect(checks).toBe(4);
   });
 });
+
+describe('decision memo', () => {
+  async function rbac() {
+    const rsa = await keyPair('RS256');
+    let checks = 0;
+    const layer = await layerFor({ verification_keys: [rsa.pem], authorization: true }, { onSignatureCheck: () => checks++ });
+    return { layer, checks: () => checks, token: (claims: Record<string, unknown>) => sign(claims, { key: rsa.privateKey }) };
+  }
+
+  it('When a token repeats a request line, then the same frozen allow decision answers it', async () => {
+    const { layer, token } = await rbac();
+    const t = await token({ sub: 'u1', scopes: ['sessions:read'] });
+    const first = await layer.authorize(get('/sessions/s1/runs/r1', bearer(t)));
+    const again = await layer.authorize(get('/sessions/s1/runs/r1', bearer(t)));
+    expect(again).toBe(first);
+    const state = allowed(again);
+    expect(Object.isFrozen(state) && Object.isFrozen(state.scopes)).toBe(true);
+    expect(() => (state.scopes as string[]).push('platform:admin')).toThrow(TypeError);
+  });
+
+  it('When the same token asks for another resource, then that request line is decided on its own', async () => {
+    const { layer, token, checks } = await rbac();
+    const t = await token({ sub: 'u1', scopes: ['sessions:s1:read'] });
+    for (let i = 0; i < 2; i++) expect((await layer.authorize(get('/sessions/s1/runs/r1', bearer(t)))).outcome).toBe('allow');
+    expect(denied(await layer.authorize(get('/sessions/s2/runs/r1', bearer(t)))).status).toBe(403);
+    expect((await layer.authorize(get('/sessions/s1/runs/r2', bearer(t)))).outcome).toBe('allow');
+    expect(denied(await layer.authorize({ method: 'DELETE', path: '/sessions/s1', headers: bearer(t) })).status).toBe(403);
+    expect(checks()).toBe(1);
+  });
+
+  it('When a remembered token arrives with one signature character changed, then it is verified afresh and refused', async () => {
+    const { layer, token } = await rbac();
+    const t = await token({ sub: 'u1', scopes: ['sessions:read'] });
+    expect((await layer.authorize(get('/sessions/s1/runs/r1', bearer(t)))).outcome).toBe('allow');
+    const at = t.length - 10;
+    const forged = `${t.slice(0, at)}${t[at] === 'A' ? 'B' : 'A'}${t.slice(at + 1)}`;
+    expect(denied(await layer.authorize(get('/sessions/s1/runs/r1', bearer(forged)))).status).toBe(401);
+  });
+});

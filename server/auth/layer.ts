@@ -1,5 +1,6 @@
 import type { AuthSettings } from '../settings/schema.js';
 import { ConfigError } from '../errors.js';
+import { freezeDeep } from '../freeze-deep.js';
 import { compileAuthConfig } from './config.js';
 import { AuthCore, toMatched } from './core.js';
 import { buildRouteMatrix, toInspection } from './inspection.js';
@@ -29,6 +30,9 @@ export interface AuthLayerContext {
   /** Verified-token cache entries. Default 1000. */
   cacheSize?: number | undefined;
 }
+
+/** Memoised allow decisions per verified token (distinct request lines: paths, methods). */
+const DECISIONS_PER_TOKEN = 64;
 
 /**
  * Builds the auth layer for one version of the settings. All configuration is checked
@@ -69,7 +73,23 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
   return {
     async authorize(request) {
       const { token } = extractToken(request, auth);
+      // Within one settings version an allow decision depends only on the token and the request
+      // line (the path picks the mapping and any per-resource id), so it is memoised on the
+      // token's verified-cache entry and shares its life: expiry, eviction, key rotation.
+      const line = `${request.method} ${request.path}`;
+      if (token !== null && auth.validate) {
+        if (verifier.watchesKeyFile) await verifier.keysCurrent();
+        const known = verifier.cached(token)?.decisions.get(line);
+        if (known) return known;
+      }
       const trace = await core.evaluate({ method: request.method, path: request.path, token, explain: false });
+      if (token !== null && trace.decision.outcome === 'allow') {
+        const decisions = verifier.cached(token)?.decisions;
+        if (decisions) {
+          if (decisions.size >= DECISIONS_PER_TOKEN) decisions.delete(decisions.keys().next().value as string);
+          decisions.set(line, freezeDeep(trace.decision));
+        }
+      }
       return trace.decision;
     },
     async inspectToken({ token, method, path }) {

@@ -4,7 +4,7 @@ import type { JwksFile } from './jwks-file.js';
 import type { RemoteJwks } from './jwks-url.js';
 import type { VerifyKey } from './key-material.js';
 import { TokenCache } from './token-cache.js';
-import type { KeyAttempt, KeyRef } from './types.js';
+import type { AuthDecision, KeyAttempt, KeyRef } from './types.js';
 
 /** SPEC-faithful leeway for `exp` and `nbf` between the token issuer's clock and ours. */
 export const CLOCK_TOLERANCE_SECONDS = 10;
@@ -49,6 +49,18 @@ export interface VerifierOptions {
   cacheSize?: number | undefined;
 }
 
+/**
+ * A token that verified, as the cache keeps it. `decisions` is the auth layer's memo of the
+ * allow decisions made for this token, by request line: it lives and dies with the entry, so a
+ * memoised decision never outlives the verification it rests on (expiry, LRU eviction, key
+ * rotation).
+ */
+export interface VerifiedToken {
+  claims: Record<string, unknown>;
+  verifiedBy: KeyRef;
+  readonly decisions: Map<string, AuthDecision>;
+}
+
 interface Candidate {
   ref: KeyRef;
   key: VerifyKey | JWTVerifyGetKey;
@@ -65,7 +77,7 @@ type Step =
  * `alg: none` and HS256 signed with a public key as the secret.
  */
 export class TokenVerifier {
-  private readonly cache: TokenCache<{ claims: Record<string, unknown>; verifiedBy: KeyRef }>;
+  private readonly cache: TokenCache<VerifiedToken>;
 
   constructor(private readonly opts: VerifierOptions) {
     this.cache = new TokenCache(opts.cacheSize ?? 1000);
@@ -73,6 +85,24 @@ export class TokenVerifier {
 
   clearCache(): void {
     this.cache.clear();
+  }
+
+  /** Whether key material can change under a running layer (a JWKS file), see `keysCurrent`. */
+  get watchesKeyFile(): boolean {
+    return this.opts.jwksFile !== null;
+  }
+
+  /** Re-reads a changed JWKS file (rotation); what the old keys verified is forgotten. */
+  async keysCurrent(): Promise<void> {
+    if (this.opts.jwksFile && (await this.opts.jwksFile.refresh())) this.cache.clear();
+  }
+
+  /**
+   * The cached verification of `token` while it is still valid (and marks it recently used).
+   * Call `keysCurrent` first when `watchesKeyFile`.
+   */
+  cached(token: string): VerifiedToken | undefined {
+    return this.cache.get(token, this.opts.now());
   }
 
   /**
@@ -86,12 +116,11 @@ export class TokenVerifier {
       return fail('invalid', `the token is signed with ${shown}; only ${this.opts.algorithm} is accepted`, null, null, []);
     }
     // A changed JWKS file (rotation) invalidates what the old keys verified.
-    if (this.opts.jwksFile && (await this.opts.jwksFile.refresh())) this.cache.clear();
+    if (this.watchesKeyFile) await this.keysCurrent();
 
     const now = this.opts.now();
-    const digest = TokenCache.digest(token);
     if (useCache) {
-      const hit = this.cache.get(digest, now);
+      const hit = this.cache.get(token, now);
       if (hit) return { ok: true, claims: hit.claims, verifiedBy: hit.verifiedBy, attempts: [], cached: true };
     }
 
@@ -108,7 +137,7 @@ export class TokenVerifier {
         });
         const claims = payload as Record<string, unknown>;
         attempts.push({ ...candidate.ref, outcome: 'verified', reason: 'the signature matches this key' });
-        this.cache.set(digest, { claims, verifiedBy: candidate.ref }, expiry(claims, now));
+        this.cache.set(token, { claims, verifiedBy: candidate.ref, decisions: new Map() }, expiry(claims, now));
         return { ok: true, claims, verifiedBy: candidate.ref, attempts, cached: false };
       } catch (err) {
         lastCause = err;

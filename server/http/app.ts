@@ -1,13 +1,11 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { deskRouter } from '../desk/router.js';
 import type { Runtime } from '../runtime-types.js';
 import { authMiddleware } from './auth-middleware.js';
 import { corsMiddleware } from './cors.js';
 import { errorMiddleware, notFoundHandler } from './error-middleware.js';
 import { hostGuard } from './host-guard.js';
-import { redactUrl } from './redact-url.js';
 import { componentsRouter } from './routes/components.js';
 import { docsAssetsRouter, docsPagesRouter } from './routes/docs.js';
 import { metaRouter } from './routes/meta.js';
@@ -23,7 +21,8 @@ export interface AppOptions {
 }
 
 /**
- * The whole HTTP surface. Order matters: the Host check guards everything; `/desk` and `/ui`
+ * The whole HTTP surface (the access log and the run GET's fast path sit in front of it, see
+ * request-listener.ts). Order matters: the Host check guards everything; `/desk` and `/ui`
  * have their own credential and sit outside the configurable JWT layer; every platform route,
  * including `/health` and the docs pages, goes through the JWT layer, whose excluded paths
  * decide what is open.
@@ -33,19 +32,6 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  // Access lines are info-level: when the level is above that, skip the per-request child logger.
-  if (opts.log.isLevelEnabled('info')) {
-    app.use(
-      pinoHttp({
-        logger: opts.log,
-        serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url, [runtime.deskToken]) }),
-          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        },
-        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      }),
-    );
-  }
   app.use(hostGuard(opts.address));
   app.use(corsMiddleware(() => runtime.settings().settings.cors_allowed_origins));
   app.use((_req, res, next) => {

@@ -48,7 +48,7 @@ export function redactUrl(url: string, secrets: readonly string[] = []): string 
     out = `${url.slice(0, q + 1)}${redacted}${hash < 0 ? '' : url.slice(hash)}`;
   }
   for (const secret of secrets) {
-    if (secret.length >= 8) out = out.split(secret).join('[redacted]');
+    if (secret.length >= 8 && out.includes(secret)) out = out.split(secret).join('[redacted]');
   }
   return out;
 }

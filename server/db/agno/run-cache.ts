@@ -120,14 +120,5 @@ export class RunCache {
 /** The process-wide cache every agno store uses unless given its own (tests). */
 export const sharedRunCache = new RunCache();
 
-/**
- * Cached runs are shared between requests, so a caller mutating one would change what the
- * next request sees; freezing turns that into a TypeError at the mutation instead. Done per
- * run when first served, not for the whole array at load.
- */
-export function freezeDeep<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const child of Object.values(value)) freezeDeep(child);
-  return value;
-}
+/** Cached runs are frozen per run when first served, not for the whole array at load. */
+export { freezeDeep } from '../../freeze-deep.js';
