@@ -16,6 +16,8 @@ export function asyncStore(store: SyncSessionStore): SessionStore {
   return {
     tableName: store.tableName,
     readOnly: store.readOnly,
+    cacheKey: store.cacheKey,
+    contentVersion: () => run(() => store.contentVersion()),
     getSession: (...a) => run(() => store.getSession(...a)),
     getRun: (...a) => run(() => store.getRun(...a)),
     listRuns: (...a) => run(() => store.listRuns(...a)),

@@ -123,6 +123,14 @@ export interface UpsertRunResult {
 export interface SyncSessionStore {
   readonly tableName: string;
   readonly readOnly: boolean;
+  /**
+   * Unique to this open table, for caches of answers built from it (the run GET's serialized
+   * bodies); `null` when the store cannot tell cheaply whether its content changed, and then
+   * nothing built from it is cached.
+   */
+  readonly cacheKey: string | null;
+  /** Changes whenever the table's content may have changed (see `ContentVersion`). */
+  contentVersion(): string;
   getSession(sessionId: string, filter: RowFilter): StoredSession | null;
   getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup;
   /** Runs in stored order; `null` when the session does not exist (under the filter). */

@@ -6,6 +6,7 @@ import { authMiddleware } from './auth-middleware.js';
 import { corsMiddleware } from './cors.js';
 import { errorMiddleware, notFoundHandler } from './error-middleware.js';
 import { hostGuard } from './host-guard.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 import { componentsRouter } from './routes/components.js';
 import { docsAssetsRouter, docsPagesRouter } from './routes/docs.js';
 import { metaRouter } from './routes/meta.js';
@@ -35,9 +36,7 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
   app.use(hostGuard(opts.address));
   app.use(corsMiddleware(() => runtime.settings().settings.cors_allowed_origins));
   app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('X-Frame-Options', 'DENY');
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     next();
   });
 

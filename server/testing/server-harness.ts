@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { startServer, type RunningServer } from '../server.js';
+import { startServer, type RunningServer, type StartServerOptions } from '../server.js';
 import type { SettingsInput } from '../settings/schema.js';
 
 /**
@@ -26,7 +26,7 @@ export interface TestServer {
 
 export async function startTestServer(
   settings: SettingsInput = {},
-  opts: { useConfigFile?: boolean; env?: NodeJS.ProcessEnv } = {},
+  opts: { useConfigFile?: boolean; env?: NodeJS.ProcessEnv; onRunFastPath?: StartServerOptions['onRunFastPath'] } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-http-'));
   const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -44,6 +44,7 @@ export async function startTestServer(
     port: 0,
     log: false,
     env: opts.env ?? {},
+    onRunFastPath: opts.onRunFastPath,
   });
   return {
     server,

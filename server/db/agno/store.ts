@@ -2,6 +2,7 @@ import { pythonJsonDumps } from '../../agno-format/python-json.js';
 import { isPlainObject } from '../../agno-format/json-values.js';
 import { deriveSessionName, explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../agno-format/session-name.js';
 import type { SqliteHandle } from '../connection.js';
+import { ContentVersion } from '../content-version.js';
 import { ReadOnlyDatabaseError } from '../errors.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
 import { matchesSearch, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
@@ -59,6 +60,7 @@ export class AgnoSessionStore implements SyncSessionStore {
   /** Bumped by our own writes, which `data_version` does not count. */
   private writeCount = 0;
   private readonly readState: ((sessionId: string, userId: string | undefined) => ReadState) | null;
+  private readonly version: ContentVersion;
 
   constructor(
     private readonly handle: SqliteHandle,
@@ -70,9 +72,18 @@ export class AgnoSessionStore implements SyncSessionStore {
   ) {
     this.tableName = table.name;
     this.sql = new AgnoStatements(handle, table);
+    this.version = new ContentVersion(handle);
     const statements = this.sql.cache;
     // One read transaction, so the version, the user check and the row are one snapshot.
     this.readState = statements ? handle.transaction(this.readStateIn.bind(this, statements)) : null;
+  }
+
+  get cacheKey(): string {
+    return this.version.key;
+  }
+
+  contentVersion(): string {
+    return this.version.read();
   }
 
   getSession(sessionId: string, filter: RowFilter): StoredSession | null {

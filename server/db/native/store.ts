@@ -1,6 +1,7 @@
 import { isPlainObject } from '../../agno-format/json-values.js';
 import { explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../agno-format/session-name.js';
 import type { SqliteHandle } from '../connection.js';
+import { ContentVersion } from '../content-version.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
 import type { PreparedRun } from '../ingest.js';
 import { pageWindow, searchNeedle, summariseComponents } from '../listing.js';
@@ -34,12 +35,22 @@ export class NativeSessionStore implements SyncSessionStore {
   readonly tableName = NATIVE_TABLE;
   readonly readOnly = false;
   private readonly sql: NativeStatements;
+  private readonly version: ContentVersion;
 
   constructor(
     private readonly handle: SqliteHandle,
     private readonly now: () => number,
   ) {
     this.sql = new NativeStatements(handle);
+    this.version = new ContentVersion(handle);
+  }
+
+  get cacheKey(): string {
+    return this.version.key;
+  }
+
+  contentVersion(): string {
+    return this.version.read();
   }
 
   getSession(sessionId: string, filter: RowFilter): StoredSession | null {

@@ -65,6 +65,8 @@ export interface PostgresStoreOptions {
 export class PostgresSessionStore implements SessionStore {
   readonly tableName: string;
   readonly readOnly: boolean;
+  /** A server database has no cheap "did anything change?", so answers built from it are not cached. */
+  readonly cacheKey = null;
   private readonly table: string;
 
   constructor(
@@ -74,6 +76,10 @@ export class PostgresSessionStore implements SessionStore {
     this.tableName = options.tableName;
     this.readOnly = options.readOnly;
     this.table = options.qualifiedTable;
+  }
+
+  async contentVersion(): Promise<string> {
+    return '';
   }
 
   async getSession(sessionId: string, filter: RowFilter): Promise<StoredSession | null> {

@@ -17,6 +17,7 @@ import {
   SessionRunsQuerySchema,
 } from '../schemas.js';
 import { jsonBody } from '../json-body.js';
+import { getRunBody, RUN_BODY_CONTENT_TYPE } from '../run-body.js';
 import { parseInput } from '../validate.js';
 
 /** Ingest bodies are one run; 10 MB holds a run with thousands of messages and inline media. */
@@ -89,10 +90,11 @@ export function sessionsRouter(runtime: Runtime): Router {
   router.get('/sessions/:session_id/runs/:run_id', async (req, res) => {
     const { session_id, run_id } = parseInput(RunParamsSchema, req.params, 'path');
     const q = parseInput(RunQuerySchema, req.query, 'query');
-    const found = await sessions.getRun(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, run_id, q.type);
+    const found = await getRunBody(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, run_id, q.type);
     switch (found.kind) {
       case 'found':
-        res.json(toRunShape(found.run, q.type));
+        // What res.json sends, from bytes serialized once (run-body.ts).
+        res.set('Content-Type', RUN_BODY_CONTENT_TYPE).send(found.body);
         return;
       case 'no-session':
         throw new NotFoundError(`Session with ID ${session_id} not found`);

@@ -1,0 +1,149 @@
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server.js';
+import { startTestServer, type TestServer } from '../testing/server-harness.js';
+
+/**
+ * The run GET's fast path must answer exactly as Express does. One data folder, two servers:
+ * the usual one (fast path on) and one sending everything through Express; every request
+ * below goes to both and the answers — status, headers in order, body — must be identical.
+ */
+
+interface Answer {
+  status: number;
+  headers: string[];
+  body: string;
+}
+
+function request(base: string, target: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: init.method ?? 'GET', path: target, headers: { host: url.host, ...init.headers }, agent: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => {
+          const headers: string[] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            const name = (res.rawHeaders[i] as string).toLowerCase();
+            if (name === 'date' || name === 'keep-alive' || name === 'connection') continue;
+            headers.push(`${name}: ${res.rawHeaders[i + 1] as string}`);
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let t: TestServer;
+let viaExpress: RunningServer;
+let admin: string;
+let reader: string;
+let s1Only: string;
+const outcomes: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer({ auth: { authorization: true } }, { onRunFastPath: (o) => outcomes.push(o) });
+  admin = await t.token({ sub: 'admin', scopes: ['platform:admin'] });
+  reader = await t.token({ sub: 'ada', scopes: ['sessions:read'] });
+  s1Only = await t.token({ sub: 'bob', scopes: ['sessions:s1:read'] });
+  const run = (id: string, extra: Record<string, unknown> = {}) => ({ run_id: id, agent_id: 'a1', user_id: 'ada', content: `answer ${id}`, created_at: 1_771_086_857, ...extra });
+  for (const [session, type, body] of [
+    ['s1', 'agent', run('r1')],
+    ['s1', 'agent', run('r 2')],
+    ['s1', 'agent', run('r/3')],
+    ['team-1', 'team', { ...run('t1'), team_id: 'tm' }],
+    ['wf-1', 'workflow', { ...run('w1'), workflow_id: 'wf' }],
+  ] as const) {
+    expect((await t.post(`/sessions/${session}/runs?type=${type}`, body, admin)).status).toBeLessThan(300);
+  }
+  viaExpress = await startServer({ dataDir: path.join(t.dir, 'data'), port: 0, log: false, env: {}, runFastPath: false });
+});
+
+afterAll(async () => {
+  await viaExpress.stop();
+  await t.stop();
+});
+
+async function same(target: string, init: { method?: string; headers?: Record<string, string> } = {}, token: string | null = admin): Promise<Answer> {
+  const auth: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
+  const fix = (a: Answer, base: string) => {
+    const port = new URL(base).port;
+    return { ...a, headers: a.headers.map((h) => h.replaceAll(port, 'PORT')), body: a.body.replaceAll(port, 'PORT') };
+  };
+  const fast = await request(t.baseUrl, target, { ...init, headers: { ...auth, ...init.headers } });
+  const slow = await request(viaExpress.baseUrl, target, { ...init, headers: { ...auth, ...init.headers } });
+  expect(fix(fast, t.baseUrl)).toEqual(fix(slow, viaExpress.baseUrl));
+  return fast;
+}
+
+describe('run GET fast path', () => {
+  it('When a run is found, then the answer is byte for byte what Express sends', async () => {
+    const a = await same('/sessions/s1/runs/r1');
+    expect(a.status).toBe(200);
+    expect(a.headers).toEqual([
+      'vary: Origin',
+      'x-content-type-options: nosniff',
+      'referrer-policy: no-referrer',
+      'x-frame-options: DENY',
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(a.body)}`,
+    ]);
+    expect(JSON.parse(a.body)).toMatchObject({ run_id: 'r1', content: 'answer r1' });
+    expect(outcomes.at(-1)).toBe('answered');
+    for (const target of ['/sessions/s1/runs/r1?type=agent', '/sessions/s1/runs/r%202', '/sessions/s1/runs/r%2F3', '/sessions/team-1/runs/t1?type=team', '/sessions/wf-1/runs/w1?type=workflow&db_id=', '/sessions/s1/runs/r1?db_id=default&user_id=ada']) {
+      expect((await same(target)).status, target).toBe(200);
+      expect(outcomes.at(-1), target).toBe('answered');
+    }
+  });
+
+  it('When anything is off, then the answer is Express’s: errors, spellings, methods, CORS, conditionals', async () => {
+    const cases: Array<[string, { method?: string; headers?: Record<string, string> }, string | null, number]> = [
+      ['/sessions/s1/runs/nope', {}, admin, 404],
+      ['/sessions/nope/runs/r1', {}, admin, 404],
+      ['/sessions/s1/runs/r1?type=team', {}, admin, 404],
+      ['/sessions/s1/runs/r1?type=bogus', {}, admin, 422],
+      ['/sessions/s1/runs/r1?db_id=nope', {}, admin, 404],
+      ['/sessions/s1/runs/r1?table=x', {}, admin, 400],
+      ['/sessions/s1/runs/%ZZ', {}, admin, 400],
+      ['/sessions/s1/runs/r1?user_id=bob', {}, admin, 404],
+      ['/sessions/s1/runs/r1/', {}, admin, 200],
+      ['/SESSIONS/s1/RUNS/r1', {}, admin, 200],
+      ['/sessions/s1/runs/r1', { method: 'HEAD' }, admin, 200],
+      ['/sessions/s1/runs/r1', {}, null, 401],
+      ['/sessions/s1/runs/r1', {}, 'not-a-token', 401],
+      ['/sessions/s1/runs/r1', {}, reader, 200],
+      ['/sessions/s1/runs/r1', {}, s1Only, 200],
+      ['/sessions/team-1/runs/t1?type=team', {}, s1Only, 403],
+      ['/sessions/s1/runs/r1', { headers: { host: 'evil.example' } }, admin, 403],
+      ['/sessions/s1/runs/r1', { headers: { origin: 'http://localhost:3000' } }, admin, 200],
+      ['/sessions/s1/runs/r1', { headers: { origin: 'http://evil.example' } }, admin, 200],
+      ['/sessions/s1/runs/r1', { headers: { 'if-none-match': '*' } }, admin, 304],
+    ];
+    for (const [target, init, token, status] of cases) {
+      const what = `${init.method ?? 'GET'} ${target} ${JSON.stringify(init.headers ?? {})}`;
+      expect((await same(target, init, token)).status, what).toBe(status);
+      // Fast answers only for plain successes; reader and s1Only are plain successes too.
+      expect(outcomes.at(-1), what).toBe(status === 200 && !init.method && !init.headers && !target.endsWith('/') && !target.startsWith('/SESSIONS') ? 'answered' : 'express');
+    }
+  });
+
+  it('When the run is written again, by this server or another, then the next GET answers the new run', async () => {
+    expect(JSON.parse((await same('/sessions/s1/runs/r1')).body).content).toBe('answer r1');
+    expect((await t.post('/sessions/s1/runs', { run_id: 'r1', agent_id: 'a1', content: 'second' }, admin)).status).toBe(200);
+    expect(JSON.parse((await same('/sessions/s1/runs/r1')).body).content).toBe('second');
+    const other = await fetch(`${viaExpress.baseUrl}/sessions/s1/runs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ run_id: 'r1', agent_id: 'a1', content: 'third' }),
+    });
+    expect(other.status).toBe(200);
+    expect(JSON.parse((await same('/sessions/s1/runs/r1')).body).content).toBe('third');
+  });
+});
