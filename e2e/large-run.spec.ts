@@ -38,8 +38,9 @@ test('a run with 2,000 messages renders quickly and scrolls smoothly (virtualize
 
   // Two scripted scrolls, frame times from requestAnimationFrame:
   //  - steady: a fast wheel/trackpad scroll (3,000 px/s for 3 s), rows mostly reused;
-  //  - fling: the whole list, top to bottom in 3 s (every frame mounts fresh rows).
-  const measure = (mode: 'steady' | 'fling') =>
+  //  - fling: the whole list, top to bottom in 3 s (every frame mounts fresh rows);
+  //  - flingBack: bottom to top again (every frame remounts rows seen before).
+  const measure = (mode: 'steady' | 'fling' | 'flingBack') =>
     page.evaluate(async (m) => {
       const g = globalThis as unknown as PageGlobals;
       const el = g.document.querySelector('[data-testid="message-list"]')!;
@@ -52,7 +53,8 @@ test('a run with 2,000 messages renders quickly and scrolls smoothly (virtualize
         const step = (now: number) => {
           frames.push(now);
           const t = Math.min(1, (now - start) / durationMs);
-          el.scrollTop = m === 'steady' ? from + t * 9000 : t * (el.scrollHeight - el.clientHeight);
+          const end = el.scrollHeight - el.clientHeight;
+          el.scrollTop = m === 'steady' ? from + t * 9000 : m === 'fling' ? t * end : (1 - t) * end;
           maxRendered = Math.max(maxRendered, el.querySelectorAll('[data-testid="message"]').length);
           if (t < 1) g.requestAnimationFrame(step);
           else resolve();
@@ -67,7 +69,7 @@ test('a run with 2,000 messages renders quickly and scrolls smoothly (virtualize
       return {
         frames: frames.length,
         durationMs: Math.round(total),
-        pixels: Math.round(el.scrollTop - from),
+        pixels: Math.round(Math.abs(el.scrollTop - from)),
         avgFps: r1((deltas.length / total) * 1000),
         medianFrameMs: r1(pct(0.5)),
         p95FrameMs: r1(pct(0.95)),
@@ -93,6 +95,7 @@ test('a run with 2,000 messages renders quickly and scrolls smoothly (virtualize
   });
   const steady = await measure('steady');
   const fling = await measure('fling');
+  const flingBack = await measure('flingBack');
   // Row heights are measured as they render, so the end moves; keep scrolling until it is reached.
   await expect
     .poll(() =>
@@ -104,14 +107,14 @@ test('a run with 2,000 messages renders quickly and scrolls smoothly (virtualize
     )
     .toBe(true);
   await expect(runPage.message(MESSAGES - 1)).toBeVisible();
-  const scroll = { idleFps: idle, steady, fling };
+  const scroll = { idleFps: idle, steady, fling, flingBack };
 
   const perf = { messages: MESSAGES, firstRenderMs: Math.round(firstRenderMs), scroll, measuredAt: new Date().toISOString() };
   fs.writeFileSync(artifactPath('perf.json'), `${JSON.stringify(perf, null, 2)}\n`);
   console.log(`2,000-message run: ${JSON.stringify(perf)}`);
 
   // Behaviour only: the list reached the last message and stayed virtualized.
-  expect(Math.max(steady.maxRenderedMessages, fling.maxRenderedMessages)).toBeLessThan(150);
+  expect(Math.max(steady.maxRenderedMessages, fling.maxRenderedMessages, flingBack.maxRenderedMessages)).toBeLessThan(150);
   await screenshot(page, 'large-run-bottom');
 
   // A tool result links back to its call, which scrolls into view far up the list.
