@@ -160,6 +160,8 @@ test.describe('run browser', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/runs\//);
     if (count > 1) {
+      // j/k on a run page move among its siblings, which load after the run itself.
+      await expect(new RunPage(page).nav).toBeVisible();
       const first = page.url();
       await page.keyboard.press('j');
       await expect(page).not.toHaveURL(first);

@@ -10,6 +10,8 @@ export class RunPage {
   readonly metrics: Locator;
   readonly output: Locator;
   readonly input: Locator;
+  /** Previous/next links: shown once the page knows the run's siblings (j/k need them). */
+  readonly nav: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('run-page');
@@ -20,6 +22,7 @@ export class RunPage {
     this.metrics = page.getByTestId('metrics');
     this.output = page.getByTestId('output');
     this.input = page.getByTestId('run-input');
+    this.nav = page.getByTestId('run-nav');
   }
 
   tab(id: string): Locator {

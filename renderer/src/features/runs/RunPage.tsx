@@ -155,7 +155,7 @@ function RunHeader({
         </h1>
         <div className="header-spacer" />
         {nav.pos >= 0 && nav.total > 1 && (
-          <div className="run-nav">
+          <div className="run-nav" data-testid="run-nav">
             <Link to={nav.prevHref ?? '#'} className={`btn btn-sm${nav.prevHref ? '' : ' disabled'}`} aria-disabled={!nav.prevHref} title="Previous run (k)">
               <Icon name="chevronLeft" size={12} /> <kbd className="kbd">k</kbd>
             </Link>
