@@ -23,3 +23,25 @@ export class ContentVersion {
     return `${String(this.dataVersion.get())}:${String(this.ownChanges.get())}`;
   }
 }
+
+/**
+ * A synchronous answer about a table, remembered until its content version changes. For
+ * questions asked on every request (does the table hold any session?) whose query costs more
+ * than reading the version.
+ */
+export class VersionedAnswer<T> {
+  private known: { version: string; value: T } | null = null;
+
+  constructor(
+    private readonly version: ContentVersion,
+    private readonly ask: () => T,
+  ) {}
+
+  get(): T {
+    const version = this.version.read();
+    if (this.known?.version === version) return this.known.value;
+    const value = this.ask();
+    this.known = { version, value };
+    return value;
+  }
+}

@@ -2,7 +2,7 @@ import { pythonJsonDumps } from '../../agno-format/python-json.js';
 import { isPlainObject } from '../../agno-format/json-values.js';
 import { deriveSessionName, explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../agno-format/session-name.js';
 import type { SqliteHandle } from '../connection.js';
-import { ContentVersion } from '../content-version.js';
+import { ContentVersion, VersionedAnswer } from '../content-version.js';
 import { ReadOnlyDatabaseError } from '../errors.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
 import { matchesSearch, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
@@ -61,6 +61,8 @@ export class AgnoSessionStore implements SyncSessionStore {
   private writeCount = 0;
   private readonly readState: ((sessionId: string, userId: string | undefined) => ReadState) | null;
   private readonly version: ContentVersion;
+  /** Asked on every request without `db_id` (which database answers); re-asked only after a change. */
+  private readonly holdsSessions: VersionedAnswer<boolean>;
 
   constructor(
     private readonly handle: SqliteHandle,
@@ -73,6 +75,7 @@ export class AgnoSessionStore implements SyncSessionStore {
     this.tableName = table.name;
     this.sql = new AgnoStatements(handle, table);
     this.version = new ContentVersion(handle);
+    this.holdsSessions = new VersionedAnswer(this.version, () => (this.sql.anySession.get() as { any: number }).any === 1);
     const statements = this.sql.cache;
     // One read transaction, so the version, the user check and the row are one snapshot.
     this.readState = statements ? handle.transaction(this.readStateIn.bind(this, statements)) : null;
@@ -190,7 +193,7 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   hasSessions(): boolean {
-    return (this.sql.anySession.get() as { any: number }).any === 1;
+    return this.holdsSessions.get();
   }
 
   counts(): { sessions: number; runs: number } {

@@ -1,7 +1,7 @@
 import { isPlainObject } from '../../agno-format/json-values.js';
 import { explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../agno-format/session-name.js';
 import type { SqliteHandle } from '../connection.js';
-import { ContentVersion } from '../content-version.js';
+import { ContentVersion, VersionedAnswer } from '../content-version.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
 import type { PreparedRun } from '../ingest.js';
 import { pageWindow, searchNeedle, summariseComponents } from '../listing.js';
@@ -36,6 +36,8 @@ export class NativeSessionStore implements SyncSessionStore {
   readonly readOnly = false;
   private readonly sql: NativeStatements;
   private readonly version: ContentVersion;
+  /** Asked on every request without `db_id` (which database answers); re-asked only after a change. */
+  private readonly holdsSessions: VersionedAnswer<boolean>;
 
   constructor(
     private readonly handle: SqliteHandle,
@@ -43,6 +45,7 @@ export class NativeSessionStore implements SyncSessionStore {
   ) {
     this.sql = new NativeStatements(handle);
     this.version = new ContentVersion(handle);
+    this.holdsSessions = new VersionedAnswer(this.version, () => (this.sql.get('anySession').get() as { any: number }).any === 1);
   }
 
   get cacheKey(): string {
@@ -152,7 +155,7 @@ export class NativeSessionStore implements SyncSessionStore {
   }
 
   hasSessions(): boolean {
-    return (this.sql.get('anySession').get() as { any: number }).any === 1;
+    return this.holdsSessions.get();
   }
 
   counts(): { sessions: number; runs: number } {
