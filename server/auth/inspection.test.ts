@@ -135,6 +135,57 @@ describe('routeMatrix', () => {
     expect(row('GET /agents/{agent_id}')).toMatchObject({ status: 403, access: 'some', allowed_resource_ids: ['a1'] });
   });
 
+  it('answers a default route as the custom rule that decides its requests, naming it (a tightening GET /sessions/*)', async () => {
+    const { layer, token } = await setup({ scope_mappings: { 'GET /sessions/*': ['x:read'] } });
+    const matrix = await layer.routeMatrix(await token({ scopes: ['sessions:read'] }));
+    const row = (p: string) => matrix.rows.find((r) => r.pattern === p);
+    expect(row('GET /sessions/{session_id}/runs/{run_id}')).toMatchObject({
+      source: 'default',
+      decided_by: 'GET /sessions/*',
+      required_scopes: ['x:read'],
+      status: 403,
+      missing_scopes: ['x:read'],
+      platform_note: null,
+    });
+    expect(row('GET /sessions')).toMatchObject({ decided_by: null, status: 200 });
+    expect(row('GET /sessions/*')).toMatchObject({ source: 'custom', decided_by: null, status: 403 });
+  });
+
+  it('says on a default row when the platform would decide its requests by another rule', async () => {
+    const { layer, token } = await setup({ scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
+    const matrix = await layer.routeMatrix(await token({ scopes: ['runs:read'] }));
+    expect(matrix.rows.find((r) => r.pattern === 'GET /sessions/{session_id}/runs/{run_id}')).toMatchObject({
+      decided_by: 'GET /sessions/*/runs/*',
+      status: 200,
+      platform_note: 'on the platform, `GET /sessions/*` is matched first here; `GET /sessions/*/runs/*` does not decide this request there',
+    });
+  });
+
+  it('agrees, on every default route, with the decision for a concrete request there', async () => {
+    const cases: [Record<string, string[]>, string[]][] = [
+      [{}, ['sessions:read', 'agents:a1:read']],
+      [{ 'GET /sessions/*': ['x:read'] }, ['sessions:read']],
+      [{ 'GET /sessions/*': ['x:read'] }, ['x:read']],
+      [{ 'GET /agent*': ['agents:read'] }, ['agents:a1:read']],
+      [{ 'GET /agents': ['x:read'], 'POST /*': [] }, ['teams:read']],
+      [{ '* /memories*': ['mem:all'] }, ['memories:read']],
+    ];
+    for (const [mappings, scopes] of cases) {
+      const { layer, token } = await setup({ scope_mappings: mappings });
+      const t = await token({ scopes });
+      const matrix = await layer.routeMatrix(t);
+      for (const row of matrix.rows.filter((r) => r.source === 'default')) {
+        const path = row.path.replace(/\{[^}]+\}/g, 'some-id');
+        const inspection = await layer.inspectToken({ token: t, method: row.method, path });
+        const label = `${JSON.stringify(mappings)} ${scopes.join(' ')} ${row.method} ${path}`;
+        expect(row.status, label).toBe(inspection.status);
+        expect(row.required_scopes, label).toEqual(inspection.required_scopes);
+        expect(row.decided_by ?? row.pattern, label).toBe(inspection.matched?.pattern);
+        expect(row.platform_note, label).toBe(inspection.platform_note);
+      }
+    }
+  });
+
   it('makes every row a 401 when the token is refused', async () => {
     const { layer, token } = await setup();
     const matrix = await layer.routeMatrix(await token({}, NOW_S - 3600));

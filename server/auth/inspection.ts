@@ -3,6 +3,7 @@ import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { evaluateAccess, insufficientScopesDetail } from './access.js';
 import { readClaim } from './claims.js';
 import type { AuthCore, Trace } from './core.js';
+import { findMapping, type ScopeMapping } from './scope-mappings.js';
 import { divergenceNote, platformShadow } from './platform-order.js';
 import type { RouteMatrix, RouteMatrixRow, TokenInspection } from './types.js';
 
@@ -76,6 +77,30 @@ function hints(trace: Trace, core: AuthCore): string[] {
 }
 
 /**
+ * A request on a default route, its `{param}` segments kept as written
+ * (`/sessions/{session_id}/runs/{run_id}`): a stand-in for "any id" that a custom rule
+ * naming one literal id does not match.
+ */
+function samplePath(mapping: ScopeMapping): string {
+  return mapping.pattern.text;
+}
+
+/** The rule that decides requests on a default route: a custom one when any matches. */
+function decidingMapping(core: AuthCore, row: ScopeMapping): ScopeMapping | null {
+  return findMapping(core.config.table, row.pattern.method, samplePath(row));
+}
+
+/**
+ * A custom row: where the platform would not apply it. A default row decided by a custom
+ * rule: where the platform would pick another rule for the route's requests.
+ */
+function matrixNote(core: AuthCore, row: ScopeMapping, decider: ScopeMapping): string | null {
+  const table = core.config.table;
+  if (row.source === 'custom') return platformShadow(table.customKeys, row.written)?.message ?? null;
+  return divergenceNote(table, decider, row.pattern.method, samplePath(row));
+}
+
+/**
  * The decision for every mapped route pattern, for an arbitrary resource id. A token that
  * fails authentication makes every row a 401.
  */
@@ -86,19 +111,27 @@ export async function buildRouteMatrix(core: AuthCore, token: string): Promise<R
   const auth = await core.authenticate(token, true);
   const enabled = core.config.authorizationEnabled;
   const scopes = auth.ok ? core.scopesOf(auth.claims) : [];
-  const rows = entries.map((mapping): RouteMatrixRow => {
+  const rows = entries.map((row): RouteMatrixRow => {
+    // A default route's requests may be decided by a custom rule (custom always beats
+    // default): the row then answers as that rule does, and says so.
+    const decider = row.source === 'default' ? decidingMapping(core, row) : row;
+    const mapping = decider ?? row;
     const base = {
-      pattern: mapping.pattern.key,
-      method: mapping.pattern.method,
-      path: mapping.pattern.text,
-      source: mapping.source,
+      pattern: row.pattern.key,
+      method: row.pattern.method,
+      path: row.pattern.text,
+      source: row.source,
+      decided_by: mapping === row ? null : mapping.pattern.key,
       required_scopes: enabled ? [...mapping.scopes] : [],
-      platform_note: mapping.source === 'custom' ? (platformShadow(core.config.table.customKeys, mapping.written)?.message ?? null) : null,
+      platform_note: enabled ? matrixNote(core, row, mapping) : null,
     };
     if (!auth.ok) {
       return { ...base, status: 401, access: 'none', missing_scopes: base.required_scopes, allowed_resource_ids: null, detail: auth.error.message };
     }
-    const access = evaluateAccess({ scopes, adminScope: core.config.settings.admin_scope, authorizationEnabled: enabled, mapping, method: mapping.pattern.method, path: null });
+    // The row's own rule is judged for an arbitrary id; another rule is judged on the row's
+    // route itself when it names no id (`GET /agents`: a listing by the platform's rule).
+    const path = mapping !== row && row.pattern.exact ? row.pattern.text : null;
+    const access = evaluateAccess({ scopes, adminScope: core.config.settings.admin_scope, authorizationEnabled: enabled, mapping, method: row.pattern.method, path });
     const ids = access.perResourceIds;
     return {
       ...base,

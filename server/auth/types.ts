@@ -141,6 +141,11 @@ export interface RouteMatrixRow {
   method: string;
   path: string;
   source: MatchedMapping['source'];
+  /**
+   * For a default route whose requests a custom rule decides (custom always beats default):
+   * that rule's key; the row's scopes and status are then that rule's. `null` otherwise.
+   */
+  decided_by: string | null;
   required_scopes: string[];
   /** For an arbitrary resource id. */
   status: 200 | 401 | 403;
@@ -149,7 +154,10 @@ export interface RouteMatrixRow {
   missing_scopes: string[];
   allowed_resource_ids: string[] | null;
   detail: string | null;
-  /** For a custom rule the platform's first-match order would shadow. */
+  /**
+   * For a custom rule the platform's first-match order would shadow, or a default route
+   * the platform would decide by another rule than rundesk.
+   */
   platform_note: string | null;
 }
 

@@ -175,6 +175,20 @@ describe('route matrix and mapping lint', () => {
     await setAuth({ scope_mappings: null });
   });
 
+  it('decides both scope-rule cases as the platform, in the inspector and the route matrix alike', async () => {
+    await setAuth({ algorithm: 'RS256', authorization: true, scope_mappings: { 'GET /sessions/*': ['x:read'] } });
+    const m = await mint({ scopes: ['sessions:read'] });
+    const i = await s.desk('POST', '/desk/inspect', { token: m.token, method: 'GET', path: '/sessions/s/runs/r' });
+    expect(i.body).toMatchObject({ status: 403, required_scopes: ['x:read'], matched: { pattern: 'GET /sessions/*', source: 'custom' }, platform_note: null });
+    const listing = await s.desk('POST', '/desk/inspect', { token: m.token, method: 'GET', path: '/agents' });
+    expect(listing.body).toMatchObject({ status: 200, state: { accessible_resource_ids: [] } });
+    const matrix = await s.desk('POST', '/desk/inspect/matrix', { token: m.token });
+    const row = (p: string) => matrix.body.rows.find((x: { pattern: string }) => x.pattern === p);
+    expect(row('GET /sessions/{session_id}/runs/{run_id}')).toMatchObject({ status: 403, decided_by: 'GET /sessions/*', required_scopes: ['x:read'] });
+    expect(row('GET /agents')).toMatchObject({ status: 200, access: 'none', decided_by: null });
+    await setAuth({ scope_mappings: null });
+  });
+
   it('flags a custom rule the platform would shadow with an earlier default, everywhere the rule shows', async () => {
     await setAuth({ authorization: true, scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
     const note = 'on the platform, `GET /sessions/*` is matched first here; this rule never applies there';

@@ -246,6 +246,10 @@ export const DeskRouteMatrixResponseSchema = z
         method: z.string(),
         path: z.string(),
         source: z.enum(['default', 'custom']),
+        decided_by: z
+          .string()
+          .nullable()
+          .meta({ description: 'For a default route whose requests a custom rule decides (custom always beats default): that rule; the row\'s scopes and status are then that rule\'s.' }),
         required_scopes: z.array(z.string()),
         status: z.union([z.literal(200), z.literal(401), z.literal(403)]),
         access: z.enum(['all', 'some', 'none']),
@@ -255,7 +259,7 @@ export const DeskRouteMatrixResponseSchema = z
         platform_note: z
           .string()
           .nullable()
-          .meta({ description: 'For a custom rule the platform\'s first-match order would shadow: which rule it matches first.' }),
+          .meta({ description: 'For a custom rule the platform\'s first-match order would shadow, or a default route the platform decides by another rule than rundesk: which rule it matches first.' }),
       }),
     ),
   })

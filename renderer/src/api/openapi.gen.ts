@@ -1593,6 +1593,8 @@ export interface components {
                 path: string;
                 /** @enum {string} */
                 source: "default" | "custom";
+                /** @description For a default route whose requests a custom rule decides (custom always beats default): that rule; the row's scopes and status are then that rule's. */
+                decided_by: string | null;
                 required_scopes: string[];
                 status: 200 | 401 | 403;
                 /** @enum {string} */
@@ -1600,7 +1602,7 @@ export interface components {
                 missing_scopes: string[];
                 allowed_resource_ids: string[] | null;
                 detail: string | null;
-                /** @description For a custom rule the platform's first-match order would shadow: which rule it matches first. */
+                /** @description For a custom rule the platform's first-match order would shadow, or a default route the platform decides by another rule than rundesk: which rule it matches first. */
                 platform_note: string | null;
             }[];
         };

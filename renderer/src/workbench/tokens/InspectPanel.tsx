@@ -441,6 +441,11 @@ function RouteMatrix(props: {
                   <td>
                     <code className="wb-path">{r.path}</code>
                     {r.source === 'custom' ? <> <Badge tone="accent">custom</Badge></> : null}
+                    {r.decided_by ? (
+                      <div className="wb-small" data-testid="matrix-decided-by">
+                        decided by the custom rule <code>{r.decided_by}</code>
+                      </div>
+                    ) : null}
                     {r.platform_note ? (
                       <div className="wb-small wb-tone-warn" data-testid="matrix-platform-note">
                         {r.platform_note}

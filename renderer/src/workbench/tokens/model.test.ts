@@ -42,8 +42,8 @@ describe('mint form', () => {
 
 describe('route matrix filter', () => {
   const rows: MatrixRow[] = [
-    { method: 'GET', pattern: 'GET /sessions', path: '/sessions', source: 'default', status: 200, access: 'all', required_scopes: ['sessions:read'], missing_scopes: [], allowed_resource_ids: null, detail: null, platform_note: null },
-    { method: 'DELETE', pattern: 'DELETE /sessions/*', path: '/sessions/*', source: 'default', status: 403, access: 'none', required_scopes: ['sessions:delete'], missing_scopes: ['sessions:delete'], allowed_resource_ids: null, detail: 'x', platform_note: null },
+    { method: 'GET', pattern: 'GET /sessions', path: '/sessions', source: 'default', decided_by: null, status: 200, access: 'all', required_scopes: ['sessions:read'], missing_scopes: [], allowed_resource_ids: null, detail: null, platform_note: null },
+    { method: 'DELETE', pattern: 'DELETE /sessions/*', path: '/sessions/*', source: 'default', decided_by: null, status: 403, access: 'none', required_scopes: ['sessions:delete'], missing_scopes: ['sessions:delete'], allowed_resource_ids: null, detail: 'x', platform_note: null },
   ];
   it('filters by decision and by text', () => {
     expect(filterMatrix(rows, 'denied', '')).toHaveLength(1);
