@@ -83,7 +83,13 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${path}?${qs}` : path;
 }
 
-async function request<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
+/** What the server answered: the HTTP status as sent and the parsed body (text when not JSON). */
+export interface Exchange {
+  status: number;
+  body: unknown;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Exchange & { response: Response }> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -126,6 +132,13 @@ async function request<T>(path: string, options: RequestOptions, token: string |
       body = text;
     }
   }
+  return { status: response.status, body, response };
+}
+
+async function request<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = buildUrl(path, options.query);
+  const { body, response } = await send(path, options, token);
 
   if (!response.ok) {
     const detail = describeErrorBody(body, response);
@@ -148,6 +161,16 @@ async function request<T>(path: string, options: RequestOptions, token: string |
     });
   }
   return body as T;
+}
+
+/**
+ * Sends one request as `token` and reports the answer as it came — status as sent (200, 201,
+ * 204, 4xx…) and body — without throwing on an HTTP error; only an unreachable server throws
+ * (`ApiError` with status 0). For views that show answers side by side (the compare view).
+ */
+export async function exchange(path: string, token: string | null, options: RequestOptions = {}): Promise<Exchange> {
+  const { status, body } = await send(path, options, token);
+  return { status, body };
 }
 
 function describeErrorBody(body: unknown, response: Response): string {

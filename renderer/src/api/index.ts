@@ -2,7 +2,8 @@
  * The renderer's API layer: one client, typed calls, and per-domain query/mutation options.
  * Workbench pages reuse `deskFetch`, `platformFetch` and `ApiError` from here.
  */
-export { ApiError, buildUrl, deskFetch, isApiError, platformFetch, publicFetch } from './client';
+export { ApiError, buildUrl, deskFetch, exchange, isApiError, platformFetch, publicFetch } from './client';
+export type { Exchange } from './client';
 export type { QueryValue, RequestOptions } from './client';
 export * from './types';
 export * as platformApi from './platform';

@@ -1,4 +1,4 @@
-import { deskFetch, platformFetch, type RequestOptions } from '../api/client';
+import { deskFetch, exchange, type RequestOptions } from '../api/client';
 import type { Schema } from '../api/schemas';
 import type {
   AttachDatabaseRequest,
@@ -61,7 +61,7 @@ export const deskApi = {
   detachDatabase: (id: string) => deskFetch<Schema<'DeskDeleted'>>(`/desk/databases/${enc(id)}`, { method: 'DELETE' }),
 };
 
-/** The same request made as one token, for the compare view: status and body, never a throw. */
+/** The same request made as one token, for the compare view: the status the server sent and its body, never a throw. */
 export async function requestAs(
   token: string,
   method: RequestOptions['method'],
@@ -69,8 +69,8 @@ export async function requestAs(
 ): Promise<{ status: number; body: unknown; ms: number }> {
   const started = performance.now();
   try {
-    const body = await platformFetch<unknown>(path, token, { method });
-    return { status: method === 'POST' ? 201 : 200, body, ms: performance.now() - started };
+    const answer = await exchange(path, token, { method });
+    return { ...answer, ms: performance.now() - started };
   } catch (err) {
     const e = err as { status?: number; body?: unknown; detail?: string };
     return { status: e.status ?? 0, body: e.body ?? { detail: e.detail ?? String(err) }, ms: performance.now() - started };
