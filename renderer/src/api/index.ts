@@ -7,6 +7,7 @@ export type { Exchange } from './client';
 export type { QueryValue, RequestOptions } from './client';
 export * from './types';
 export * as platformApi from './platform';
+export { requestAs } from './platform';
 export * as deskApi from './desk';
 export { componentQueries, LIVE_INTERVAL_MS, platformKeys, runQueries, sessionQueries } from './sessions/queries';
 export { deskQueries } from './desk/queries';

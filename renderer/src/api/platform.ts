@@ -1,5 +1,5 @@
 import type { Actor } from '../auth/acting-as';
-import { deskFetch, platformFetch, type RequestOptions } from './client';
+import { deskFetch, exchange, platformFetch, type RequestOptions } from './client';
 import type {
   AnyRun,
   ComponentSummary,
@@ -54,4 +54,20 @@ export function getRun(
 
 export function listComponents(actor: Pick<Actor, 'token' | 'via'>, kind: 'agents' | 'teams' | 'workflows', l: DbLocation, signal?: AbortSignal) {
   return call<ComponentSummary[]>(actor, `/${kind}`, { query: loc(l), signal });
+}
+
+/** The same request made as one token, for the compare view: the status the server sent and its body, never a throw. */
+export async function requestAs(
+  token: string,
+  method: RequestOptions['method'],
+  path: string,
+): Promise<{ status: number; body: unknown; ms: number }> {
+  const started = performance.now();
+  try {
+    const answer = await exchange(path, token, { method });
+    return { ...answer, ms: performance.now() - started };
+  } catch (err) {
+    const e = err as { status?: number; body?: unknown; detail?: string };
+    return { status: e.status ?? 0, body: e.body ?? { detail: e.detail ?? String(err) }, ms: performance.now() - started };
+  }
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { mintToken } from '../api/desk';
+import { mint as mintToken } from '../api/desk';
 import { DEFAULT_ADMIN_MINT, deskMutations } from '../api/desk/mutations';
 import type { MintResponse } from '../api/types';
 import { addToken, getActingAsState, removeToken, setCurrent, tokenFacts, useActingAs } from '../auth/acting-as';

@@ -103,7 +103,7 @@ function ErrorDetails({ error, children }: { error: unknown; children?: ReactNod
 /** Why the auth layer refused the acting-as token: the `/desk/inspect` verdict for the same request. */
 export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => void) | undefined }) {
   const token = error.token ?? '';
-  const inspect = useQuery(deskQueries.inspect({ token, method: error.method, path: error.path }));
+  const inspect = useQuery({ ...deskQueries.inspect({ token, method: error.method, path: error.path }), staleTime: 10_000 });
   const v = readVerdict(inspect.data);
   const status = error.status;
   // A 401 often means a token from another install or an expired one: one click to recover.

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { platformKeys } from '../api/sessions/queries';
 import { keyQueries } from './keys/queries';
 import { settingsQueries } from './settings/queries';
-import { tokenQueries } from './tokens/queries';
+import { deskQueries } from '../api';
 
 /**
  * What depends on the auth layer: its settings, the keys' trusted flags, the mapping lint,
@@ -12,8 +12,8 @@ export function invalidateAuthDependents(qc: QueryClient): Promise<unknown> {
   return Promise.all([
     qc.invalidateQueries({ queryKey: settingsQueries.all() }),
     qc.invalidateQueries({ queryKey: keyQueries.all() }),
-    qc.invalidateQueries({ queryKey: tokenQueries.inspectAll() }),
-    qc.invalidateQueries({ queryKey: tokenQueries.matrixAll() }),
+    qc.invalidateQueries({ queryKey: deskQueries.inspectAll() }),
+    qc.invalidateQueries({ queryKey: deskQueries.matrixAll() }),
     qc.invalidateQueries({ queryKey: platformKeys.all() }),
   ]);
 }

@@ -1,5 +1,5 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { loadSampleData, mintToken } from '../desk';
+import { loadSampleData, mint } from '../desk';
 import { platformKeys } from '../sessions/queries';
 import type { MintRequest } from '../types';
 import { deskQueries } from './queries';
@@ -11,7 +11,7 @@ export const deskMutations = {
   mint: () =>
     mutationOptions({
       mutationKey: [...deskQueries.all(), 'mint'] as const,
-      mutationFn: (body: MintRequest) => mintToken(body),
+      mutationFn: (body: MintRequest) => mint(body),
     }),
   /** Writes sample sessions into the default database; every list and count changes. */
   sampleData: (qc: QueryClient) =>

@@ -1,8 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getInfo, inspectToken, listDatabases } from '../desk';
+import { getInfo, inspect, listDatabases, matrix } from '../desk';
 import type { InspectRequest } from '../types';
 
-/** Workbench queries on one key factory (`['desk', ...]`). */
+/** Keys carry a short suffix of the token, never the whole token. */
+const tokenKey = (token: string) => `${token.length}:${token.slice(-24)}`;
+
+/**
+ * The desk's queries on one key factory (`['desk', ...]`), for the run browser and the workbench.
+ * Inspect answers depend on the settings and keys: their mutations invalidate `inspectAll()` and
+ * `matrixAll()`.
+ */
 export const deskQueries = {
   all: () => ['desk'] as const,
   databases: () =>
@@ -12,12 +19,19 @@ export const deskQueries = {
       // Counts change as agents write; cheap enough to poll with the live views.
       refetchInterval: 5000,
     }),
-  /** What the auth layer decides for `token` on `method path` — used to explain 401/403s. */
+  inspectAll: () => [...deskQueries.all(), 'inspect'] as const,
+  /** What the auth layer decides for `token` on `method path` — the workshop, and why a 401/403 happened. */
   inspect: (req: InspectRequest) =>
     queryOptions({
-      queryKey: [...deskQueries.all(), 'inspect', req.method, req.path, req.token.slice(-20)] as const,
-      queryFn: ({ signal }) => inspectToken(req, signal),
-      staleTime: 10_000,
+      queryKey: [...deskQueries.inspectAll(), req.method, req.path, tokenKey(req.token)] as const,
+      queryFn: ({ signal }) => inspect(req, signal),
+      retry: false,
+    }),
+  matrixAll: () => [...deskQueries.all(), 'matrix'] as const,
+  matrix: (token: string) =>
+    queryOptions({
+      queryKey: [...deskQueries.matrixAll(), tokenKey(token)] as const,
+      queryFn: ({ signal }) => matrix(token, signal),
       retry: false,
     }),
   info: () =>

@@ -1,6 +1,6 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { platformKeys } from '../../api/sessions/queries';
-import { deskApi } from '../api';
+import { deskApi } from '../../api';
 import { settingsQueries } from '../settings/queries';
 import type { AttachDatabaseRequest } from '../types';
 import { databaseQueries } from './queries';

@@ -1,17 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
-import { deskApi } from '../api';
+import { deskQueries } from '../../api';
 
-/**
- * The attached databases. Same key as UI-A's `deskQueries.databases()` (['desk', 'databases'])
- * so the run browser's database picker and this page share one cache entry and one shape.
- */
+/** The attached databases: the run browser's picker and this page read one query (`['desk', 'databases']`). */
 export const databaseQueries = {
-  all: () => ['desk', 'databases'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: databaseQueries.all(),
-      queryFn: ({ signal }) => deskApi.listDatabases(signal),
-      // Counts change as agents write.
-      refetchInterval: 5000,
-    }),
+  all: () => deskQueries.databases().queryKey,
+  list: () => deskQueries.databases(),
 };

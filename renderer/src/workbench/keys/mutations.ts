@@ -1,5 +1,5 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { deskApi } from '../api';
+import { deskApi } from '../../api';
 import { invalidateAuthDependents } from '../invalidate';
 import { keyQueries } from './queries';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { deskApi } from '../api';
+import { deskApi } from '../../api';
 
 export const keyQueries = {
   all: () => ['desk', 'keys'] as const,

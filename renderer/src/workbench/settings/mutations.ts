@@ -1,6 +1,6 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { deskQueries } from '../../api/desk/queries';
-import { deskApi } from '../api';
+import { deskApi } from '../../api';
 import { invalidateAuthDependents } from '../invalidate';
 import { settingsQueries } from './queries';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { deskApi } from '../api';
+import { deskApi } from '../../api';
 
 /**
  * Settings queries on the shared `['desk', ...]` key space (UI-A's `deskQueries.all()`), so a

@@ -6,7 +6,7 @@ import { Badge, Callout, Empty, JsonView, Panel, Segmented, Spinner, StatusPill,
 import { describeError } from '../errors';
 import { HTTP_METHODS, type InspectResponse, type KeyRef, type MatrixRow, type RequestAuthState } from '../types';
 import { examplePath, filterMatrix, isAllowed, type MatrixFilter } from './model';
-import { tokenQueries } from './queries';
+import { deskQueries } from '../../api';
 
 export interface InspectTarget {
   token: string;
@@ -25,8 +25,8 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
   const token = target.token.trim().replace(/^Bearer\s+/i, '');
   const debounced = useDebounced({ ...target, token }, 250);
   const ready = debounced.token.length > 0 && debounced.path.startsWith('/');
-  const inspect = useQuery({ ...tokenQueries.inspect(debounced), enabled: ready, placeholderData: keepPreviousData });
-  const matrix = useQuery({ ...tokenQueries.matrix(debounced.token), enabled: debounced.token.length > 0, placeholderData: keepPreviousData });
+  const inspect = useQuery({ ...deskQueries.inspect(debounced), enabled: ready, placeholderData: keepPreviousData });
+  const matrix = useQuery({ ...deskQueries.matrix(debounced.token), enabled: debounced.token.length > 0, placeholderData: keepPreviousData });
   const local = useMemo(() => (token ? decodeJwt(token) : null), [token]);
 
   return (

@@ -1,5 +1,5 @@
 import { mutationOptions } from '@tanstack/react-query';
-import { deskApi, requestAs } from '../api';
+import { deskApi, requestAs } from '../../api';
 import type { AuthSettings, MintRequest } from '../types';
 import type { CompareSlot } from './ComparePanel';
 

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestAs } from './api';
+import { requestAs } from './platform';
 
 // The compare view once showed 201 for every POST and 200 for everything else, whatever the
 // server sent. A real server answering 200 to a POST, 204 to a DELETE and 403 to the rest.
