@@ -5,7 +5,7 @@ import { Icon, type IconName } from './Icon';
 
 export function Spinner({ label }: { label?: string }) {
   return (
-    <span className="spinner-wrap" role="status">
+    <span className="spinner-wrap" role="status" aria-label={label ?? 'Loading'}>
       <span className="spinner" aria-hidden />
       {label && <span className="muted">{label}</span>}
     </span>

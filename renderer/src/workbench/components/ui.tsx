@@ -357,14 +357,6 @@ export function Empty(props: { children: ReactNode }) {
   return <div className="wb-empty">{props.children}</div>;
 }
 
-export function Spinner(props: { label?: string }) {
-  return (
-    <span className="wb-spinner" role="status" aria-label={props.label ?? 'Loading'}>
-      <span className="wb-spinner-dot" />
-    </span>
-  );
-}
-
 /**
  * A `keydown` handler for a container (form or page) that runs `handler` on `Ctrl/⌘ + key`
  * while focus is inside it.
@@ -378,16 +370,6 @@ export function onModKey(key: string, handler: () => void) {
   };
 }
 
-/** A value that follows `value` after `ms` of quiet. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
-export function Kbd(props: { children: ReactNode }) {
-  return <kbd className="wb-kbd">{props.children}</kbd>;
-}
+// One kit: the run browser's Spinner and Kbd and the one useDebounced serve the workbench too.
+export { Kbd, Spinner } from '../../components/ui';
+export { useDebounced } from '../../lib/hooks';
