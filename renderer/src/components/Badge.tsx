@@ -3,9 +3,9 @@ import { statusTone, type StatusTone } from '../lib/runs';
 
 export type Tone = StatusTone | 'accent';
 
-export function Badge({ tone = 'muted', children, title, mono }: { tone?: Tone; children: ReactNode; title?: string; mono?: boolean }) {
+export function Badge({ tone = 'muted', children, title, mono, testId }: { tone?: Tone; children: ReactNode; title?: string; mono?: boolean; testId?: string }) {
   return (
-    <span className={`badge badge-${tone}${mono ? ' mono' : ''}`} title={title}>
+    <span className={`badge badge-${tone}${mono ? ' mono' : ''}`} title={title} data-testid={testId}>
       {children}
     </span>
   );

@@ -1,3 +1,4 @@
+import type { Tone } from '../../components/Badge';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { copyText } from '../../platform/browser';
 
@@ -38,16 +39,6 @@ export function PageHeader(props: { title: string; subtitle?: ReactNode; actions
       </div>
       {props.actions ? <div className="wb-page-actions">{props.actions}</div> : null}
     </header>
-  );
-}
-
-export type Tone = 'ok' | 'danger' | 'warn' | 'info' | 'muted' | 'accent';
-
-export function Badge(props: { tone?: Tone; children: ReactNode; title?: string; testId?: string }) {
-  return (
-    <span className={`wb-badge wb-tone-${props.tone ?? 'muted'}`} title={props.title} data-testid={props.testId}>
-      {props.children}
-    </span>
   );
 }
 
@@ -370,6 +361,7 @@ export function onModKey(key: string, handler: () => void) {
   };
 }
 
-// One kit: the run browser's Spinner and Kbd and the one useDebounced serve the workbench too.
+// One kit: the run browser's Spinner, Kbd and Badge and the one useDebounced serve the workbench too.
 export { Kbd, Spinner } from '../../components/ui';
+export { Badge, type Tone } from '../../components/Badge';
 export { useDebounced } from '../../lib/hooks';
