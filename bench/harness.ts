@@ -14,6 +14,8 @@ export interface Sample {
   requests_per_sec: number;
   latency_p50_ms: number;
   latency_p99_ms: number;
+  /** autocannon's p50 is whole milliseconds; the mean keeps fractions for sub-millisecond ratios. */
+  latency_mean_ms: number;
   requests: number;
   non_2xx: number;
   errors: number;
@@ -30,6 +32,7 @@ export async function sample(opts: autocannon.Options): Promise<Sample> {
     requests_per_sec: Math.round(result.requests.average),
     latency_p50_ms: result.latency.p50,
     latency_p99_ms: result.latency.p99,
+    latency_mean_ms: +result.latency.mean.toFixed(3),
     requests: result.requests.total,
     non_2xx: result.non2xx,
     errors: result.errors,
