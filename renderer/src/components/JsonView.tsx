@@ -48,12 +48,14 @@ export function JsonView({
   maxHeight,
   className,
   label,
+  testId,
 }: {
   value: unknown;
   copy?: boolean;
   maxHeight?: number | string;
   className?: string;
   label?: string;
+  testId?: string;
 }) {
   const text = useMemo(() => {
     if (typeof value === 'string') return value;
@@ -65,7 +67,7 @@ export function JsonView({
   }, [value]);
   const nodes = useMemo(() => (text.length <= HIGHLIGHT_LIMIT ? highlight(text) : text), [text]);
   return (
-    <div className={`json-view${className ? ` ${className}` : ''}`}>
+    <div className={`json-view${className ? ` ${className}` : ''}`} data-testid={testId}>
       {copy && (
         <div className="json-view-tools">
           <CopyButton text={text} label={label ? `Copy ${label}` : 'Copy JSON'} />

@@ -272,38 +272,7 @@ export function CopyButton(props: { text: string; label?: string; className?: st
 }
 
 /** Pretty JSON with light syntax colouring (keys, strings, numbers, literals). */
-export function JsonView(props: { value: unknown; testId?: string; maxHeight?: boolean }) {
-  const text = JSON.stringify(props.value, null, 2) ?? 'undefined';
-  return (
-    <pre className={`wb-json ${props.maxHeight ? 'wb-json-scroll' : ''}`} data-testid={props.testId}>
-      {highlightJson(text)}
-    </pre>
-  );
-}
-
 const JSON_TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|\b(true|false|null)\b|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
-
-function highlightJson(text: string): ReactNode[] {
-  const out: ReactNode[] = [];
-  let last = 0;
-  let i = 0;
-  for (const m of text.matchAll(JSON_TOKEN)) {
-    const at = m.index;
-    if (at > last) out.push(text.slice(last, at));
-    if (m[1] !== undefined) {
-      out.push(
-        <span key={i++} className={m[2] ? 'wb-j-key' : 'wb-j-str'}>
-          {m[1]}
-        </span>,
-      );
-      if (m[2]) out.push(m[2]);
-    } else if (m[3] !== undefined) out.push(<span key={i++} className="wb-j-lit">{m[3]}</span>);
-    else out.push(<span key={i++} className="wb-j-num">{m[4]}</span>);
-    last = at + m[0].length;
-  }
-  if (last < text.length) out.push(text.slice(last));
-  return out;
-}
 
 /** A JWT drawn in its three coloured parts, wrapping anywhere. */
 export function TokenText(props: { token: string; testId?: string }) {
@@ -361,7 +330,8 @@ export function onModKey(key: string, handler: () => void) {
   };
 }
 
-// One kit: the run browser's Spinner, Kbd and Badge and the one useDebounced serve the workbench too.
+// One kit: the run browser's Spinner, Kbd, Badge and JsonView and the one useDebounced serve the workbench too.
 export { Kbd, Spinner } from '../../components/ui';
 export { Badge, type Tone } from '../../components/Badge';
+export { JsonView } from '../../components/JsonView';
 export { useDebounced } from '../../lib/hooks';

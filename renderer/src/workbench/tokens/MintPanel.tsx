@@ -291,7 +291,7 @@ function MintResult(props: { result: MintResponse | null; onInspect: (token: str
           The run browser now sends this token.
         </Callout>
       ) : null}
-      <pre className="wb-json wb-curl" data-testid="curl">{r.curl}</pre>
+      <pre className="code wb-curl" data-testid="curl">{r.curl}</pre>
       <div className="wb-grid-2">
         <div className="wb-stack wb-gap-2">
           <h3 className="wb-h3">Header</h3>
