@@ -1,38 +1,55 @@
 import { describe, expect, it } from 'vitest';
+import type { InspectVerdict } from '../api/types';
 import { readVerdict } from './verdict';
 
+// A 403 as /desk/inspect sends it (DeskInspectResponse).
+const denied: InspectVerdict = {
+  method: 'GET',
+  path: '/sessions',
+  outcome: 'deny',
+  status: 403,
+  detail: 'Insufficient scopes',
+  error_code: 'FORBIDDEN',
+  reason: 'forbidden',
+  excluded_by: null,
+  header: { alg: 'RS256' },
+  claims: { sub: 'alice', aud: ['a', 'b'], exp: 123 },
+  decode_error: null,
+  verification: { validate: true, verified: true, verified_by: { source: 'jwks_file', index: null, kid: 'k1' }, attempts: [], failure: null },
+  audience: { checked: false, expected: [], actual: null, ok: null },
+  state: {
+    authenticated: true, user_id: 'alice', session_id: null, scopes: ['agents:read'], audience: null, token: 't',
+    authorization_enabled: true, dependencies: {}, session_state: {}, accessible_resource_ids: [], is_admin: false, user_isolation: false,
+  },
+  authorization_enabled: true,
+  matched: { pattern: '/sessions', scopes: ['sessions:read'], source: 'default' },
+  required_scopes: ['sessions:read'],
+  missing_scopes: ['sessions:read'],
+  allowed_resource_ids: null,
+  platform_note: null,
+  hints: ['mint a token here'],
+  lint: [],
+};
+
 describe('readVerdict', () => {
-  it('reads missing scopes when the verdict lists them', () => {
-    const v = readVerdict({ status: 403, detail: 'Insufficient scopes', required_scopes: ['sessions:read'], missing_scopes: ['sessions:read'] });
-    expect(v).toMatchObject({ status: 403, missingScopes: ['sessions:read'], requiredScopes: ['sessions:read'] });
-  });
-
-  it('derives missing scopes from required scopes and the token’s scopes', () => {
-    const v = readVerdict({
-      status: 403,
-      requiredScopes: ['sessions:read', 'agents:read'],
-      state: { scopes: ['agents:read'], user_id: 'alice' },
-      claims: { sub: 'alice', exp: 123 },
+  it('reads a refusal as the desk sends it', () => {
+    expect(readVerdict(denied)).toEqual({
+      status: 403, outcome: 'deny', detail: 'Insufficient scopes', errorCode: 'FORBIDDEN',
+      requiredScopes: ['sessions:read'], missingScopes: ['sessions:read'], tokenScopes: ['agents:read'],
+      matchedPattern: '/sessions', userId: 'alice', subject: 'alice', audience: 'a, b', expiresAt: 123,
+      verifiedBy: 'jwks_file · k1', verificationFailure: null, hints: ['mint a token here'],
     });
-    expect(v.missingScopes).toEqual(['sessions:read']);
-    expect(v.tokenScopes).toEqual(['agents:read']);
-    expect(v.userId).toBe('alice');
-    expect(v.expiresAt).toBe(123);
   });
 
-  it('reads the verifying key, a verification failure and hints', () => {
+  it('reads a verification failure and an unverified token', () => {
     const v = readVerdict({
-      status: 401,
-      verification: { verified_by: null, failure: { reason: 'signature does not match any key' } },
-      hints: ['mint a token here'],
+      ...denied, status: 401, state: null, claims: null,
+      verification: { ...denied.verification, verified: false, verified_by: null, failure: 'signature does not match any key' },
     });
-    expect(v.verificationFailure).toBe('signature does not match any key');
-    expect(v.hints).toEqual(['mint a token here']);
-    expect(readVerdict({ verification: { verified_by: { source: 'jwks_file', kid: 'k1' } } }).verifiedBy).toBe('jwks_file · k1');
+    expect(v).toMatchObject({ status: 401, verificationFailure: 'signature does not match any key', verifiedBy: null, tokenScopes: [], userId: null, subject: null });
   });
 
-  it('reads nested decisions and tolerates nothing', () => {
-    expect(readVerdict({ decision: { status: 401, detail: 'Token has expired' } })).toMatchObject({ status: 401, detail: 'Token has expired' });
-    expect(readVerdict(null).missingScopes).toEqual([]);
+  it('reads nothing yet as empty', () => {
+    expect(readVerdict(undefined)).toMatchObject({ status: null, missingScopes: [], hints: [] });
   });
 });
