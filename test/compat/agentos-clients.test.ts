@@ -89,6 +89,8 @@ describe('Given a page on http://localhost:3000 and the default CORS settings', 
     ['a 401 without a token', () => t.get('/sessions', null, { origin: UI_ORIGIN }), 401, 'UNAUTHENTICATED'],
     ['a 404 for an unknown session', () => t.get('/sessions/nope/runs/nope', token, { origin: UI_ORIGIN }), 404, 'NOT_FOUND'],
     ['a 422 for a bad type', () => t.get('/sessions/s/runs/r?type=robot', token, { origin: UI_ORIGIN }), 422, 'VALIDATION_ERROR'],
+    ['a 400 for a body that is not JSON (the body parser\'s own refusal)', () => fetch(`${t.baseUrl}/sessions/s/runs`, { method: 'POST', headers: { origin: UI_ORIGIN, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"broken' }), 400, 'BAD_REQUEST'],
+    ['a 413 for a body over the limit', () => fetch(`${t.baseUrl}/sessions/s/runs`, { method: 'POST', headers: { origin: UI_ORIGIN, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: `{"a":"${'x'.repeat(11 * 1024 * 1024)}"}` }), 413, 'PAYLOAD_TOO_LARGE'],
     ['a 501 for running an agent', () => fetch(`${t.baseUrl}/agents/a/runs`, { method: 'POST', headers: { origin: UI_ORIGIN, authorization: `Bearer ${token}` } }), 501, 'NOT_IMPLEMENTED'],
   ])('When the answer is %s, Then the page can still read its body', async (_what, call, status, code) => {
     const res = await call();
