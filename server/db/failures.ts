@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js';
 import { BUSY_TIMEOUT_MS } from './connection.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from './errors.js';
+import { guardMethods } from './method-guard.js';
 import type { Database } from './types.js';
 
 /** What a client is told to wait before retrying a locked database, in seconds. */
@@ -72,29 +73,17 @@ class LockContention {
   }
 }
 
-function guardMethods<T extends object>(target: T, db: Database, contention: LockContention): T {
-  return new Proxy(target, {
-    get(obj, prop, receiver) {
-      const value: unknown = Reflect.get(obj, prop, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        const fail = (error: unknown) => {
-          const failure = toDatabaseFailure(error, db);
-          contention.onFailure(failure);
-          return failure;
-        };
-        contention.beforeCall();
-        let result: unknown;
-        try {
-          result = (value as (...a: unknown[]) => unknown).apply(obj, args);
-        } catch (error) {
-          throw fail(error);
-        }
-        if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject(fail(error)));
-        return result;
-      };
+/** `target`'s methods guarded for `db`: failures become kinds and feed the lock contention. */
+function guardFor<T extends object>(target: T, db: Database, contention: LockContention): T {
+  return guardMethods(
+    target,
+    (error) => {
+      const failure = toDatabaseFailure(error, db);
+      contention.onFailure(failure);
+      return failure;
     },
-  });
+    () => contention.beforeCall(),
+  );
 }
 
 /**
@@ -107,10 +96,10 @@ function guardMethods<T extends object>(target: T, db: Database, contention: Loc
  */
 export function guardDatabase(db: Database, now: () => number = Date.now): Database {
   const contention = new LockContention(db, now);
-  const guarded = guardMethods(db, db, contention);
+  const guarded = guardFor(db, db, contention);
   return new Proxy(guarded, {
     get(obj, prop, receiver) {
-      if (prop === 'sessions') return (table?: string) => guardMethods(obj.sessions(table), db, contention);
+      if (prop === 'sessions') return (table?: string) => guardFor(obj.sessions(table), db, contention);
       return Reflect.get(obj, prop, receiver);
     },
   });

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { ConfigError, NotFoundError } from '../../errors.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../errors.js';
 import type { Database, DatabaseInfo, SessionStore } from '../types.js';
+import { guardMethods } from '../method-guard.js';
 import { RunCache } from './run-cache.js';
 import { PostgresSessionStore } from './store.js';
 
@@ -68,18 +69,6 @@ export function toPostgresFailure(error: unknown, id: string, display: string): 
   return error;
 }
 
-/** Every method of `store` with PostgreSQL failures turned into failure kinds. */
-function guardStore(store: SessionStore, id: string, display: string): SessionStore {
-  return new Proxy(store, {
-    get(target, prop, receiver) {
-      const value: unknown = Reflect.get(target, prop, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) =>
-        (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch((error: unknown) => Promise.reject(toPostgresFailure(error, id, display)));
-    },
-  });
-}
-
 /**
  * A team's PostgreSQL (Agno `PostgresDb`), attached beside the SQLite files. The pool connects
  * on first use and reconnects by itself: a server that is down answers 503 DATABASE_UNAVAILABLE
@@ -117,7 +106,7 @@ class PostgresDatabase implements Database {
     });
     // An idle client losing its server is dropped by the pool; the next query reconnects.
     this.pool.on('error', () => undefined);
-    this.store = guardStore(
+    this.store = guardMethods(
       new PostgresSessionStore(this.pool, {
         databaseId: this.id,
         qualifiedTable: this.qualified,
@@ -126,8 +115,7 @@ class PostgresDatabase implements Database {
         clock: options.clock ?? Date.now,
         cache: new RunCache(),
       }),
-      this.id,
-      this.path,
+      (error) => toPostgresFailure(error, this.id, this.path),
     );
   }
 
