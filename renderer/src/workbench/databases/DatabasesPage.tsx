@@ -34,7 +34,7 @@ export function DatabasesPage() {
     <div className="wb-page" data-testid="databases-page">
       <PageHeader
         title="Databases"
-        subtitle="SQLite files the run endpoint reads. Select one with ?db_id= on any platform route, or in the run browser."
+        subtitle="SQLite files and PostgreSQL databases the run endpoint reads. Select one with ?db_id= on any platform route, or in the run browser."
       />
       <AttachForm />
       <Panel
