@@ -36,7 +36,7 @@ import {
   DeskRouteMatrixRequestSchema,
   DeskRouteMatrixResponseSchema,
   DeskSampleDataResponseSchema,
-  DeskSettingsPutSchema,
+  SettingsInputSchema,
   DeskSettingsResponseSchema,
   DeskSettingsSchemaResponseSchema,
   DeskSettingsValidationSchema,
@@ -236,7 +236,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     operationId: 'desk_put_settings',
     summary: 'Replace the settings (live, atomic)',
     description: 'Takes effect on the very next request. 409 when the server was started with `--config`.',
-    request: body(DeskSettingsPutSchema),
+    request: body(SettingsInputSchema),
     responses: { 200: json(DeskSettingsResponseSchema, 'The settings now in force'), ...errors(403, 409, 422) },
   });
   path({
@@ -246,7 +246,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     summary: 'Dry-run a settings change: validate without applying or writing',
     description:
       'The same validation as PUT (schema, key files and keys vs. algorithm, database files checked read-only) with nothing applied, attached or written. Bad settings are a 200 with `valid: false`. Allowed under `--config`.',
-    request: body(DeskSettingsPutSchema),
+    request: body(SettingsInputSchema),
     responses: { 200: json(DeskSettingsValidationSchema, 'Whether PUT would accept the settings, and why not'), ...errors(403, 422) },
   });
   path({

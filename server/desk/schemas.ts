@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { SUPPORTED_ALGORITHMS } from '../settings/schema.js';
+import type { AuthLayerStatus } from '../auth/types.js';
+import { outputSide } from '../openapi/output-side.js';
+import { AuthSettingsSchema, SettingsSchema, SUPPORTED_ALGORITHMS } from '../settings/schema.js';
 import { MINT_DEFECTS } from './mint/mint.js';
 import { PRESET_NAMES } from './presets/presets.js';
 import { DEMO_RUN_PATH } from './sample-data.js';
@@ -284,6 +286,11 @@ export const DeskMappingLintSchema = z
 
 export const PresetParamsSchema = z.object({ name: z.enum(PRESET_NAMES) });
 
+/** Some `auth` settings, as a preset sets them: merged into the settings' `auth` object. */
+const AuthSettingsPatchSchema = (outputSide(AuthSettingsSchema) as z.ZodObject)
+  .partial()
+  .meta({ id: 'AuthSettingsPatch', description: 'Merged into the settings\' `auth` object.' });
+
 export const DeskPresetSchema = z
   .object({
     name: z.enum(PRESET_NAMES),
@@ -291,7 +298,7 @@ export const DeskPresetSchema = z
     description: z.string(),
     issuer: z.string().meta({ description: 'The example tenant\'s issuer, in the provider\'s real format.' }),
     jwks_uri_example: z.string(),
-    settings_patch: jsonObject.meta({ description: 'Merged into the settings\' `auth` object by the preset.' }),
+    settings_patch: AuthSettingsPatchSchema,
   })
   .meta({ id: 'DeskPreset' });
 
@@ -309,7 +316,7 @@ export const DeskPresetFixtureResponseSchema = z
     issuer: z.string(),
     jwks_path: z.string(),
     jwks: JwksSchema,
-    settings_patch: jsonObject,
+    settings_patch: AuthSettingsPatchSchema,
     applied: z.boolean(),
     tokens: z.array(
       z.object({
@@ -326,22 +333,53 @@ export const DeskPresetFixtureResponseSchema = z
 
 // ---------------------------------------------------------------- settings
 
+/** The settings file as it may be written (every key optional): what PUT and the dry run take. */
+export const SettingsInputSchema = SettingsSchema.meta({
+  id: 'SettingsInput',
+  description: 'The whole settings file (DESIGN.md "Settings file"); validated like the file, one issue per bad field.',
+});
+
+/** The settings in force: every key present, defaults and env fallbacks applied. */
+export const SettingsOutputSchema = outputSide(SettingsSchema).meta({ id: 'Settings' });
+
+export const DeskAuthStatusSchema = z
+  .object({
+    validate: z.boolean(),
+    algorithm: z.string(),
+    authorization_enabled: z.boolean(),
+    verification_keys: z.number().int().meta({ description: 'How many verification_keys (and secret_key) are in use.' }),
+    jwks_file: z
+      .object({ path: z.string(), kids: z.array(z.string()), key_count: z.number().int(), skipped: z.array(z.string()), last_error: z.string().nullable() })
+      .nullable(),
+    jwks_url: z.object({ url: z.string(), kids: z.array(z.string()) }).nullable(),
+    mappings: z.array(MatchedMappingSchema).meta({ description: 'Effective mappings (defaults + custom; an overridden default is replaced), most specific first.' }),
+    excluded_route_paths: z.array(z.string()),
+  })
+  .meta({ id: 'DeskAuthStatus', description: 'What the live auth layer was built from (no secrets).' });
+
+// The auth core's status type and its documented shape are one: a field added to either fails the typecheck.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const authStatusMatches: Same<AuthLayerStatus, z.output<typeof DeskAuthStatusSchema>> = true;
+void authStatusMatches;
+
 export const DeskSettingsResponseSchema = z
   .object({
-    settings: jsonObject.meta({ description: 'The settings in force (defaults and env fallbacks applied).' }),
-    file_settings: jsonObject.nullable().meta({ description: 'The settings file as written (what PUT replaces), when readable.' }),
+    settings: SettingsOutputSchema,
+    file_settings: SettingsInputSchema.nullable().meta({ description: 'The settings file as written (what PUT replaces), when readable.' }),
     path: z.string(),
     writable: z.boolean(),
     reason: z.string().nullable().meta({ description: 'Why the settings are read-only, when they are.' }),
     warnings: z.array(z.string()),
-    auth_status: jsonObject.meta({ description: 'What the live auth layer was built from (key counts, JWKS kids, effective mappings).' }),
+    auth_status: DeskAuthStatusSchema,
   })
   .meta({ id: 'DeskSettings' });
 
-export const DeskSettingsPutSchema = jsonObject.meta({
-  id: 'DeskSettingsInput',
-  description: 'The whole settings file (DESIGN.md "Settings file"); validated like the file, one issue per bad field.',
-});
+/**
+ * What PUT and the dry run parse at the door: a JSON object. Its content is checked by the
+ * settings loader with `SettingsSchema` itself (documented above as `SettingsInput`), so the dry
+ * run can answer 200 with every issue instead of a 422 on the first.
+ */
+export const DeskSettingsPutSchema = jsonObject;
 
 export const DeskSettingsValidationSchema = z
   .object({
@@ -355,6 +393,8 @@ export const DeskSettingsValidationSchema = z
 export const DeskSettingFieldSchema = z
   .object({
     name: z.string(),
+    label: z.string().meta({ description: 'What the form calls the setting.' }),
+    section: z.string().meta({ description: 'The form section it belongs to (an id of `sections`), or `general`.' }),
     type: z.string(),
     nullable: z.boolean(),
     default: z.unknown().optional(),
@@ -365,6 +405,9 @@ export const DeskSettingFieldSchema = z
 
 export const DeskSettingsSchemaResponseSchema = z
   .object({
+    sections: z
+      .array(z.object({ id: z.string(), title: z.string(), description: z.string(), fields: z.array(z.string()) }))
+      .meta({ description: 'The auth settings form, section by section in page order; every auth setting is in exactly one.' }),
     auth: z.array(DeskSettingFieldSchema),
     general: z
       .array(DeskSettingFieldSchema)

@@ -61,6 +61,24 @@ export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
 
+/** One bad input, as a 422 (or a dry run) names it: `{ path: "auth.algorithm", message }`. */
+export interface InputIssue {
+  path: string;
+  message: string;
+}
+
+/** Reads `issues` from an error body (`{ detail, error_code, issues }`). */
+export function issuesOf(body: unknown): InputIssue[] {
+  if (!body || typeof body !== 'object') return [];
+  const raw = (body as { issues?: unknown }).issues;
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((i) =>
+    i && typeof i === 'object' && typeof (i as InputIssue).message === 'string'
+      ? [{ path: String((i as InputIssue).path ?? ''), message: (i as InputIssue).message }]
+      : [],
+  );
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

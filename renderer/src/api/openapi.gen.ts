@@ -1642,10 +1642,53 @@ export interface components {
             /** @description The example tenant's issuer, in the provider's real format. */
             issuer: string;
             jwks_uri_example: string;
-            /** @description Merged into the settings' `auth` object by the preset. */
-            settings_patch: {
-                [key: string]: unknown;
-            };
+            settings_patch: components["schemas"]["AuthSettingsPatch"];
+        };
+        /** @description Merged into the settings' `auth` object. */
+        AuthSettingsPatch: {
+            /** @description Public keys (PEM) for asymmetric algorithms or shared secrets for HS*. Tried in order. Default: env JWT_VERIFICATION_KEY. */
+            verification_keys?: string[];
+            /** @description Path to a static JWKS file; the key is chosen by the token's `kid`. Default: env JWT_JWKS_FILE. */
+            jwks_file?: string | null;
+            /**
+             * Format: uri
+             * @description Beyond SPEC: an identity provider's JWKS endpoint, fetched and cached.
+             */
+            jwks_url?: string | null;
+            /** @description Deprecated: use verification_keys. Still accepted and merged into the keys with a warning. */
+            secret_key?: string | null;
+            /**
+             * @description The one signing algorithm accepted.
+             * @enum {string}
+             */
+            algorithm?: "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512" | "EdDSA" | "Ed25519" | "HS256" | "HS384" | "HS512";
+            /** @description Whether tokens are validated (signature, exp, nbf, audience). */
+            validate?: boolean;
+            /** @description Scope checking. null: on when scope_mappings is given. */
+            authorization?: boolean | null;
+            /**
+             * @description Where the token is read from: HEADER, COOKIE or BOTH (header first).
+             * @enum {string}
+             */
+            token_source?: "HEADER" | "COOKIE" | "BOTH";
+            token_header_key?: string;
+            cookie_name?: string;
+            scopes_claim?: string;
+            user_id_claim?: string;
+            session_id_claim?: string;
+            audience_claim?: string;
+            /** @description Expected audience. null: the service's own id (os_id). */
+            audience?: string | string[] | null;
+            verify_audience?: boolean;
+            dependencies_claims?: string[];
+            session_state_claims?: string[];
+            /** @description Route-to-scope mappings; they always take precedence over the defaults. Keys match as the platform matches them: * is any characters including /, {param} one segment; the most specific matching key wins. */
+            scope_mappings?: {
+                [key: string]: string[];
+            } | null;
+            excluded_route_paths?: string[];
+            admin_scope?: string;
+            user_isolation?: boolean;
         };
         DeskPresetFixture: {
             /** @enum {string} */
@@ -1653,9 +1696,7 @@ export interface components {
             issuer: string;
             jwks_path: string;
             jwks: components["schemas"]["Jwks"];
-            settings_patch: {
-                [key: string]: unknown;
-            };
+            settings_patch: components["schemas"]["AuthSettingsPatch"];
             applied: boolean;
             tokens: {
                 /** @enum {string} */
@@ -1679,27 +1720,352 @@ export interface components {
             apply?: boolean;
         };
         DeskSettings: {
-            /** @description The settings in force (defaults and env fallbacks applied). */
-            settings: {
-                [key: string]: unknown;
-            };
+            settings: components["schemas"]["Settings"];
             /** @description The settings file as written (what PUT replaces), when readable. */
             file_settings: {
-                [key: string]: unknown;
+                /** @default rundesk-local */
+                os_id?: string;
+                /**
+                 * @description Browser origins whose pages may call the platform API (CORS, with credentials). Replaces the default list (http://localhost:3000 and the platform's own origins), as AgentOS does; [] allows none. Never applies to /desk or /ui.
+                 * @default [
+                 *       "http://localhost:3000",
+                 *       "https://agno.com",
+                 *       "https://www.agno.com",
+                 *       "https://app.agno.com",
+                 *       "https://os-stg.agno.com",
+                 *       "https://os.agno.com"
+                 *     ]
+                 */
+                cors_allowed_origins?: string[];
+                /**
+                 * @description Database that answers requests without db_id. null: the built-in database when it holds sessions or nothing is attached, else the first attached database that holds sessions. Writes without db_id go to this database, or to the built-in one when null.
+                 * @default null
+                 */
+                default_database?: string | null;
+                /** @default {} */
+                server?: {
+                    /** @default 127.0.0.1 */
+                    host?: string;
+                    /** @default 7777 */
+                    port?: number;
+                };
+                /** @default {} */
+                auth?: {
+                    /** @description Public keys (PEM) for asymmetric algorithms or shared secrets for HS*. Tried in order. Default: env JWT_VERIFICATION_KEY. */
+                    verification_keys?: string[];
+                    /** @description Path to a static JWKS file; the key is chosen by the token's `kid`. Default: env JWT_JWKS_FILE. */
+                    jwks_file?: string | null;
+                    /**
+                     * Format: uri
+                     * @description Beyond SPEC: an identity provider's JWKS endpoint, fetched and cached.
+                     */
+                    jwks_url?: string | null;
+                    /** @description Deprecated: use verification_keys. Still accepted and merged into the keys with a warning. */
+                    secret_key?: string | null;
+                    /**
+                     * @description The one signing algorithm accepted.
+                     * @default RS256
+                     * @enum {string}
+                     */
+                    algorithm?: "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512" | "EdDSA" | "Ed25519" | "HS256" | "HS384" | "HS512";
+                    /**
+                     * @description Whether tokens are validated (signature, exp, nbf, audience).
+                     * @default true
+                     */
+                    validate?: boolean;
+                    /**
+                     * @description Scope checking. null: on when scope_mappings is given.
+                     * @default null
+                     */
+                    authorization?: boolean | null;
+                    /**
+                     * @description Where the token is read from: HEADER, COOKIE or BOTH (header first).
+                     * @default HEADER
+                     * @enum {string}
+                     */
+                    token_source?: "HEADER" | "COOKIE" | "BOTH";
+                    /** @default Authorization */
+                    token_header_key?: string;
+                    /** @default access_token */
+                    cookie_name?: string;
+                    /** @default scopes */
+                    scopes_claim?: string;
+                    /** @default sub */
+                    user_id_claim?: string;
+                    /** @default session_id */
+                    session_id_claim?: string;
+                    /** @default aud */
+                    audience_claim?: string;
+                    /**
+                     * @description Expected audience. null: the service's own id (os_id).
+                     * @default null
+                     */
+                    audience?: string | string[] | null;
+                    /** @default false */
+                    verify_audience?: boolean;
+                    /** @default [] */
+                    dependencies_claims?: string[];
+                    /** @default [] */
+                    session_state_claims?: string[];
+                    /**
+                     * @description Route-to-scope mappings; they always take precedence over the defaults. Keys match as the platform matches them: * is any characters including /, {param} one segment; the most specific matching key wins.
+                     * @default null
+                     */
+                    scope_mappings?: {
+                        [key: string]: string[];
+                    } | null;
+                    /**
+                     * @default [
+                     *       "/",
+                     *       "/health",
+                     *       "/info",
+                     *       "/docs",
+                     *       "/redoc",
+                     *       "/openapi.json",
+                     *       "/docs/oauth2-redirect"
+                     *     ]
+                     */
+                    excluded_route_paths?: string[];
+                    /** @default platform:admin */
+                    admin_scope?: string;
+                    /** @default false */
+                    user_isolation?: boolean;
+                };
+                /** @default [] */
+                databases?: {
+                    id: string;
+                    path?: string;
+                    /** @description postgresql://user:password@host:port/database */
+                    url?: string;
+                    url_env?: string;
+                    schema?: string;
+                    session_table?: string;
+                    /** @default true */
+                    read_only?: boolean;
+                }[];
             } | null;
             path: string;
             writable: boolean;
             /** @description Why the settings are read-only, when they are. */
             reason: string | null;
             warnings: string[];
-            /** @description What the live auth layer was built from (key counts, JWKS kids, effective mappings). */
-            auth_status: {
-                [key: string]: unknown;
+            auth_status: components["schemas"]["DeskAuthStatus"];
+        };
+        Settings: {
+            os_id: string;
+            /** @description Browser origins whose pages may call the platform API (CORS, with credentials). Replaces the default list (http://localhost:3000 and the platform's own origins), as AgentOS does; [] allows none. Never applies to /desk or /ui. */
+            cors_allowed_origins: string[];
+            /** @description Database that answers requests without db_id. null: the built-in database when it holds sessions or nothing is attached, else the first attached database that holds sessions. Writes without db_id go to this database, or to the built-in one when null. */
+            default_database: string | null;
+            server: {
+                host: string;
+                port: number;
             };
+            auth: {
+                /** @description Public keys (PEM) for asymmetric algorithms or shared secrets for HS*. Tried in order. Default: env JWT_VERIFICATION_KEY. */
+                verification_keys?: string[];
+                /** @description Path to a static JWKS file; the key is chosen by the token's `kid`. Default: env JWT_JWKS_FILE. */
+                jwks_file?: string | null;
+                /**
+                 * Format: uri
+                 * @description Beyond SPEC: an identity provider's JWKS endpoint, fetched and cached.
+                 */
+                jwks_url?: string | null;
+                /** @description Deprecated: use verification_keys. Still accepted and merged into the keys with a warning. */
+                secret_key?: string | null;
+                /**
+                 * @description The one signing algorithm accepted.
+                 * @enum {string}
+                 */
+                algorithm: "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512" | "EdDSA" | "Ed25519" | "HS256" | "HS384" | "HS512";
+                /** @description Whether tokens are validated (signature, exp, nbf, audience). */
+                validate: boolean;
+                /** @description Scope checking. null: on when scope_mappings is given. */
+                authorization: boolean | null;
+                /**
+                 * @description Where the token is read from: HEADER, COOKIE or BOTH (header first).
+                 * @enum {string}
+                 */
+                token_source: "HEADER" | "COOKIE" | "BOTH";
+                token_header_key: string;
+                cookie_name: string;
+                scopes_claim: string;
+                user_id_claim: string;
+                session_id_claim: string;
+                audience_claim: string;
+                /** @description Expected audience. null: the service's own id (os_id). */
+                audience: string | string[] | null;
+                verify_audience: boolean;
+                dependencies_claims: string[];
+                session_state_claims: string[];
+                /** @description Route-to-scope mappings; they always take precedence over the defaults. Keys match as the platform matches them: * is any characters including /, {param} one segment; the most specific matching key wins. */
+                scope_mappings: {
+                    [key: string]: string[];
+                } | null;
+                excluded_route_paths: string[];
+                admin_scope: string;
+                user_isolation: boolean;
+            };
+            databases: {
+                id: string;
+                path?: string;
+                /** @description postgresql://user:password@host:port/database */
+                url?: string;
+                url_env?: string;
+                schema?: string;
+                session_table?: string;
+                read_only: boolean;
+            }[];
+        };
+        /** @description What the live auth layer was built from (no secrets). */
+        DeskAuthStatus: {
+            validate: boolean;
+            algorithm: string;
+            authorization_enabled: boolean;
+            /** @description How many verification_keys (and secret_key) are in use. */
+            verification_keys: number;
+            jwks_file: {
+                path: string;
+                kids: string[];
+                key_count: number;
+                skipped: string[];
+                last_error: string | null;
+            } | null;
+            jwks_url: {
+                url: string;
+                kids: string[];
+            } | null;
+            /** @description Effective mappings (defaults + custom; an overridden default is replaced), most specific first. */
+            mappings: {
+                pattern: string;
+                scopes: string[];
+                /** @enum {string} */
+                source: "default" | "custom";
+            }[];
+            excluded_route_paths: string[];
         };
         /** @description The whole settings file (DESIGN.md "Settings file"); validated like the file, one issue per bad field. */
-        DeskSettingsInput: {
-            [key: string]: unknown;
+        SettingsInput: {
+            /** @default rundesk-local */
+            os_id?: string;
+            /**
+             * @description Browser origins whose pages may call the platform API (CORS, with credentials). Replaces the default list (http://localhost:3000 and the platform's own origins), as AgentOS does; [] allows none. Never applies to /desk or /ui.
+             * @default [
+             *       "http://localhost:3000",
+             *       "https://agno.com",
+             *       "https://www.agno.com",
+             *       "https://app.agno.com",
+             *       "https://os-stg.agno.com",
+             *       "https://os.agno.com"
+             *     ]
+             */
+            cors_allowed_origins?: string[];
+            /**
+             * @description Database that answers requests without db_id. null: the built-in database when it holds sessions or nothing is attached, else the first attached database that holds sessions. Writes without db_id go to this database, or to the built-in one when null.
+             * @default null
+             */
+            default_database?: string | null;
+            /** @default {} */
+            server?: {
+                /** @default 127.0.0.1 */
+                host?: string;
+                /** @default 7777 */
+                port?: number;
+            };
+            /** @default {} */
+            auth?: {
+                /** @description Public keys (PEM) for asymmetric algorithms or shared secrets for HS*. Tried in order. Default: env JWT_VERIFICATION_KEY. */
+                verification_keys?: string[];
+                /** @description Path to a static JWKS file; the key is chosen by the token's `kid`. Default: env JWT_JWKS_FILE. */
+                jwks_file?: string | null;
+                /**
+                 * Format: uri
+                 * @description Beyond SPEC: an identity provider's JWKS endpoint, fetched and cached.
+                 */
+                jwks_url?: string | null;
+                /** @description Deprecated: use verification_keys. Still accepted and merged into the keys with a warning. */
+                secret_key?: string | null;
+                /**
+                 * @description The one signing algorithm accepted.
+                 * @default RS256
+                 * @enum {string}
+                 */
+                algorithm?: "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512" | "EdDSA" | "Ed25519" | "HS256" | "HS384" | "HS512";
+                /**
+                 * @description Whether tokens are validated (signature, exp, nbf, audience).
+                 * @default true
+                 */
+                validate?: boolean;
+                /**
+                 * @description Scope checking. null: on when scope_mappings is given.
+                 * @default null
+                 */
+                authorization?: boolean | null;
+                /**
+                 * @description Where the token is read from: HEADER, COOKIE or BOTH (header first).
+                 * @default HEADER
+                 * @enum {string}
+                 */
+                token_source?: "HEADER" | "COOKIE" | "BOTH";
+                /** @default Authorization */
+                token_header_key?: string;
+                /** @default access_token */
+                cookie_name?: string;
+                /** @default scopes */
+                scopes_claim?: string;
+                /** @default sub */
+                user_id_claim?: string;
+                /** @default session_id */
+                session_id_claim?: string;
+                /** @default aud */
+                audience_claim?: string;
+                /**
+                 * @description Expected audience. null: the service's own id (os_id).
+                 * @default null
+                 */
+                audience?: string | string[] | null;
+                /** @default false */
+                verify_audience?: boolean;
+                /** @default [] */
+                dependencies_claims?: string[];
+                /** @default [] */
+                session_state_claims?: string[];
+                /**
+                 * @description Route-to-scope mappings; they always take precedence over the defaults. Keys match as the platform matches them: * is any characters including /, {param} one segment; the most specific matching key wins.
+                 * @default null
+                 */
+                scope_mappings?: {
+                    [key: string]: string[];
+                } | null;
+                /**
+                 * @default [
+                 *       "/",
+                 *       "/health",
+                 *       "/info",
+                 *       "/docs",
+                 *       "/redoc",
+                 *       "/openapi.json",
+                 *       "/docs/oauth2-redirect"
+                 *     ]
+                 */
+                excluded_route_paths?: string[];
+                /** @default platform:admin */
+                admin_scope?: string;
+                /** @default false */
+                user_isolation?: boolean;
+            };
+            /** @default [] */
+            databases?: {
+                id: string;
+                path?: string;
+                /** @description postgresql://user:password@host:port/database */
+                url?: string;
+                url_env?: string;
+                schema?: string;
+                session_table?: string;
+                /** @default true */
+                read_only?: boolean;
+            }[];
         };
         DeskSettingsValidation: {
             valid: boolean;
@@ -1710,6 +2076,13 @@ export interface components {
             }[];
         };
         DeskSettingsSchema: {
+            /** @description The auth settings form, section by section in page order; every auth setting is in exactly one. */
+            sections: {
+                id: string;
+                title: string;
+                description: string;
+                fields: string[];
+            }[];
             auth: components["schemas"]["DeskSettingField"][];
             /** @description Top-level one-value settings: os_id, cors_allowed_origins, default_database. */
             general: components["schemas"]["DeskSettingField"][];
@@ -1724,6 +2097,10 @@ export interface components {
         };
         DeskSettingField: {
             name: string;
+            /** @description What the form calls the setting. */
+            label: string;
+            /** @description The form section it belongs to (an id of `sections`), or `general`. */
+            section: string;
             type: string;
             nullable: boolean;
             default?: unknown;
@@ -4484,7 +4861,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeskSettingsInput"];
+                "application/json": components["schemas"]["SettingsInput"];
             };
         };
         responses: {
@@ -4553,7 +4930,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeskSettingsInput"];
+                "application/json": components["schemas"]["SettingsInput"];
             };
         };
         responses: {

@@ -3,12 +3,9 @@
  * aliases of the generated `api/openapi.gen.ts` (from the server's `/openapi.json`; regenerate
  * with `npm run gen:api-types`). STYLE: the renderer never imports server files.
  *
- * Hand-written here: UI constants (option lists), and the settings objects (`AuthSettings`,
- * `Settings`, `AuthStatus`), which the document declares free-form
- * (`{ [key: string]: unknown }`), so the UI keeps their known shape and refines the documented
- * envelopes with it (`Refine`).
+ * Hand-written here: UI constants (option lists), each checked against the document's type.
  */
-import type { Refine, Schema } from '../api/schemas';
+import type { Schema } from '../api/schemas';
 import type { DeskDatabase, InspectRequest, InspectVerdict, MintRequest, MintResponse } from '../api/types';
 
 // Aliased once in api/types.ts (the run browser uses them too); re-exported under the workbench's names.
@@ -27,83 +24,31 @@ export const ALGORITHMS = [
   'HS256', 'HS384', 'HS512',
 ] as const satisfies readonly Algorithm[];
 export type Algorithm = Schema<'DeskKey'>['alg'];
+// The list names every algorithm the document does: one added on the server fails this line.
+const everyAlgorithm: [Exclude<Algorithm, (typeof ALGORITHMS)[number]>] extends [never] ? true : false = true;
+void everyAlgorithm;
 export const isAlgorithm = (value: string): value is Algorithm => (ALGORITHMS as readonly string[]).includes(value);
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', '*'] as const;
 
-/** SPEC §5.2, as the desk returns it (defaults filled in). */
-export interface AuthSettings {
-  verification_keys?: string[] | undefined;
-  jwks_file?: string | null | undefined;
-  jwks_url?: string | null | undefined;
-  secret_key?: string | null | undefined;
-  algorithm: string;
-  validate: boolean;
-  authorization: boolean | null;
-  token_source: TokenSource;
-  token_header_key: string;
-  cookie_name: string;
-  scopes_claim: string;
-  user_id_claim: string;
-  session_id_claim: string;
-  audience_claim: string;
-  audience: string | string[] | null;
-  verify_audience: boolean;
-  dependencies_claims: string[];
-  session_state_claims: string[];
-  scope_mappings: Record<string, string[]> | null;
-  excluded_route_paths: string[];
-  admin_scope: string;
-  user_isolation: boolean;
-}
-
-export interface DatabaseEntry {
-  id: string;
-  path: string;
-  session_table?: string | undefined;
-  read_only: boolean;
-}
-
-export interface Settings {
-  os_id: string;
-  cors_allowed_origins: string[];
-  default_database: string | null;
-  server: { host: string; port: number };
-  auth: AuthSettings;
-  databases: DatabaseEntry[];
-  [extra: string]: unknown;
-}
-
+/** Every `auth` setting, as the desk returns it (defaults and env fallbacks filled in). */
+export type AuthSettings = Settings['auth'];
+export type DatabaseEntry = Settings['databases'][number];
+/** The settings in force (`GET /desk/settings` → `settings`). */
+export type Settings = Schema<'Settings'>;
+/** The settings file as it may be written: what PUT and the dry run take. */
+export type SettingsInput = Schema<'SettingsInput'>;
 /** What the live auth layer was built from (no secrets). */
-export interface AuthStatus {
-  validate: boolean;
-  algorithm: string;
-  authorization_enabled: boolean;
-  verification_keys: number;
-  jwks_file: { path: string; kids: string[]; key_count: number; skipped: string[]; last_error: string | null } | null;
-  jwks_url: { url: string; kids: string[] } | null;
-  /** Effective mappings (defaults + custom; an overridden default is replaced). */
-  mappings: MatchedMapping[];
-  excluded_route_paths: string[];
-}
+export type AuthStatus = Schema<'DeskAuthStatus'>;
+export type SettingsEnvelope = Schema<'DeskSettings'>;
 
-export type SettingsEnvelope = Refine<
-  Schema<'DeskSettings'>,
-  {
-    /** The settings in force (defaults and env fallbacks applied). */
-    settings: Settings;
-    auth_status: AuthStatus;
-  }
->;
-
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
+/** One bad setting as the server names it (`auth.algorithm`). */
+export type { InputIssue as FieldIssue } from '../api/client';
 
 /** One auth setting as `/desk/settings/schema` describes it. */
 export type SettingDescription = Schema<'DeskSettingField'>;
 export type SettingsSchemaResponse = Schema<'DeskSettingsSchema'>;
+export type SettingsSection = SettingsSchemaResponse['sections'][number];
 /** `POST /desk/settings/validate`: whether PUT would accept a draft, with PUT's issues. */
 export type SettingsValidation = Schema<'DeskSettingsValidation'>;
 
@@ -127,9 +72,9 @@ export type MatrixResponse = Schema<'DeskRouteMatrixResponse'>;
 export type MatrixRow = MatrixResponse['rows'][number];
 
 /** `settings_patch` is merged into the settings' `auth` object. */
-export type Preset = Refine<Schema<'DeskPreset'>, { settings_patch: Partial<AuthSettings> }>;
+export type Preset = Schema<'DeskPreset'>;
 
-export type FixtureResponse = Refine<Schema<'DeskPresetFixture'>, { settings_patch: Partial<AuthSettings> }>;
+export type FixtureResponse = Schema<'DeskPresetFixture'>;
 export type FixtureToken = FixtureResponse['tokens'][number];
 
 export type MappingLint = Schema<'DeskMappingLint'>;

@@ -26,8 +26,86 @@ const SPEC_HELP: Record<string, string> = {
 /** Top-level settings that are one value each; `server`, `auth` and `databases` have their own forms. */
 const GENERAL_SETTINGS = ['os_id', 'cors_allowed_origins', 'default_database'] as const;
 
+/**
+ * How the settings form groups the auth settings, in page order. The form is drawn from this
+ * list: a setting missing here would not be shown, which `fields.test.ts` rules out.
+ */
+export const AUTH_SECTIONS = [
+  {
+    id: 'verification',
+    title: 'Verification',
+    description: 'How signatures are checked. JWKS keys are tried first (by kid), then verification_keys.',
+    fields: ['validate', 'algorithm', 'jwks_file', 'jwks_url', 'verification_keys', 'secret_key'],
+  },
+  {
+    id: 'source',
+    title: 'Token source',
+    description: 'Where the auth layer looks for the bearer token (SPEC §5.1).',
+    fields: ['token_source', 'token_header_key', 'cookie_name'],
+  },
+  {
+    id: 'claims',
+    title: 'Claims',
+    description: 'Which claims carry scopes, user, session and audience. Dotted names (realm_access.roles) read nested claims.',
+    fields: ['scopes_claim', 'user_id_claim', 'session_id_claim', 'audience_claim', 'dependencies_claims', 'session_state_claims'],
+  },
+  {
+    id: 'audience',
+    title: 'Audience',
+    description: 'Which audience a token must name, and whether it is checked.',
+    fields: ['audience', 'verify_audience'],
+  },
+  {
+    id: 'authorization',
+    title: 'Authorization & isolation',
+    description: 'Scope checking, the admin scope, per-user rows and unauthenticated routes.',
+    fields: ['authorization', 'admin_scope', 'user_isolation', 'excluded_route_paths'],
+  },
+  {
+    id: 'mappings',
+    title: 'Scope mappings',
+    description:
+      '<METHOD> <path> → required scopes. As on the platform, * matches any characters, / included; {param} is one segment. Custom rows always take precedence over the defaults; the most specific match wins.',
+    fields: ['scope_mappings'],
+  },
+] as const;
+
+/** The form's label for each setting (its name is shown beside it). */
+const LABELS: Record<string, string> = {
+  validate: 'Validate tokens',
+  algorithm: 'Algorithm',
+  jwks_file: 'JWKS file',
+  jwks_url: 'JWKS URL',
+  verification_keys: 'Verification keys',
+  secret_key: 'Secret key (deprecated)',
+  token_source: 'Source',
+  token_header_key: 'Header',
+  cookie_name: 'Cookie',
+  scopes_claim: 'Scopes claim',
+  user_id_claim: 'User id claim',
+  session_id_claim: 'Session id claim',
+  audience_claim: 'Audience claim',
+  dependencies_claims: 'Dependencies claims',
+  session_state_claims: 'Session state claims',
+  audience: 'Expected audience',
+  verify_audience: 'Verify audience',
+  authorization: 'Scope checking',
+  admin_scope: 'Admin scope',
+  user_isolation: 'User isolation',
+  excluded_route_paths: 'Excluded routes',
+  scope_mappings: 'Scope mappings',
+  os_id: 'Service id',
+  cors_allowed_origins: 'Allowed origins',
+  default_database: 'Default database',
+};
+
+const SECTION_OF = new Map<string, string>(AUTH_SECTIONS.flatMap((s) => s.fields.map((f) => [f, s.id] as const)));
+
 export interface SettingField {
   name: string;
+  label: string;
+  /** The form section (`AUTH_SECTIONS` id) for auth settings; `general` for the top-level ones. */
+  section: string;
   type: string;
   nullable: boolean;
   default?: unknown;
@@ -82,6 +160,8 @@ function fieldsOf(schema: z.ZodType, only?: readonly string[]): SettingField[] {
       const e = enumOf(prop);
       const field: SettingField = {
         name,
+        label: LABELS[name] ?? name,
+        section: SECTION_OF.get(name) ?? 'general',
         type: type.replace(/ \| null$/, ''),
         nullable: /\bnull\b/.test(type),
         help: prop.description ?? SPEC_HELP[name] ?? '',
@@ -92,9 +172,16 @@ function fieldsOf(schema: z.ZodType, only?: readonly string[]): SettingField[] {
     });
 }
 
-/** One entry per `auth` setting: name, type, default, allowed values, help. */
+/** One entry per `auth` setting, in form order: name, label, section, type, default, allowed values, help. */
 export function authSettingFields(): SettingField[] {
-  return fieldsOf(AuthSettingsSchema);
+  const order = AUTH_SECTIONS.flatMap((s) => s.fields as readonly string[]);
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return fieldsOf(AuthSettingsSchema).sort((a, b) => rank(a.name) - rank(b.name));
+}
+
+/** The form's sections, each with its settings in order. */
+export function authSettingSections(): { id: string; title: string; description: string; fields: string[] }[] {
+  return AUTH_SECTIONS.map((s) => ({ ...s, fields: [...s.fields] }));
 }
 
 /** The top-level one-value settings (`os_id`, `cors_allowed_origins`, `default_database`), described the same way. */

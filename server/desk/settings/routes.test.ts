@@ -133,6 +133,22 @@ describe('/desk/settings with settings in the data dir', () => {
     expect(r.body.default_scope_mappings['GET /sessions/{session_id}/runs/{run_id}']).toEqual(['sessions:read']);
   });
 
+  it('groups every auth setting into exactly one form section, in the order the fields are listed', async () => {
+    const r = await s.desk('GET', '/desk/settings/schema');
+    const sections = r.body.sections as { id: string; title: string; fields: string[] }[];
+    const fields = r.body.auth as { name: string; label: string; section: string }[];
+    const inSections = sections.flatMap((sec) => sec.fields);
+    // Every setting the schema knows is drawn by the form, once, and the field list follows the page.
+    expect([...inSections].sort()).toEqual(fields.map((f) => f.name).sort());
+    expect(new Set(inSections).size).toBe(inSections.length);
+    expect(fields.map((f) => f.name)).toEqual(inSections);
+    for (const f of fields) {
+      expect(sections.find((sec) => sec.id === f.section)?.fields, f.name).toContain(f.name);
+      expect(f.label, f.name).not.toBe(f.name);
+    }
+    expect(sections.map((sec) => sec.title)).toContain('Scope mappings');
+  });
+
   it('describes the top-level settings (os_id, CORS origins, the answering database) with defaults and help', async () => {
     const general = (await s.desk('GET', '/desk/settings/schema')).body.general as { name: string; type: string; help: string; default?: unknown; nullable: boolean }[];
     expect(general.map((f) => f.name)).toEqual(['os_id', 'cors_allowed_origins', 'default_database']);

@@ -4,7 +4,7 @@ import { ConflictError } from '../../errors.js';
 import type { Runtime } from '../../runtime-types.js';
 import { DeskSettingsPutSchema } from '../schemas.js';
 import { parseInput } from '../../http/validate.js';
-import { authSettingFields, generalSettingFields, settingsJsonSchema } from './fields.js';
+import { authSettingFields, authSettingSections, generalSettingFields, settingsJsonSchema } from './fields.js';
 import { readFileSettings, readOnlyReason } from './file.js';
 
 /** `/desk/settings`: the live settings, replaced as a whole by PUT. */
@@ -44,7 +44,13 @@ export function settingsRouter(runtime: Runtime): express.Router {
   });
 
   router.get('/settings/schema', (_req, res) => {
-    res.json({ auth: authSettingFields(), general: generalSettingFields(), json_schema: settingsJsonSchema(), default_scope_mappings: DEFAULT_SCOPE_MAPPINGS });
+    res.json({
+      sections: authSettingSections(),
+      auth: authSettingFields(),
+      general: generalSettingFields(),
+      json_schema: settingsJsonSchema(),
+      default_scope_mappings: DEFAULT_SCOPE_MAPPINGS,
+    });
   });
 
   return router;

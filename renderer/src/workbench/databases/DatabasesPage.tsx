@@ -6,7 +6,7 @@ import { markAppLoaded } from '../../platform/browser';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { Badge, Callout, Empty, Field, PageHeader, Panel, Segmented, Spinner, Toggle } from '../components/ui';
 import { describeError } from '../errors';
-import { issuesOf } from '../settings/model';
+import { issuesOf } from '../../api/client';
 import { settingsQueries } from '../settings/queries';
 import type { DatabaseListItem } from '../types';
 import { databaseMutations } from './mutations';

@@ -4,7 +4,7 @@ import { isApiError } from '../../api/client';
 import { Badge, Callout, ChipsInput, Panel, useDebounced } from '../components/ui';
 import { describeError } from '../errors';
 import type { FieldIssue, SettingsEnvelope } from '../types';
-import { issuesOf } from './model';
+import { issuesOf } from '../../api/client';
 import { settingsMutations } from './mutations';
 import { settingsQueries } from './queries';
 

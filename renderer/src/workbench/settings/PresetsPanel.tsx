@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { addToken, setCurrent } from '../../auth/acting-as';
 import { Badge, Callout, CopyButton, Kbd, Spinner, StatusPill } from '../components/ui';
 import { describeError } from '../errors';
-import type { AuthSettings, FixtureResponse, Preset } from '../types';
-import { presetActive, presetChanges } from './model';
+import type { FixtureResponse, Preset } from '../types';
+import { presetActive, presetChanges, type AuthDraft } from './draft';
 import { settingsMutations } from './mutations';
 import { settingsQueries } from './queries';
 
@@ -15,7 +15,7 @@ import { settingsQueries } from './queries';
  * set and sample tokens, so its tokens can be tried without the real tenant.
  */
 export function PresetsPanel(props: {
-  auth: AuthSettings;
+  auth: AuthDraft;
   onApply: (patch: Pick<Preset, 'settings_patch' | 'title'>) => void;
   readOnly: boolean;
 }) {

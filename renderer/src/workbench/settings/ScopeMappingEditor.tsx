@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, ChipsInput, Empty } from '../components/ui';
 import { HTTP_METHODS, type MappingLint } from '../types';
-import { mappingKey, newRowId, overriddenDefaults, rowIssues, type MappingRow } from './model';
+import { duplicateRows, mappingKey, newRowId, overriddenDefaults, type MappingRow } from './mappings';
 
 /**
  * Custom scope mappings (editable rows) above the built-in defaults (read-only), with each
@@ -18,7 +18,7 @@ export function ScopeMappingEditor(props: {
 }) {
   const { rows, onChange, defaults } = props;
   const [filter, setFilter] = useState('');
-  const local = useMemo(() => rowIssues(rows), [rows]);
+  const duplicates = useMemo(() => duplicateRows(rows), [rows]);
   const overridden = useMemo(() => overriddenDefaults(rows, defaults), [rows, defaults]);
   const defaultEntries = useMemo(
     () =>
@@ -60,7 +60,7 @@ export function ScopeMappingEditor(props: {
             <tbody>
               {rows.map((r, i) => {
                 const key = mappingKey(r);
-                const problem = local.get(r.id) ?? props.serverIssues.get(key)?.join('; ');
+                const problem = duplicates.get(r.id) ?? props.serverIssues.get(key)?.join('; ');
                 const def = defaults[key];
                 return (
                   <tr key={r.id} data-testid={`mapping-row-${i}`}>

@@ -5,7 +5,7 @@ import { Badge, Callout, ChipsInput, CopyButton, Field, JsonView, Kbd, Panel, Se
 import { describeError } from '../errors';
 import { canSign } from '../keys/KeysPanel';
 import { keyQueries } from '../keys/queries';
-import { issuesOf } from '../settings/model';
+import { issuesOf } from '../../api/client';
 import { ALGORITHMS, DEFECTS, isAlgorithm, type AuthSettings, type Defect, type MintResponse } from '../types';
 import { tokenMutations } from './mutations';
 import { buildMintRequest, parseClaimsJson, TTL_CHOICES, type MintFormState } from './model';
