@@ -1,27 +1,46 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { copyText } from '../platform/browser';
 import { Icon } from './Icon';
 
-/** A small icon button that copies `text` and confirms with a check. */
-export function CopyButton({ text, label = 'Copy', className }: { text: string; label?: string; className?: string }) {
-  const [copied, setCopied] = useState(false);
+type CopyState = 'idle' | 'ok' | 'fail';
+
+/**
+ * Copies `text` to the clipboard and confirms for a moment. By default a button that says what it
+ * copies (and then "Copied" or "Copy failed"); `icon` draws a small icon button instead, labelled
+ * by `label`, for ids and code blocks in dense rows. The click never reaches an enclosing link or row.
+ */
+export function CopyButton(props: { text: string; label?: string; className?: string; testId?: string; small?: boolean; icon?: boolean }) {
+  const { label = 'Copy', className } = props;
+  const [state, setState] = useState<CopyState>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onClick = (e: MouseEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    void copyText(props.text).then((ok) => {
+      setState(ok ? 'ok' : 'fail');
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setState('idle'), 1400);
+    });
+  };
+  const said = state === 'ok' ? 'Copied' : state === 'fail' ? 'Copy failed' : label;
+  if (props.icon) {
+    return (
+      <button
+        type="button"
+        className={`icon-btn copy-btn${state === 'ok' ? ' copied' : ''}${className ? ` ${className}` : ''}`}
+        title={said}
+        aria-label={label}
+        data-testid={props.testId}
+        onClick={onClick}
+      >
+        <Icon name={state === 'ok' ? 'check' : 'copy'} size={13} />
+      </button>
+    );
+  }
   return (
-    <button
-      type="button"
-      className={`icon-btn copy-btn${copied ? ' copied' : ''}${className ? ` ${className}` : ''}`}
-      title={copied ? 'Copied' : label}
-      aria-label={label}
-      onClick={(e) => {
-        e.preventDefault();
-        e.stopPropagation();
-        void copyText(text).then((ok) => {
-          if (!ok) return;
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1200);
-        });
-      }}
-    >
-      <Icon name={copied ? 'check' : 'copy'} size={13} />
+    <button type="button" className={`wb-btn ${props.small ? 'wb-btn-sm' : ''} ${className ?? ''}`} data-testid={props.testId} onClick={onClick}>
+      {said}
     </button>
   );
 }
@@ -33,7 +52,7 @@ export function IdChip({ id, short = false, label }: { id: string | null | undef
   return (
     <span className="id-chip" title={id}>
       <span className="mono">{shown}</span>
-      <CopyButton text={id} label={`Copy ${label ?? 'id'}`} />
+      <CopyButton text={id} label={`Copy ${label ?? 'id'}`} icon />
     </span>
   );
 }

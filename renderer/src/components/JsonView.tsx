@@ -70,7 +70,7 @@ export function JsonView({
     <div className={`json-view${className ? ` ${className}` : ''}`} data-testid={testId}>
       {copy && (
         <div className="json-view-tools">
-          <CopyButton text={text} label={label ? `Copy ${label}` : 'Copy JSON'} />
+          <CopyButton text={text} label={label ? `Copy ${label}` : 'Copy JSON'} icon />
         </div>
       )}
       <pre className="code" style={maxHeight !== undefined ? { maxHeight } : undefined}>

@@ -23,7 +23,12 @@ export function SkeletonRows({ rows = 6 }: { rows?: number }) {
   );
 }
 
-export function EmptyState({ icon = 'list', title, children }: { icon?: IconName; title: ReactNode; children?: ReactNode }) {
+/**
+ * Nothing to show. With a `title`: the large empty state of a page or tab (icon, title, body).
+ * Without: a quiet one-line note inside a panel (also the place a panel's spinner waits in).
+ */
+export function EmptyState({ icon = 'list', title, children }: { icon?: IconName; title?: ReactNode; children?: ReactNode }) {
+  if (title === undefined) return <div className="wb-empty">{children}</div>;
   return (
     <div className="empty-state">
       <div className="empty-icon">

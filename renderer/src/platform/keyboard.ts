@@ -52,3 +52,16 @@ export function useClickOutside(ref: React.RefObject<HTMLElement | null>, handle
 export function scrollIntoViewIfNeeded(el: Element | null): void {
   el?.scrollIntoView({ block: 'nearest' });
 }
+
+/**
+ * A `keydown` handler for a container (form or page) that runs `handler` on `Ctrl/⌘ + key`
+ * while focus is inside it.
+ */
+export function onModKey(key: string, handler: () => void) {
+  return (e: React.KeyboardEvent<HTMLElement>) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === key) {
+      e.preventDefault();
+      handler();
+    }
+  };
+}

@@ -71,7 +71,7 @@ export function FirstRun() {
       <div className="first-run-snippet">
         <div className="snippet-head">
           <span>Fetch a run from a script</span>
-          <CopyButton text={curl} label="Copy command" />
+          <CopyButton text={curl} label="Copy command" icon />
         </div>
         <pre className="code">{curl}</pre>
       </div>

@@ -255,7 +255,7 @@ function InputOutput({ run }: { run: AnyRun }) {
   const input = typeof run.run_input === 'string' ? run.run_input : run.run_input == null ? '' : safeStringify(run.run_input, 2);
   return (
     <div className="io-grid">
-      <Section title="Input" className="io-card" actions={input ? <CopyButton text={input} label="Copy input" /> : undefined}>
+      <Section title="Input" className="io-card" actions={input ? <CopyButton text={input} label="Copy input" icon /> : undefined}>
         {input ? (
           <Clamp long={input.length > 900 || input.split('\n').length > 12} lines={10}>
             <div className="text-pre input-text" data-testid="run-input">
@@ -272,7 +272,7 @@ function InputOutput({ run }: { run: AnyRun }) {
         className="io-card"
         actions={
           run.content !== null && run.content !== undefined ? (
-            <CopyButton text={typeof run.content === 'string' ? run.content : safeStringify(run.content, 2)} label="Copy output" />
+            <CopyButton text={typeof run.content === 'string' ? run.content : safeStringify(run.content, 2)} label="Copy output" icon />
           ) : undefined
         }
       >
@@ -364,7 +364,7 @@ function RawJson({ run }: { run: AnyRun }) {
           <button type="button" className="btn btn-sm" onClick={() => downloadText(`run-${run.run_id}.json`, text)}>
             Download
           </button>
-          <CopyButton text={text} label="Copy JSON" />
+          <CopyButton text={text} label="Copy JSON" icon />
         </span>
       </div>
       <JsonView value={text} copy={false} className={wrap ? 'wrap' : ''} maxHeight="75vh" />

@@ -287,7 +287,7 @@ function SessionTable({ rows, loc, selected }: { rows: SessionListItem[]; loc: D
                     <span className="row-title">{s.session_name || <span className="muted">Untitled session</span>}</span>
                     <span className="row-id mono">{s.session_id}</span>
                   </Link>
-                  <CopyButton text={s.session_id} label="Copy session id" className="row-copy" />
+                  <CopyButton text={s.session_id} label="Copy session id" className="row-copy" icon />
                 </td>
                 <td>
                   <TypeBadge type={s.session_type} />

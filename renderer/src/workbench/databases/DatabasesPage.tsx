@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { markAppLoaded } from '../../platform/browser';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
-import { Badge, Callout, Empty, Field, PageHeader, Panel, Segmented, Spinner, Toggle } from '../components/ui';
+import { Badge } from '../../components/Badge';
+import { Callout } from '../../components/Callout';
+import { Field } from '../../components/Field';
+import { PageHeader, Panel } from '../../components/Panel';
+import { Segmented } from '../../components/Segmented';
+import { Toggle } from '../../components/Toggle';
+import { EmptyState, Spinner } from '../../components/ui';
 import { describeError } from '../errors';
 import { issuesOf } from '../../api/client';
 import { settingsQueries } from '../settings/queries';
@@ -56,7 +62,7 @@ export function DatabasesPage() {
             <Spinner />
           </div>
         ) : dbs.length === 0 ? (
-          <Empty>No databases.</Empty>
+          <EmptyState>No databases.</EmptyState>
         ) : (
           <div className="wb-table-wrap">
             <table className="wb-table" data-testid="databases-table">

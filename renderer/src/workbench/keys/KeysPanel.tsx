@@ -3,7 +3,12 @@ import { useEffect, useId, useState } from 'react';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { isApiError } from '../../api/client';
 import { describeError } from '../errors';
-import { Badge, Callout, CopyButton, Empty, Segmented, Spinner, Toggle } from '../components/ui';
+import { Badge } from '../../components/Badge';
+import { Callout } from '../../components/Callout';
+import { CopyButton } from '../../components/Copy';
+import { Segmented } from '../../components/Segmented';
+import { Toggle } from '../../components/Toggle';
+import { EmptyState, Spinner } from '../../components/ui';
 import { ALGORITHMS, type KeyInfo } from '../types';
 import { keyMutations } from './mutations';
 import { keyQueries } from './queries';
@@ -57,7 +62,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
       {keys.isPending ? (
         <Spinner label="Loading keys" />
       ) : list.length === 0 ? (
-        <Empty>No keys yet. Generate one to mint tokens, or import a provider's JWKS to verify its tokens.</Empty>
+        <EmptyState>No keys yet. Generate one to mint tokens, or import a provider's JWKS to verify its tokens.</EmptyState>
       ) : (
         <div className="wb-table-wrap wb-bordered">
           <table className="wb-table" data-testid="keys-table">

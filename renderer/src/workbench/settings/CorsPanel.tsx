@@ -1,7 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../api/client';
-import { Badge, Callout, ChipsInput, Panel, useDebounced } from '../components/ui';
+import { Badge } from '../../components/Badge';
+import { Callout } from '../../components/Callout';
+import { ChipsInput } from '../../components/ChipsInput';
+import { Panel } from '../../components/Panel';
+import { useDebounced } from '../../lib/hooks';
 import { describeError } from '../errors';
 import type { FieldIssue, SettingsEnvelope } from '../types';
 import { issuesOf } from '../../api/client';

@@ -1,4 +1,5 @@
-import { Badge, Kbd, Spinner } from '../components/ui';
+import { Badge } from '../../components/Badge';
+import { Kbd, Spinner } from '../../components/ui';
 import type { SettingsDraft } from './useSettingsDraft';
 
 /** Where the settings are written, what is unsaved, what the server said, and Save. */

@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Badge, ChipsInput, Empty } from '../components/ui';
+import { Badge } from '../../components/Badge';
+import { ChipsInput } from '../../components/ChipsInput';
+import { EmptyState } from '../../components/ui';
 import { HTTP_METHODS, type MappingLint } from '../types';
 import { duplicateRows, mappingKey, newRowId, overriddenDefaults, type MappingRow } from './mappings';
 
@@ -44,7 +46,7 @@ export function ScopeMappingEditor(props: {
         </button>
       </div>
       {rows.length === 0 ? (
-        <Empty>No custom mappings: the defaults below apply. Add a row to protect a new route or to change a default's scopes.</Empty>
+        <EmptyState>No custom mappings: the defaults below apply. Add a row to protect a new route or to change a default's scopes.</EmptyState>
       ) : (
         <div className="wb-table-wrap wb-bordered">
           <table className="wb-table">

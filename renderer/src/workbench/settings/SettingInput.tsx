@@ -1,5 +1,8 @@
 import { getDesktopBridge } from '../../platform/desktop-bridge';
-import { ChipsInput, Field, Segmented, Toggle } from '../components/ui';
+import { ChipsInput } from '../../components/ChipsInput';
+import { Field } from '../../components/Field';
+import { Segmented } from '../../components/Segmented';
+import { Toggle } from '../../components/Toggle';
 import type { SettingDescription } from '../types';
 import type { AuthDraft } from './draft';
 import { choiceLabel, defaultText, fromList, toList, widgetFor } from './widgets';

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { Callout, PageHeader, Panel, onModKey } from '../components/ui';
+import { Callout } from '../../components/Callout';
+import { PageHeader, Panel } from '../../components/Panel';
+import { onModKey } from '../../platform/keyboard';
 import { describeError } from '../errors';
 import { KeysPanel } from '../keys/KeysPanel';
 import type { SettingDescription, SettingsEnvelope, SettingsSchemaResponse, SettingsSection } from '../types';

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { markAppLoaded } from '../../platform/browser';
-import { Callout, PageHeader, Spinner } from '../components/ui';
+import { Callout } from '../../components/Callout';
+import { PageHeader } from '../../components/Panel';
+import { Spinner } from '../../components/ui';
 import { describeError } from '../errors';
 import type { SettingsEnvelope, SettingsSchemaResponse } from '../types';
 import { SettingsForm } from './SettingsForm';

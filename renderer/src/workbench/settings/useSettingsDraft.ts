@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { isApiError, issuesOf } from '../../api/client';
-import { useDebounced } from '../components/ui';
+import { useDebounced } from '../../lib/hooks';
 import type { FieldIssue, Preset, SettingsEnvelope } from '../types';
 import { applyPreset, buildSettingsBody, changedFields, presetChanges, stableJson, type AuthDraft } from './draft';
 import { freshIssues, mergeIssues, routeIssues } from './issues';

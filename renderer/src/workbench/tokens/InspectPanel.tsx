@@ -2,7 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useActingAs } from '../../auth/acting-as';
 import { decodeJwt } from '../../lib/jwt';
-import { Badge, Callout, Empty, JsonView, Panel, Segmented, Spinner, StatusPill, useDebounced } from '../components/ui';
+import { Badge } from '../../components/Badge';
+import { Callout } from '../../components/Callout';
+import { JsonView } from '../../components/JsonView';
+import { Panel } from '../../components/Panel';
+import { Segmented } from '../../components/Segmented';
+import { StatusPill } from '../../components/StatusPill';
+import { EmptyState, Spinner } from '../../components/ui';
+import { useDebounced } from '../../lib/hooks';
 import { describeError } from '../errors';
 import { HTTP_METHODS, type InspectResponse, type KeyRef, type MatrixRow, type RequestAuthState } from '../types';
 import { examplePath, filterMatrix, isAllowed, type MatrixFilter } from './model';
@@ -85,7 +92,7 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
       </Panel>
 
       {!token ? (
-        <Empty>Paste a token, or mint one and press “Inspect →”.</Empty>
+        <EmptyState>Paste a token, or mint one and press “Inspect →”.</EmptyState>
       ) : inspect.isError ? (
         <Callout tone="danger" title="Inspect failed">{describeError(inspect.error)}</Callout>
       ) : !inspect.data ? (

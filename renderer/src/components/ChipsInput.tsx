@@ -1,0 +1,87 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+
+/**
+ * A list of short strings edited as chips: Enter or comma adds, Backspace on an empty input
+ * removes the last one. Suggestions come from a `<datalist>`.
+ */
+export function ChipsInput(props: {
+  id?: string;
+  value: string[];
+  onChange: (v: string[]) => void;
+  placeholder?: string;
+  suggestions?: readonly string[];
+  disabled?: boolean;
+  describedBy?: string;
+  invalid?: boolean;
+  mono?: boolean;
+  testId?: string;
+  ariaLabel?: string;
+}) {
+  const [text, setText] = useState('');
+  const listId = useId();
+  const add = (raw: string) => {
+    const parts = raw.split(/[,\s]+/).map((s) => s.trim()).filter(Boolean);
+    if (parts.length === 0) return;
+    const next = [...props.value];
+    for (const p of parts) if (!next.includes(p)) next.push(p);
+    props.onChange(next);
+    setText('');
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' || e.key === ',') {
+      if (text.trim()) {
+        e.preventDefault();
+        add(text);
+      } else if (e.key === ',') e.preventDefault();
+    } else if (e.key === 'Backspace' && text === '' && props.value.length > 0) {
+      props.onChange(props.value.slice(0, -1));
+    }
+  };
+  return (
+    <div className={`wb-chips ${props.invalid ? 'is-invalid' : ''} ${props.disabled ? 'is-disabled' : ''}`} data-testid={props.testId}>
+      {props.value.map((v, i) => (
+        <span className={`wb-chip ${props.mono === false ? '' : 'wb-mono'}`} key={`${v}-${i}`}>
+          {v}
+          {props.disabled ? null : (
+            <button
+              type="button"
+              className="wb-chip-x"
+              aria-label={`Remove ${v}`}
+              onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}
+            >
+              ×
+            </button>
+          )}
+        </span>
+      ))}
+      <input
+        id={props.id}
+        className="wb-chips-input"
+        value={text}
+        disabled={props.disabled}
+        placeholder={props.value.length === 0 ? props.placeholder : ''}
+        aria-describedby={props.describedBy || undefined}
+        aria-invalid={props.invalid || undefined}
+        aria-label={props.ariaLabel}
+        list={props.suggestions?.length ? listId : undefined}
+        onChange={(e) => {
+          const v = e.target.value;
+          // Picking a datalist suggestion fires a change with the whole value: add it at once.
+          if (props.suggestions?.includes(v) && !props.value.includes(v)) {
+            props.onChange([...props.value, v]);
+            setText('');
+          } else setText(v);
+        }}
+        onKeyDown={onKey}
+        onBlur={() => add(text)}
+      />
+      {props.suggestions?.length ? (
+        <datalist id={listId}>
+          {props.suggestions.filter((s) => !props.value.includes(s)).map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      ) : null}
+    </div>
+  );
+}

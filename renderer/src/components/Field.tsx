@@ -1,0 +1,52 @@
+import { useId, type ReactNode } from 'react';
+
+/**
+ * One labelled setting: the SPEC name in mono, its control, the default and help text, and the
+ * error (server issue or local check) right beside it, linked with `aria-describedby`.
+ */
+export function Field(props: {
+  name: string;
+  label?: string;
+  help?: ReactNode;
+  defaultText?: ReactNode;
+  error?: string | null | undefined;
+  /** Whether the error came from the server (a 422 issue) or a local check. */
+  errorSource?: 'server' | 'local' | undefined;
+  warning?: string | null | undefined;
+  children: (ids: { id: string; describedBy: string; invalid: boolean }) => ReactNode;
+  wide?: boolean;
+  modified?: boolean;
+}) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errId = `${id}-err`;
+  const describedBy = [props.error ? errId : '', props.help || props.defaultText ? helpId : ''].filter(Boolean).join(' ');
+  return (
+    <div className={`wb-field ${props.wide ? 'wb-field-wide' : ''} ${props.error ? 'wb-field-invalid' : ''}`} data-field={props.name}>
+      <div className="wb-field-label-row">
+        <label htmlFor={id} className="wb-field-label">
+          {props.label ? <span className="wb-field-human">{props.label}</span> : null}
+          <code className="wb-field-name">{props.name}</code>
+        </label>
+        {props.modified ? <span className="wb-dot" title="Changed from the default" aria-label="changed from default" /> : null}
+      </div>
+      <div className="wb-field-control">{props.children({ id, describedBy, invalid: Boolean(props.error) })}</div>
+      {props.error ? (
+        <p className="wb-field-error" id={errId} role="alert" data-testid={`issue-${props.name}`} data-source={props.errorSource}>
+          {props.error}
+        </p>
+      ) : null}
+      {props.warning && !props.error ? <p className="wb-field-warning">{props.warning}</p> : null}
+      {props.help || props.defaultText ? (
+        <p className="wb-field-help" id={helpId}>
+          {props.help}
+          {props.defaultText !== undefined ? (
+            <span className="wb-field-default">
+              {' '}default <code>{props.defaultText}</code>
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+
+/** A radio group drawn as a segmented control (arrow keys move between options natively). */
+export function Segmented<T extends string>(props: {
+  id?: string;
+  name: string;
+  value: T;
+  options: readonly { value: T; label: ReactNode; title?: string }[];
+  onChange: (v: T) => void;
+  disabled?: boolean;
+  describedBy?: string;
+}) {
+  return (
+    <div className="wb-segmented" role="radiogroup" id={props.id} aria-describedby={props.describedBy || undefined}>
+      {props.options.map((o) => (
+        <label key={o.value} className={`wb-seg ${props.value === o.value ? 'is-on' : ''}`} title={o.title}>
+          <input
+            type="radio"
+            name={props.name}
+            value={o.value}
+            checked={props.value === o.value}
+            disabled={props.disabled}
+            onChange={() => props.onChange(o.value)}
+          />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
