@@ -1,12 +1,14 @@
 /**
  * The one HTTP client of the renderer. Components never call `fetch`; they use the per-domain
- * query/mutation options built on these two functions.
+ * query/mutation options built on `route`.
  *
- * - `platformFetch` calls the platform API with `Authorization: Bearer <token>` (the token the
- *   user is "acting as").
- * - `deskFetch` calls the workbench API (`/desk/...`); the desk credential travels as the
- *   HttpOnly cookie set by the login URL, so same-origin requests carry it automatically.
+ * - `route(method, path, input, token)` calls a route of the document, typed from it: with a
+ *   token it sends `Authorization: Bearer <token>` (the token the user is "acting as"); without,
+ *   the desk credential travels as the HttpOnly cookie set by the login URL (same-origin).
+ * - `exchange` sends any request and reports the status as sent (the compare view).
  */
+
+import { fillPath, type Answer, type CallInput, type Method, type PathFor } from './routes';
 
 /** Why a request failed, as data the UI can render (status 0 = the server was unreachable). */
 export class ApiError extends Error {
@@ -207,26 +209,12 @@ function describeErrorBody(body: unknown, response: Response): string {
 }
 
 /**
- * Calls the platform API acting as `token`.
- *
- * @example
- * const page = await platformFetch<SessionPage>('/sessions', token, { query: { type: 'agent' } });
+ * Calls a documented route: `route('get', '/desk/keys/{kid}/pem', { path: { kid } })`. The
+ * method and path must be in the document; the input and the answer are typed from it.
+ * `token` null sends the desk cookie (same-origin) and no bearer token.
  */
-export function platformFetch<T>(path: string, token: string, options: RequestOptions = {}): Promise<T> {
-  return request<T>(path, options, token);
-}
-
-/**
- * Calls the workbench API (`/desk/...`) with the desk cookie.
- *
- * @example
- * const dbs = await deskFetch<DeskDatabase[]>('/desk/databases');
- */
-export function deskFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return request<T>(path, options, null);
-}
-
-/** Calls an unauthenticated route (`/health`, `/info`). */
-export function publicFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return request<T>(path, options, null);
+export function route<M extends Method, P extends PathFor<M>>(method: M, path: P, input: CallInput<M, P>, token: string | null = null): Promise<Answer<M, P>> {
+  const { path: params, query, body, signal } = input as { path?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal };
+  const options: RequestOptions = { method: method.toUpperCase() as RequestOptions['method'], query, body, signal };
+  return request<Answer<M, P>>(fillPath(path, params), options, token);
 }

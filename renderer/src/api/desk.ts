@@ -1,71 +1,42 @@
-import { deskFetch, publicFetch } from './client';
-import type { Schema } from './schemas';
-import type {
-  AttachDatabaseRequest,
-  DatabaseListItem,
-  FixtureResponse,
-  InspectRequest,
-  InspectResponse,
-  KeyImportResponse,
-  KeyInfo,
-  KeyList,
-  MappingLint,
-  MatrixResponse,
-  MintRequest,
-  MintResponse,
-  Preset,
-  Settings,
-  SettingsEnvelope,
-  SettingsSchemaResponse,
-  SettingsValidation,
-} from '../workbench/types';
-import type { SampleDataResult } from './types';
+import { route } from './client';
+import type { Body, PathParams } from './routes';
 
 /**
  * The desk's calls (`/desk/...`, authenticated by the desk cookie), one function per route, for
- * both the run browser and the workbench. Components use them only through the per-domain
- * query/mutation options.
+ * both the run browser and the workbench. Each is typed from the document by its path and
+ * method. Components use them only through the per-domain query/mutation options.
  */
 
-const enc = encodeURIComponent;
-
-export const getSettings = (signal?: AbortSignal) => deskFetch<SettingsEnvelope>('/desk/settings', { signal });
+export const getSettings = (signal?: AbortSignal) => route('get', '/desk/settings', { signal });
 /** The whole settings file; 422 `{ detail, error_code, issues }`, 409 when started with --config. */
-export const putSettings = (settings: Record<string, unknown> | Settings) => deskFetch<SettingsEnvelope>('/desk/settings', { method: 'PUT', body: settings });
+export const putSettings = (settings: Body<'put', '/desk/settings'>) => route('put', '/desk/settings', { body: settings });
 /** The dry run of `putSettings`: `{ valid, issues }` with nothing applied or written (also under --config). */
-export const validateSettings = (settings: Record<string, unknown>, signal?: AbortSignal) =>
-  deskFetch<SettingsValidation>('/desk/settings/validate', { method: 'POST', body: settings, signal });
-export const getSettingsSchema = (signal?: AbortSignal) => deskFetch<SettingsSchemaResponse>('/desk/settings/schema', { signal });
+export const validateSettings = (settings: Body<'post', '/desk/settings/validate'>, signal?: AbortSignal) =>
+  route('post', '/desk/settings/validate', { body: settings, signal });
+export const getSettingsSchema = (signal?: AbortSignal) => route('get', '/desk/settings/schema', { signal });
 
-export const listKeys = (signal?: AbortSignal) => deskFetch<KeyList>('/desk/keys', { signal });
-export const generateKey = (alg: string) => deskFetch<KeyInfo>('/desk/keys', { method: 'POST', body: { alg } });
-export const importKey = (body: { path: string } | { text: string }) => deskFetch<KeyImportResponse>('/desk/keys/import', { method: 'POST', body });
+export const listKeys = (signal?: AbortSignal) => route('get', '/desk/keys', { signal });
+export const generateKey = (alg: Body<'post', '/desk/keys'>['alg']) => route('post', '/desk/keys', { body: { alg } });
+export const importKey = (body: Body<'post', '/desk/keys/import'>) => route('post', '/desk/keys/import', { body });
 /** `confirm` overrides the server's `LAST_TRUSTED_KEY` refusal (the last key for the algorithm). */
 export const setKeyTrusted = (kid: string, trusted: boolean, confirm = false) =>
-  deskFetch<KeyInfo>(`/desk/keys/${enc(kid)}`, { method: 'PATCH', body: { trusted, ...(confirm ? { confirm } : {}) } });
+  route('patch', '/desk/keys/{kid}', { path: { kid }, body: { trusted, ...(confirm ? { confirm } : {}) } });
 export const deleteKey = (kid: string, confirm = false) =>
-  deskFetch<Schema<'DeskDeleted'>>(`/desk/keys/${enc(kid)}`, { method: 'DELETE', ...(confirm ? { query: { confirm: 'true' } } : {}) });
+  route('delete', '/desk/keys/{kid}', { path: { kid }, ...(confirm ? { query: { confirm: 'true' } } : {}) });
 
-export const mint = (body: MintRequest) => deskFetch<MintResponse>('/desk/tokens', { method: 'POST', body });
-export const inspect = (body: InspectRequest, signal?: AbortSignal) => deskFetch<InspectResponse>('/desk/inspect', { method: 'POST', body, signal });
-export const matrix = (token: string, signal?: AbortSignal) =>
-  deskFetch<MatrixResponse>('/desk/inspect/matrix', { method: 'POST', body: { token }, signal });
-export const mappingLint = (signal?: AbortSignal) => deskFetch<MappingLint>('/desk/mappings/lint', { signal });
+export const mint = (body: Body<'post', '/desk/tokens'>) => route('post', '/desk/tokens', { body });
+export const inspect = (body: Body<'post', '/desk/inspect'>, signal?: AbortSignal) => route('post', '/desk/inspect', { body, signal });
+export const matrix = (token: string, signal?: AbortSignal) => route('post', '/desk/inspect/matrix', { body: { token }, signal });
+export const mappingLint = (signal?: AbortSignal) => route('get', '/desk/mappings/lint', { signal });
 
-export const listPresets = (signal?: AbortSignal) => deskFetch<{ presets: Preset[] }>('/desk/presets', { signal }).then((r) => r.presets);
-export const presetFixture = (name: string, apply = false) =>
-  deskFetch<FixtureResponse>(`/desk/presets/${enc(name)}/fixture`, { method: 'POST', body: { apply } });
+export const listPresets = (signal?: AbortSignal) => route('get', '/desk/presets', { signal }).then((r) => r.presets);
+export const presetFixture = (name: PathParams<'post', '/desk/presets/{name}/fixture'>['name'], apply = false) =>
+  route('post', '/desk/presets/{name}/fixture', { path: { name }, body: { apply } });
 
-export const listDatabases = (signal?: AbortSignal) =>
-  deskFetch<Schema<'DeskDatabaseList'>>('/desk/databases', { signal }).then((r) => r.databases);
-export const attachDatabase = (body: AttachDatabaseRequest) => deskFetch<DatabaseListItem>('/desk/databases', { method: 'POST', body });
-export const detachDatabase = (id: string) => deskFetch<Schema<'DeskDeleted'>>(`/desk/databases/${enc(id)}`, { method: 'DELETE' });
+export const listDatabases = (signal?: AbortSignal) => route('get', '/desk/databases', { signal }).then((r) => r.databases);
+export const attachDatabase = (body: Body<'post', '/desk/databases'>) => route('post', '/desk/databases', { body });
+export const detachDatabase = (id: string) => route('delete', '/desk/databases/{id}', { path: { id } });
 
-export const loadSampleData = (signal?: AbortSignal) =>
-  deskFetch<SampleDataResult>('/desk/sample-data', { method: 'POST', body: {}, signal });
+export const loadSampleData = (signal?: AbortSignal) => route('post', '/desk/sample-data', { body: {}, signal });
 
-export interface ServerInfo {
-  [key: string]: unknown;
-}
-
-export const getInfo = (signal?: AbortSignal) => publicFetch<ServerInfo>('/info', { signal });
+export const getInfo = (signal?: AbortSignal) => route('get', '/info', { signal });

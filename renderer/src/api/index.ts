@@ -1,8 +1,9 @@
 /**
- * The renderer's API layer: one client, typed calls, and per-domain query/mutation options.
- * Workbench pages reuse `deskFetch`, `platformFetch` and `ApiError` from here.
+ * The renderer's API layer: one client typed from the document, the calls of each domain, and
+ * their query/mutation options on one key space (`['desk', ...]`, `['platform', ...]`).
  */
-export { ApiError, buildUrl, deskFetch, exchange, isApiError, platformFetch, publicFetch } from './client';
+export { ApiError, buildUrl, exchange, isApiError, issuesOf, route } from './client';
+export type { InputIssue } from './client';
 export type { Exchange } from './client';
 export type { QueryValue, RequestOptions } from './client';
 export * from './types';
@@ -11,4 +12,4 @@ export { requestAs } from './platform';
 export * as deskApi from './desk';
 export { componentQueries, LIVE_INTERVAL_MS, platformKeys, runQueries, sessionQueries } from './sessions/queries';
 export { deskQueries } from './desk/queries';
-export { DEFAULT_ADMIN_MINT, deskMutations } from './desk/mutations';
+export { DEFAULT_ADMIN_MINT, deskMutations, invalidateAuthDependents, type Persona } from './desk/mutations';

@@ -1,5 +1,6 @@
 import type { Actor } from '../auth/acting-as';
-import { deskFetch, exchange, platformFetch, type RequestOptions } from './client';
+import { exchange, route, type RequestOptions } from './client';
+import type { Answer, CallInput, PathFor } from './routes';
 import type {
   AnyRun,
   ComponentSummary,
@@ -13,29 +14,31 @@ import type {
 /**
  * Platform API calls, one per route, as the actor reads: through the desk view of the store
  * (`/desk/view/...`, the default) or through the platform API with the actor's token (a lens).
+ * Both are the same documented operation under two prefixes, typed by the platform path.
  */
-function call<T>(actor: Pick<Actor, 'token' | 'via'>, path: string, options: RequestOptions): Promise<T> {
-  return actor.via === 'desk' ? deskFetch<T>(`/desk/view${path}`, options) : platformFetch<T>(path, actor.token, options);
+function read<P extends ViewedPath>(actor: Pick<Actor, 'token' | 'via'>, path: P, input: CallInput<'get', P>): Promise<Answer<'get', P>> {
+  if (actor.via === 'bearer') return route('get', path, input, actor.token);
+  // The desk view answers the same shapes (store-view.ts mounts the platform handlers).
+  return route('get', `/desk/view${path}` as PathFor<'get'>, input as never) as Promise<Answer<'get', P>>;
 }
 
+/** Platform paths the desk view also serves under `/desk/view`. */
+type ViewedPath = { [P in PathFor<'get'>]: `/desk/view${P}` extends PathFor<'get'> ? P : never }[PathFor<'get'>];
 
 const loc = (l: DbLocation) => ({ db_id: l.db, table: l.db ? l.table : undefined });
-const enc = encodeURIComponent;
 
-export function listSessions(actor: Pick<Actor, 'token' | 'via'>, params: ListSessionsParams & DbLocation, signal?: AbortSignal) {
+export function listSessions(actor: Pick<Actor, 'token' | 'via'>, params: ListSessionsParams & DbLocation, signal?: AbortSignal): Promise<SessionPage> {
   const { db, table, ...rest } = params;
-  return call<SessionPage>(actor, '/sessions', {
-    query: { ...rest, ...loc({ db, table }) },
-    signal,
-  });
+  return read(actor, '/sessions', { query: { ...rest, ...loc({ db, table }) }, signal });
 }
 
 export function getSession(actor: Pick<Actor, 'token' | 'via'>, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
-  return call<SessionDetail>(actor, `/sessions/${enc(sessionId)}`, { query: { type, ...loc(l) }, signal });
+  return read(actor, '/sessions/{session_id}', { path: { session_id: sessionId }, query: { type, ...loc(l) }, signal });
 }
 
 export function listRuns(actor: Pick<Actor, 'token' | 'via'>, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
-  return call<AnyRun[]>(actor, `/sessions/${enc(sessionId)}/runs`, { query: { type, ...loc(l) }, signal });
+  // Agno's objects inside runs are free-form in the document; the UI reads them as `AnyRun`.
+  return read(actor, '/sessions/{session_id}/runs', { path: { session_id: sessionId }, query: { type, ...loc(l) }, signal }) as Promise<unknown> as Promise<AnyRun[]>;
 }
 
 export function getRun(
@@ -46,14 +49,11 @@ export function getRun(
   l: DbLocation,
   signal?: AbortSignal,
 ) {
-  return call<AnyRun>(actor, `/sessions/${enc(sessionId)}/runs/${enc(runId)}`, {
-    query: { type, ...loc(l) },
-    signal,
-  });
+  return read(actor, '/sessions/{session_id}/runs/{run_id}', { path: { session_id: sessionId, run_id: runId }, query: { type, ...loc(l) }, signal }) as Promise<unknown> as Promise<AnyRun>;
 }
 
 export function listComponents(actor: Pick<Actor, 'token' | 'via'>, kind: 'agents' | 'teams' | 'workflows', l: DbLocation, signal?: AbortSignal) {
-  return call<ComponentSummary[]>(actor, `/${kind}`, { query: loc(l), signal });
+  return read(actor, `/${kind}`, { query: loc(l), signal });
 }
 
 /** The same request made as one token, for the compare view: the status the server sent and its body, never a throw. */

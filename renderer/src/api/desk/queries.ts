@@ -1,43 +1,97 @@
-import { queryOptions } from '@tanstack/react-query';
-import { getInfo, inspect, listDatabases, matrix } from '../desk';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import * as desk from '../desk';
 import type { InspectRequest } from '../types';
 
 /** Keys carry a short suffix of the token, never the whole token. */
 const tokenKey = (token: string) => `${token.length}:${token.slice(-24)}`;
 
 /**
- * The desk's queries on one key factory (`['desk', ...]`), for the run browser and the workbench.
- * Inspect answers depend on the settings and keys: their mutations invalidate `inspectAll()` and
- * `matrixAll()`.
+ * Every desk query on one key factory (`['desk', ...]`), for the run browser and the workbench.
+ * What the auth layer decides depends on the settings and keys, so their mutations invalidate
+ * `settingsAll()`, `keysAll()`, `inspectAll()` and `matrixAll()` (`invalidateAuthDependents`).
  */
 export const deskQueries = {
   all: () => ['desk'] as const,
+
+  settingsAll: () => [...deskQueries.all(), 'settings'] as const,
+  settings: () =>
+    queryOptions({
+      queryKey: [...deskQueries.settingsAll(), 'current'] as const,
+      queryFn: ({ signal }) => desk.getSettings(signal),
+    }),
+  settingsSchema: () =>
+    queryOptions({
+      queryKey: [...deskQueries.settingsAll(), 'schema'] as const,
+      queryFn: ({ signal }) => desk.getSettingsSchema(signal),
+      // Fixed for the lifetime of the server process.
+      staleTime: Infinity,
+    }),
+  /**
+   * The server's dry run of a draft (`bodyJson`: the PUT body as JSON). Keyed by the draft, so
+   * an edit starts a new request and the stale one is aborted; the previous answer stays as
+   * placeholder until the new one arrives. The answer carries the draft it is about.
+   */
+  validateSettings: (bodyJson: string | null) =>
+    queryOptions({
+      queryKey: [...deskQueries.settingsAll(), 'validate', bodyJson] as const,
+      queryFn: async ({ signal }) => ({
+        bodyJson: bodyJson as string,
+        ...(await desk.validateSettings(JSON.parse(bodyJson as string) as Parameters<typeof desk.validateSettings>[0], signal)),
+      }),
+      enabled: bodyJson !== null,
+      placeholderData: keepPreviousData,
+      retry: false,
+      // Key files can change on disk; a few seconds of reuse covers undo/redo while typing.
+      staleTime: 5_000,
+    }),
+  presets: () =>
+    queryOptions({
+      queryKey: [...deskQueries.settingsAll(), 'presets'] as const,
+      queryFn: ({ signal }) => desk.listPresets(signal),
+      staleTime: Infinity,
+    }),
+  mappingLint: () =>
+    queryOptions({
+      queryKey: [...deskQueries.settingsAll(), 'mapping-lint'] as const,
+      queryFn: ({ signal }) => desk.mappingLint(signal),
+    }),
+
+  keysAll: () => [...deskQueries.all(), 'keys'] as const,
+  keys: () =>
+    queryOptions({
+      queryKey: [...deskQueries.keysAll(), 'list'] as const,
+      queryFn: ({ signal }) => desk.listKeys(signal),
+    }),
+
+  /** The attached databases: the run browser's picker and the Databases page read this one query. */
   databases: () =>
     queryOptions({
       queryKey: [...deskQueries.all(), 'databases'] as const,
-      queryFn: ({ signal }) => listDatabases(signal),
+      queryFn: ({ signal }) => desk.listDatabases(signal),
       // Counts change as agents write; cheap enough to poll with the live views.
       refetchInterval: 5000,
     }),
+
   inspectAll: () => [...deskQueries.all(), 'inspect'] as const,
   /** What the auth layer decides for `token` on `method path` — the workshop, and why a 401/403 happened. */
   inspect: (req: InspectRequest) =>
     queryOptions({
       queryKey: [...deskQueries.inspectAll(), req.method, req.path, tokenKey(req.token)] as const,
-      queryFn: ({ signal }) => inspect(req, signal),
+      queryFn: ({ signal }) => desk.inspect(req, signal),
       retry: false,
     }),
   matrixAll: () => [...deskQueries.all(), 'matrix'] as const,
   matrix: (token: string) =>
     queryOptions({
       queryKey: [...deskQueries.matrixAll(), tokenKey(token)] as const,
-      queryFn: ({ signal }) => matrix(token, signal),
+      queryFn: ({ signal }) => desk.matrix(token, signal),
       retry: false,
     }),
+
   info: () =>
     queryOptions({
       queryKey: [...deskQueries.all(), 'info'] as const,
-      queryFn: ({ signal }) => getInfo(signal),
+      queryFn: ({ signal }) => desk.getInfo(signal),
       staleTime: Infinity,
     }),
 };

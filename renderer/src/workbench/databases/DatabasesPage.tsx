@@ -13,19 +13,17 @@ import { Toggle } from '../../components/Toggle';
 import { EmptyState, Spinner } from '../../components/ui';
 import { describeError } from '../errors';
 import { issuesOf } from '../../api/client';
-import { settingsQueries } from '../settings/queries';
 import type { DatabaseListItem } from '../types';
-import { databaseMutations } from './mutations';
-import { databaseQueries } from './queries';
 import { idFromPath } from './model';
+import { deskMutations, deskQueries } from '../../api';
 
 /** Attach SQLite files (Agno `SqliteDb` or rundesk's own), list them with counts, detach. */
 export function DatabasesPage() {
   const qc = useQueryClient();
-  const list = useQuery(databaseQueries.list());
-  const detach = useMutation(databaseMutations.detach(qc));
-  const answer = useMutation(databaseMutations.answerWithoutDbId(qc));
-  const settings = useQuery(settingsQueries.current());
+  const list = useQuery(deskQueries.databases());
+  const detach = useMutation(deskMutations.detachDatabase(qc));
+  const answer = useMutation(deskMutations.answerWithoutDbId(qc));
+  const settings = useQuery(deskQueries.settings());
   const pinned = settings.data?.settings.default_database ?? null;
   const [confirm, setConfirm] = useState<string | null>(null);
   const bridge = getDesktopBridge();
@@ -33,7 +31,7 @@ export function DatabasesPage() {
     if (list.data || list.isError) markAppLoaded();
   }, [list.data, list.isError]);
   // The desktop app's File menu can attach databases too.
-  useEffect(() => bridge?.onDatabasesChanged(() => void qc.invalidateQueries({ queryKey: databaseQueries.all() })), [bridge, qc]);
+  useEffect(() => bridge?.onDatabasesChanged(() => void qc.invalidateQueries({ queryKey: deskQueries.databases().queryKey })), [bridge, qc]);
 
   const dbs = list.data ?? [];
   return (
@@ -209,7 +207,7 @@ function DbRow(props: {
 
 function AttachForm() {
   const qc = useQueryClient();
-  const attach = useMutation(databaseMutations.attach(qc));
+  const attach = useMutation(deskMutations.attachDatabase(qc));
   const bridge = getDesktopBridge();
   const [kind, setKind] = useState<'file' | 'postgres'>('file');
   const [path, setPath] = useState('');

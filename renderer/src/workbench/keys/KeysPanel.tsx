@@ -9,9 +9,8 @@ import { CopyButton } from '../../components/Copy';
 import { Segmented } from '../../components/Segmented';
 import { Toggle } from '../../components/Toggle';
 import { EmptyState, Spinner } from '../../components/ui';
-import { ALGORITHMS, type KeyInfo } from '../types';
-import { keyMutations } from './mutations';
-import { keyQueries } from './queries';
+import { ALGORITHMS, isAlgorithm, type Algorithm, type KeyInfo } from '../types';
+import { deskMutations, deskQueries } from '../../api';
 
 /**
  * The desk's key store: list (kid, alg, fingerprint, trusted), generate, import by file path
@@ -19,17 +18,17 @@ import { keyQueries } from './queries';
  */
 export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFile: string | null | undefined; onUseTrustedJwks: (path: string) => void }) {
   const qc = useQueryClient();
-  const keys = useQuery(keyQueries.list());
-  const generate = useMutation(keyMutations.generate(qc));
-  const remove = useMutation(keyMutations.remove(qc));
-  const trust = useMutation(keyMutations.setTrusted(qc));
-  const [genAlg, setGenAlg] = useState<string>((ALGORITHMS as readonly string[]).includes(props.algorithm) ? props.algorithm : 'RS256');
+  const keys = useQuery(deskQueries.keys());
+  const generate = useMutation(deskMutations.generateKey(qc));
+  const remove = useMutation(deskMutations.removeKey(qc));
+  const trust = useMutation(deskMutations.setKeyTrusted(qc));
+  const [genAlg, setGenAlg] = useState<Algorithm>(isAlgorithm(props.algorithm) ? props.algorithm : 'RS256');
   const [confirmKid, setConfirmKid] = useState<string | null>(null);
   const list = keys.data?.keys ?? [];
   const trustedPath = keys.data?.trusted_jwks_path;
   const bridge = getDesktopBridge();
   // The desktop app's File menu can import keys too.
-  useEffect(() => bridge?.onKeysChanged(() => void qc.invalidateQueries({ queryKey: keyQueries.all() })), [bridge, qc]);
+  useEffect(() => bridge?.onKeysChanged(() => void qc.invalidateQueries({ queryKey: deskQueries.keysAll() })), [bridge, qc]);
 
   return (
     <div className="wb-stack" data-testid="keys-panel">
@@ -175,7 +174,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
         >
           <h3 className="wb-h3">Generate</h3>
           <div className="wb-row">
-            <select className="wb-select wb-mono wb-w-auto" aria-label="Algorithm of the new key" value={genAlg} onChange={(e) => setGenAlg(e.target.value)}>
+            <select className="wb-select wb-mono wb-w-auto" aria-label="Algorithm of the new key" value={genAlg} onChange={(e) => isAlgorithm(e.target.value) && setGenAlg(e.target.value)}>
               {ALGORITHMS.map((a) => (
                 <option key={a} value={a}>
                   {a}
@@ -201,7 +200,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
 
 function ImportKeys(props: { readOnly?: boolean | undefined }) {
   const qc = useQueryClient();
-  const importKey = useMutation(keyMutations.import(qc));
+  const importKey = useMutation(deskMutations.importKey(qc));
   const bridge = getDesktopBridge();
   const [mode, setMode] = useState<'path' | 'text'>('path');
   const [path, setPath] = useState('');

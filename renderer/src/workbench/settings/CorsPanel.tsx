@@ -9,8 +9,7 @@ import { useDebounced } from '../../lib/hooks';
 import { describeError } from '../errors';
 import type { FieldIssue, SettingsEnvelope } from '../types';
 import { issuesOf } from '../../api/client';
-import { settingsMutations } from './mutations';
-import { settingsQueries } from './queries';
+import { deskMutations, deskQueries } from '../../api';
 
 /** The server's default list, read off its settings JSON Schema ("Reset" restores it). */
 function defaultOrigins(jsonSchema: unknown): string[] | null {
@@ -25,8 +24,8 @@ function defaultOrigins(jsonSchema: unknown): string[] | null {
  */
 export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
   const qc = useQueryClient();
-  const save = useMutation(settingsMutations.save(qc));
-  const schema = useQuery(settingsQueries.schema());
+  const save = useMutation(deskMutations.saveSettings(qc));
+  const schema = useQuery(deskQueries.settingsSchema());
   const defaults = defaultOrigins(schema.data?.json_schema);
   const saved = envelope.settings.cors_allowed_origins;
   const [draft, setDraft] = useState<string[] | null>(null);
@@ -37,7 +36,7 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
     [dirty, envelope.file_settings, envelope.settings, value],
   );
   const checked = useDebounced(body ? JSON.stringify(body) : null, 400);
-  const dryRun = useQuery(settingsQueries.validate(envelope.writable ? checked : null));
+  const dryRun = useQuery(deskQueries.validateSettings(envelope.writable ? checked : null));
   const [saveIssues, setSaveIssues] = useState<FieldIssue[]>([]);
   const issues = (dirty && dryRun.data && !dryRun.data.valid ? dryRun.data.issues : saveIssues).filter((i) =>
     i.path.startsWith('cors_allowed_origins'),

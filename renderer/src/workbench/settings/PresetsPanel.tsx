@@ -10,8 +10,7 @@ import { Kbd, Spinner } from '../../components/ui';
 import { describeError } from '../errors';
 import type { FixtureResponse, Preset } from '../types';
 import { presetActive, presetChanges, type AuthDraft } from './draft';
-import { settingsMutations } from './mutations';
-import { settingsQueries } from './queries';
+import { deskMutations, deskQueries } from '../../api';
 
 /**
  * Identity-provider presets. "Apply" puts the provider's algorithm and claim names into the
@@ -24,8 +23,8 @@ export function PresetsPanel(props: {
   readOnly: boolean;
 }) {
   const qc = useQueryClient();
-  const presets = useQuery(settingsQueries.presets());
-  const fixture = useMutation(settingsMutations.presetFixture(qc));
+  const presets = useQuery(deskQueries.presets());
+  const fixture = useMutation(deskMutations.presetFixture(qc));
   const [applied, setApplied] = useState<string | null>(null);
 
   if (presets.isPending) return <Spinner label="Loading presets" />;

@@ -10,12 +10,12 @@ import { CorsPanel } from './CorsPanel';
 import { differsFromDefault } from './draft';
 import { knownScopes, mappingsFromRows } from './mappings';
 import { PresetsPanel } from './PresetsPanel';
-import { settingsQueries } from './queries';
 import { SaveBar } from './SaveBar';
 import { ScopeMappingEditor } from './ScopeMappingEditor';
 import { SettingInput } from './SettingInput';
 import { useSettingsDraft, type SettingsDraft } from './useSettingsDraft';
 import { isDeprecated } from './widgets';
+import { deskQueries } from '../../api';
 
 /** Panels of the page that are not settings of the form; each sits after the section named. */
 const PANELS = [
@@ -29,7 +29,7 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
   const { envelope, schema } = props;
   const names = useMemo(() => schema.auth.map((f) => f.name), [schema]);
   const form = useSettingsDraft(envelope, names, props.onSaved);
-  const lint = useQuery(settingsQueries.mappingLint());
+  const lint = useQuery(deskQueries.mappingLint());
   const describe = useMemo(() => new Map(schema.auth.map((f) => [f.name, f])), [schema]);
   const errorOf = (name: string) => form.routed.byField.get(name)?.join('; ');
 

@@ -7,15 +7,15 @@ import { Spinner } from '../../components/ui';
 import { describeError } from '../errors';
 import type { SettingsEnvelope, SettingsSchemaResponse } from '../types';
 import { SettingsForm } from './SettingsForm';
-import { settingsQueries } from './queries';
+import { deskQueries } from '../../api';
 
 /**
  * The auth settings page. The form is drawn from `/desk/settings/schema` (sections, labels,
  * defaults, help), so it waits for both the settings and their description.
  */
 export function SettingsPage() {
-  const current = useQuery(settingsQueries.current());
-  const schema = useQuery(settingsQueries.schema());
+  const current = useQuery(deskQueries.settings());
+  const schema = useQuery(deskQueries.settingsSchema());
   // Lives above the form, which remounts with the saved settings.
   const [savedAt, setSavedAt] = useState<number | null>(null);
   useEffect(() => {

@@ -6,8 +6,7 @@ import type { FieldIssue, Preset, SettingsEnvelope } from '../types';
 import { applyPreset, buildSettingsBody, changedFields, presetChanges, stableJson, type AuthDraft } from './draft';
 import { freshIssues, mergeIssues, routeIssues } from './issues';
 import { mappingsFromRows, rowsFromMappings, type MappingRow } from './mappings';
-import { settingsMutations } from './mutations';
-import { settingsQueries } from './queries';
+import { deskMutations, deskQueries } from '../../api';
 
 /**
  * The auth settings form's state: the draft, the mapping rows, and the server's word on them.
@@ -16,7 +15,7 @@ import { settingsQueries } from './queries';
  */
 export function useSettingsDraft(envelope: SettingsEnvelope, fields: readonly string[], onSaved: (at: number | null) => void) {
   const qc = useQueryClient();
-  const save = useMutation(settingsMutations.save(qc));
+  const save = useMutation(deskMutations.saveSettings(qc));
   const base = envelope.settings.auth as AuthDraft;
   const [draft, setDraft] = useState<AuthDraft>(() => structuredClone(base));
   const [rows, setRows] = useState<MappingRow[]>(() => rowsFromMappings(base.scope_mappings));
@@ -47,7 +46,7 @@ export function useSettingsDraft(envelope: SettingsEnvelope, fields: readonly st
   );
   const bodyJson = useMemo(() => (body ? JSON.stringify(body) : null), [body]);
   const checkedJson = useDebounced(bodyJson, 400);
-  const dryRun = useQuery(settingsQueries.validate(readOnly || bodyJson === null ? null : checkedJson));
+  const dryRun = useQuery(deskQueries.validateSettings(readOnly || bodyJson === null ? null : checkedJson));
   const liveIssues = useMemo(
     () => (body && dryRun.data && !dryRun.data.valid ? freshIssues(dryRun.data.issues, JSON.parse(dryRun.data.bodyJson) as Record<string, unknown>, body) : []),
     [body, dryRun.data],

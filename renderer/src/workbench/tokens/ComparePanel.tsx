@@ -11,7 +11,7 @@ import { Kbd, Spinner } from '../../components/ui';
 import { onModKey } from '../../platform/keyboard';
 import { describeError } from '../errors';
 import { HTTP_METHODS, type AuthSettings } from '../types';
-import { tokenMutations } from './mutations';
+import { deskMutations, type RequestOptions } from '../../api';
 
 export interface CompareSlot {
   label: string;
@@ -19,7 +19,7 @@ export interface CompareSlot {
 }
 
 export interface CompareState {
-  method: string;
+  method: NonNullable<RequestOptions['method']>;
   path: string;
   slots: CompareSlot[];
 }
@@ -40,8 +40,8 @@ export const INITIAL_COMPARE: CompareState = {
 export function ComparePanel(props: { state: CompareState; onState: (s: CompareState) => void; auth: AuthSettings | undefined }) {
   const { state, onState } = props;
   const { tokens } = useActingAs();
-  const run = useMutation(tokenMutations.compare());
-  const demo = useMutation(tokenMutations.mintPersonas());
+  const run = useMutation(deskMutations.compare());
+  const demo = useMutation(deskMutations.mintPersonas());
   const id = useId();
   const ready = state.slots.some((s) => s.token.trim()) && state.path.startsWith('/');
   const go = () => {
@@ -64,7 +64,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
             disabled={demo.isPending}
             title="Mint user A, user B and an admin token with the settings' claim names"
             onClick={() =>
-              demo.mutate(props.auth, {
+              demo.mutate(props.auth?.admin_scope, {
                 onSuccess: (slots) => onState({ ...state, slots }),
               })
             }
@@ -82,7 +82,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
           }}
         >
           <div className="wb-input-group wb-grow">
-            <select className="wb-select wb-mono wb-w-method" aria-label="Method" value={state.method} onChange={(e) => onState({ ...state, method: e.target.value })}>
+            <select className="wb-select wb-mono wb-w-method" aria-label="Method" value={state.method} onChange={(e) => onState({ ...state, method: e.target.value as CompareState['method'] })}>
               {HTTP_METHODS.filter((m) => m !== '*').map((m) => (
                 <option key={m}>{m}</option>
               ))}

@@ -15,11 +15,10 @@ import { Kbd, Spinner } from '../../components/ui';
 import { onModKey } from '../../platform/keyboard';
 import { describeError } from '../errors';
 import { canSign } from '../keys/KeysPanel';
-import { keyQueries } from '../keys/queries';
 import { issuesOf } from '../../api/client';
 import { ALGORITHMS, DEFECTS, isAlgorithm, type AuthSettings, type Defect, type MintResponse } from '../types';
-import { tokenMutations } from './mutations';
 import { buildMintRequest, parseClaimsJson, TTL_CHOICES, type MintFormState } from './model';
+import { deskMutations, deskQueries } from '../../api';
 
 const DEFECT_TEXT: Record<Defect, string> = {
   expired: 'Expired (exp in the past)',
@@ -66,8 +65,8 @@ export function MintPanel(props: {
   onInspect: (token: string) => void;
 }) {
   const { form, onForm } = props;
-  const keys = useQuery(keyQueries.list());
-  const mint = useMutation(tokenMutations.mint());
+  const keys = useQuery(deskQueries.keys());
+  const mint = useMutation(deskMutations.mint());
   const id = useId();
   const claims = useMemo(() => parseClaimsJson(form.claims), [form.claims]);
   const signingKeys = (keys.data?.keys ?? []).filter(canSign);

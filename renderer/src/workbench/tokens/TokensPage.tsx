@@ -3,13 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { markAppLoaded } from '../../platform/browser';
 import { PageHeader } from '../../components/Panel';
-import { settingsQueries } from '../settings/queries';
 import type { MintResponse } from '../types';
 import { ComparePanel, INITIAL_COMPARE, type CompareState } from './ComparePanel';
 import { InspectPanel, type InspectTarget } from './InspectPanel';
 import { MintPanel, initialMintForm } from './MintPanel';
 import type { MintFormState } from './model';
 import { useKnownScopes } from './useKnownScopes';
+import { deskQueries } from '../../api';
 
 const TABS = [
   { id: 'mint', label: 'Mint' },
@@ -25,7 +25,7 @@ type Tab = (typeof TABS)[number]['id'];
 export function TokensPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.some((t) => t.id === params.get('tab')) ? (params.get('tab') as Tab) : 'mint';
-  const settings = useQuery(settingsQueries.current());
+  const settings = useQuery(deskQueries.settings());
   const auth = settings.data?.settings.auth;
   const scopes = useKnownScopes();
   const [mintForm, setMintForm] = useState<MintFormState | null>(null);
