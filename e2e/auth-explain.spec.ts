@@ -16,13 +16,12 @@ test('a 403 is explained: acting as a token without sessions:read shows the miss
   await expect(sessions.missingScopes).toContainText('sessions:read');
   await screenshot(page, 'auth-explain-light');
 
-  // Switching back to the admin token shows the data again.
-  await app.actingAs.click();
-  await page.getByTestId('acting-as-option').filter({ hasText: 'Admin (auto)' }).getByRole('button').first().click();
+  // Switching back to the desk view shows the data again.
+  await app.backToDeskView();
   await expect(sessions.authExplain).toBeHidden();
 });
 
-test('a 401 is explained and one click acts as a fresh admin token again', async ({ page, server }) => {
+test('a 401 is explained and one click goes back to the desk view', async ({ page, server }) => {
   const app = new AppShell(page);
   const sessions = new SessionsPage(page);
   await app.login(server.loginUrl);
@@ -39,7 +38,8 @@ test('a 401 is explained and one click acts as a fresh admin token again', async
   await expect(sessions.authExplain).toContainText('What the auth layer decided');
   await screenshot(page, 'auth-explain-401-light');
 
-  await sessions.authExplain.getByRole('button', { name: 'Act as a fresh admin token' }).click();
-  await expect(app.actingAsCurrent).toHaveText('Admin (auto)');
+  await expect(sessions.authExplain.getByTestId('lens-note')).toContainText('forged');
+  await sessions.authExplain.getByRole('button', { name: 'Back to the desk view' }).click();
+  await expect(app.actingAsCurrent).toHaveText(app.deskViewLabel);
   await expect(sessions.table).toBeVisible();
 });

@@ -50,7 +50,7 @@ test.describe('run browser', () => {
     const run = new RunPage(page);
 
     await app.login(server.loginUrl);
-    await expect(app.actingAsCurrent).toHaveText('Admin (auto)');
+    await expect(app.actingAsCurrent).toHaveText(app.deskViewLabel);
     await expect(sessions.firstRun).toBeVisible();
     await screenshot(page, 'empty-state-light');
     await app.setTheme('dark');

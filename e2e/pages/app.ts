@@ -7,6 +7,8 @@ export class AppShell {
   readonly actingAsCurrent: Locator;
   readonly themeToggle: Locator;
   readonly dbPicker: Locator;
+  /** What the header shows while the run browser reads through the desk view (the default). */
+  readonly deskViewLabel = 'Desk view: everything';
 
   constructor(readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Main' });
@@ -42,5 +44,12 @@ export class AppShell {
     await this.page.getByPlaceholder('Label (optional)').fill(label);
     await this.page.getByRole('button', { name: 'Act as it' }).click();
     await expect(this.actingAsCurrent).toHaveText(label);
+  }
+
+  /** Picks the desk view in the acting-as selector (the default reader). */
+  async backToDeskView(): Promise<void> {
+    await this.actingAs.click();
+    await this.page.getByTestId('acting-as-option').filter({ hasText: this.deskViewLabel }).getByRole('button').first().click();
+    await expect(this.actingAsCurrent).toHaveText(this.deskViewLabel);
   }
 }

@@ -16,7 +16,7 @@ import type {
  * (`/desk/view/...`, the default) or through the platform API with the actor's token (a lens).
  * Both are the same documented operation under two prefixes, typed by the platform path.
  */
-function read<P extends ViewedPath>(actor: Pick<Actor, 'token' | 'via'>, path: P, input: CallInput<'get', P>): Promise<Answer<'get', P>> {
+function read<P extends ViewedPath>(actor: Actor, path: P, input: CallInput<'get', P>): Promise<Answer<'get', P>> {
   if (actor.via === 'bearer') return route('get', path, input, actor.token);
   // The desk view answers the same shapes (store-view.ts mounts the platform handlers).
   return route('get', `/desk/view${path}` as PathFor<'get'>, input as never) as Promise<Answer<'get', P>>;
@@ -27,22 +27,22 @@ type ViewedPath = { [P in PathFor<'get'>]: `/desk/view${P}` extends PathFor<'get
 
 const loc = (l: DbLocation) => ({ db_id: l.db, table: l.db ? l.table : undefined });
 
-export function listSessions(actor: Pick<Actor, 'token' | 'via'>, params: ListSessionsParams & DbLocation, signal?: AbortSignal): Promise<SessionPage> {
+export function listSessions(actor: Actor, params: ListSessionsParams & DbLocation, signal?: AbortSignal): Promise<SessionPage> {
   const { db, table, ...rest } = params;
   return read(actor, '/sessions', { query: { ...rest, ...loc({ db, table }) }, signal });
 }
 
-export function getSession(actor: Pick<Actor, 'token' | 'via'>, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
+export function getSession(actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
   return read(actor, '/sessions/{session_id}', { path: { session_id: sessionId }, query: { type, ...loc(l) }, signal });
 }
 
-export function listRuns(actor: Pick<Actor, 'token' | 'via'>, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
+export function listRuns(actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
   // Agno's objects inside runs are free-form in the document; the UI reads them as `AnyRun`.
   return read(actor, '/sessions/{session_id}/runs', { path: { session_id: sessionId }, query: { type, ...loc(l) }, signal }) as Promise<unknown> as Promise<AnyRun[]>;
 }
 
 export function getRun(
-  actor: Pick<Actor, 'token' | 'via'>,
+  actor: Actor,
   sessionId: string,
   runId: string,
   type: SessionType | undefined,
@@ -52,7 +52,7 @@ export function getRun(
   return read(actor, '/sessions/{session_id}/runs/{run_id}', { path: { session_id: sessionId, run_id: runId }, query: { type, ...loc(l) }, signal }) as Promise<unknown> as Promise<AnyRun>;
 }
 
-export function listComponents(actor: Pick<Actor, 'token' | 'via'>, kind: 'agents' | 'teams' | 'workflows', l: DbLocation, signal?: AbortSignal) {
+export function listComponents(actor: Actor, kind: 'agents' | 'teams' | 'workflows', l: DbLocation, signal?: AbortSignal) {
   return read(actor, `/${kind}`, { query: loc(l), signal });
 }
 

@@ -1,11 +1,9 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { isApiError } from '../api/client';
-import { tokenFacts, useActingAs, type ActingAsToken } from '../auth/acting-as';
+import { DESK_VIEW_LABEL, tokenFacts, useActingAs, type ActingAsToken } from '../auth/acting-as';
 import { Icon } from '../components/Icon';
 import { formatDateTime, formatRelative } from '../lib/format';
 import { useClickOutside } from '../platform/keyboard';
-import { useDefaultToken } from './default-token';
 
 function ScopeList({ scopes, max = 4 }: { scopes: string[]; max?: number }) {
   if (scopes.length === 0) return <span className="muted small">no scopes</span>;
@@ -52,13 +50,30 @@ function TokenRow({ entry, current, onPick, onRemove }: { entry: ActingAsToken; 
   );
 }
 
+/** The default entry: read through the desk's view of the store, whatever keys the platform API trusts. */
+function DeskViewRow({ current, onPick }: { current: boolean; onPick: () => void }) {
+  return (
+    <div className={`token-row${current ? ' current' : ''}`} data-testid="acting-as-option">
+      <button type="button" className="token-row-main" onClick={onPick} title="Read everything in the store, as the desk sees it">
+        <span className="token-row-check">{current && <Icon name="check" size={13} />}</span>
+        <span className="token-row-text">
+          <span className="token-row-label">{DESK_VIEW_LABEL}</span>
+          <span className="token-row-meta">
+            <span className="muted small">no token: browsing does not depend on which keys the platform API trusts</span>
+          </span>
+        </span>
+      </button>
+    </div>
+  );
+}
+
 /**
- * The header's "Acting as" selector: which bearer token the run browser sends. Lists minted and
- * pasted tokens, accepts a pasted one (e.g. from an identity provider) and links to the workshop.
+ * The header's "Acting as" selector: the desk view (default) or a token lens, which replays the
+ * run browser's requests through the platform API as a client holding that token. Lists minted
+ * and pasted tokens, accepts a pasted one (e.g. from an identity provider) and links to the workshop.
  */
 export function ActingAsMenu() {
   const { tokens, current, setCurrent, addToken, removeToken } = useActingAs();
-  const { minting, error, mintAdmin } = useDefaultToken();
   const [open, setOpen] = useState(false);
   const [paste, setPaste] = useState('');
   const [label, setLabel] = useState('');
@@ -77,12 +92,12 @@ export function ActingAsMenu() {
         aria-expanded={open}
         aria-haspopup="dialog"
         data-testid="acting-as"
-        title="The token the run browser sends as Authorization: Bearer"
+        title={current ? 'The run browser reads through the platform API with this token (Authorization: Bearer)' : 'The run browser reads everything through the desk view'}
       >
         <Icon name="user" size={13} />
         <span className="acting-as-prefix">Acting as</span>
         <span className="acting-as-name" data-testid="acting-as-current">
-          {current ? current.label : minting ? 'minting…' : 'no token'}
+          {current ? current.label : DESK_VIEW_LABEL}
         </span>
         {facts && facts.scopes.length > 0 && <span className="acting-as-count">{facts.scopes.length}</span>}
         <Icon name="chevronDown" size={12} />
@@ -90,11 +105,18 @@ export function ActingAsMenu() {
       {open && (
         <div className="popover acting-as-pop" role="dialog" aria-label="Acting as">
           <div className="popover-head">
-            <span>Act as token</span>
-            <span className="muted small">sent as Authorization: Bearer</span>
+            <span>Read the store as</span>
+            <span className="muted small">a token is sent as Authorization: Bearer</span>
           </div>
           <div className="token-list">
-            {tokens.length === 0 && <div className="muted small pad">No tokens yet.</div>}
+            <DeskViewRow
+              current={current === null}
+              onPick={() => {
+                setCurrent(null);
+                setOpen(false);
+              }}
+            />
+            {tokens.length === 0 && <div className="muted small pad">No tokens yet: mint one in the workshop or paste one below.</div>}
             {tokens.map((t) => (
               <TokenRow
                 key={t.id}
@@ -108,11 +130,6 @@ export function ActingAsMenu() {
               />
             ))}
           </div>
-          {error !== null && error !== undefined && (
-            <div className="pop-error">
-              Could not mint the admin token: {isApiError(error) ? error.detail : String(error)}
-            </div>
-          )}
           <form
             className="paste-form"
             onSubmit={(e) => {
@@ -146,9 +163,6 @@ export function ActingAsMenu() {
             </div>
           </form>
           <div className="popover-foot">
-            <button type="button" className="link-btn" onClick={mintAdmin} disabled={minting}>
-              <Icon name="bolt" size={12} /> {minting ? 'Minting…' : 'Mint a fresh admin token'}
-            </button>
             <Link to="/tokens" className="link-btn" onClick={() => setOpen(false)}>
               <Icon name="key" size={12} /> Token workshop
             </Link>

@@ -4,7 +4,6 @@ import { Icon } from '../components/Icon';
 import { useShortcut } from '../platform/keyboard';
 import { ActingAsMenu } from './ActingAsMenu';
 import { DbPicker } from './DbPicker';
-import { DefaultTokenProvider } from './default-token';
 import { sessionsHref } from './location';
 import { ShortcutsProvider, useShortcutsDialog } from './shortcuts';
 import { setThemePreference, useTheme, type ThemePreference } from './theme';
@@ -64,41 +63,39 @@ export function Shell() {
   });
 
   return (
-    <DefaultTokenProvider>
-      <ShortcutsProvider>
-        <div className="app">
-          <header className="app-header">
-            <NavLink to={sessionsHref()} className="brand" aria-label="rundesk home">
-              <Logo />
-              <span className="brand-name">rundesk</span>
+    <ShortcutsProvider>
+      <div className="app">
+        <header className="app-header">
+          <NavLink to={sessionsHref()} className="brand" aria-label="rundesk home">
+            <Logo />
+            <span className="brand-name">rundesk</span>
+          </NavLink>
+          <nav className="nav" aria-label="Main">
+            <NavLink to={sessionsHref()} className={() => `nav-link${onSessions ? ' active' : ''}`}>
+              Runs
             </NavLink>
-            <nav className="nav" aria-label="Main">
-              <NavLink to={sessionsHref()} className={() => `nav-link${onSessions ? ' active' : ''}`}>
-                Runs
-              </NavLink>
-              <NavLink to="/tokens" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
-                Tokens
-              </NavLink>
-              <NavLink to="/settings" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
-                Settings
-              </NavLink>
-              <NavLink to="/databases" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
-                Databases
-              </NavLink>
-            </nav>
-            <div className="header-spacer" />
-            <div className="header-tools">
-              <DbPicker />
-              <ActingAsMenu />
-              <ThemeToggle />
-              <HelpButton />
-            </div>
-          </header>
-          <main className="app-main">
-            <Outlet />
-          </main>
-        </div>
-      </ShortcutsProvider>
-    </DefaultTokenProvider>
+            <NavLink to="/tokens" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+              Tokens
+            </NavLink>
+            <NavLink to="/settings" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+              Settings
+            </NavLink>
+            <NavLink to="/databases" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+              Databases
+            </NavLink>
+          </nav>
+          <div className="header-spacer" />
+          <div className="header-tools">
+            <DbPicker />
+            <ActingAsMenu />
+            <ThemeToggle />
+            <HelpButton />
+          </div>
+        </header>
+        <main className="app-main">
+          <Outlet />
+        </main>
+      </div>
+    </ShortcutsProvider>
   );
 }

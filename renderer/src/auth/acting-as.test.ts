@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { __resetActingAsForTests, addToken, currentToken, defaultLabel, getActingAsState, removeToken, setCurrent, tokenFacts } from './acting-as';
+import { __resetActingAsForTests, actorOf, addToken, currentToken, defaultLabel, DESK_ACTOR, getActingAsState, parseStoredState, removeToken, setCurrent, tokenFacts } from './acting-as';
 
 function jwt(claims: Record<string, unknown>): string {
   const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -9,12 +9,26 @@ function jwt(claims: Record<string, unknown>): string {
 describe('acting-as store', () => {
   beforeEach(() => __resetActingAsForTests());
 
-  it('makes the first token current and keeps later ones as choices', () => {
-    const a = addToken({ label: 'admin', token: jwt({ sub: 'admin' }), source: 'auto' });
+  it('reads through the desk view until a token is picked, and goes back to it', () => {
+    expect(currentToken()).toBeNull();
+    expect(actorOf(currentToken())).toEqual(DESK_ACTOR);
+    const a = addToken({ label: 'admin', token: jwt({ sub: 'admin' }), source: 'minted' });
     const b = addToken({ label: 'alice', token: jwt({ sub: 'alice' }) });
-    expect(currentToken()?.id).toBe(a.id);
+    // Adding a token (minting, pasting) does not switch the lens on by itself.
+    expect(currentToken()).toBeNull();
     setCurrent(b.id);
     expect(currentToken()?.label).toBe('alice');
+    expect(actorOf(currentToken())).toMatchObject({ via: 'bearer', token: b.token, label: 'alice' });
+    setCurrent(a.id);
+    setCurrent(null);
+    expect(actorOf(currentToken())).toEqual(DESK_ACTOR);
+  });
+
+  it('ignores unknown ids', () => {
+    const a = addToken({ label: 'a', token: jwt({ sub: 'a' }) });
+    setCurrent(a.id);
+    setCurrent('nope');
+    expect(currentToken()?.id).toBe(a.id);
   });
 
   it('deduplicates the same token and strips a Bearer prefix', () => {
@@ -26,11 +40,13 @@ describe('acting-as store', () => {
     expect(getActingAsState().tokens[0]!.label).toBe('two');
   });
 
-  it('falls back to another token when the current one is removed', () => {
+  it('goes back to the desk view when the current token is removed, keeping the others', () => {
     const a = addToken({ label: 'a', token: jwt({ sub: 'a' }) });
     const b = addToken({ label: 'b', token: jwt({ sub: 'b' }) });
+    setCurrent(a.id);
     removeToken(a.id);
-    expect(currentToken()?.id).toBe(b.id);
+    expect(currentToken()).toBeNull();
+    expect(getActingAsState().tokens.map((t) => t.id)).toEqual([b.id]);
   });
 
   it('decodes facts and labels from claims', () => {
@@ -38,5 +54,13 @@ describe('acting-as store', () => {
     expect(tokenFacts(t, 2_000_000)).toMatchObject({ sub: 'alice', scopes: ['sessions:read', 'agents:read'], exp: 1000, expired: true });
     expect(defaultLabel(t)).toBe('alice · 2 scopes');
     expect(tokenFacts('opaque').decodable).toBe(false);
+  });
+
+  it('drops the auto-minted admin token earlier versions stored, and what is not a token', () => {
+    const kept = { id: 'k', label: 'alice', token: jwt({ sub: 'alice' }), source: 'pasted', addedAt: 1 };
+    const auto = { id: 'a', label: 'Admin (auto)', token: jwt({ sub: 'rundesk-admin' }), source: 'auto', addedAt: 1 };
+    expect(parseStoredState({ tokens: [auto, kept, { id: 3 }, null], currentId: 'a' })).toEqual({ tokens: [kept], currentId: null });
+    expect(parseStoredState({ tokens: [auto, kept], currentId: 'k' })).toEqual({ tokens: [kept], currentId: 'k' });
+    expect(parseStoredState('garbage')).toEqual({ tokens: [], currentId: null });
   });
 });

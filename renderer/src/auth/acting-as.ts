@@ -3,11 +3,16 @@ import { decodeJwt, expiryOf, scopesOf } from '../lib/jwt';
 import { onStorageChange, readJson, writeJson } from '../platform/storage';
 
 /**
- * "Acting as": the bearer token the run browser sends to the platform API.
+ * "Acting as": how the run browser reads the store.
  *
- * A small store persisted in localStorage: a list of named tokens (auto-minted admin, minted in
- * the token workshop, or pasted from an identity provider) and the current one. Every window of
- * the UI shares it (storage events keep them in sync).
+ * By default it reads through the desk's view of the store ("Desk view: everything"), which does
+ * not depend on which keys the platform API trusts: browsing is never locked out. Picking a
+ * token turns on a lens: the same requests go through the platform API with that bearer token,
+ * as a client holding it would see them.
+ *
+ * A small store persisted in localStorage: a list of named tokens (minted in the token workshop
+ * or pasted from an identity provider) and the current one (`null`: the desk view). Every window
+ * of the UI shares it (storage events keep them in sync).
  *
  * @example
  * // Token workshop, after minting:
@@ -15,10 +20,10 @@ import { onStorageChange, readJson, writeJson } from '../platform/storage';
  * setCurrent(entry.id);
  *
  * // Any component:
- * const { current, tokens } = useActingAs();
+ * const { actor, tokens } = useActingAs();
  */
 
-export type TokenSource = 'auto' | 'minted' | 'pasted';
+export type TokenSource = 'minted' | 'pasted';
 
 export interface ActingAsToken {
   id: string;
@@ -34,30 +39,40 @@ export interface ActingAsState {
   currentId: string | null;
 }
 
-/** What platform queries need: the token and a short stable key for query caches. */
-export interface Actor {
-  token: string;
-  /** Distinguishes tokens in query keys without putting the whole token there. */
-  key: string;
-  /**
-   * How the run browser reads: `desk`, the desk's view of the store (everything, whatever keys
-   * the JWT layer trusts — the default entry), or `bearer`, a lens replaying the same requests
-   * through the platform API with this token, as a client holding it would see them.
-   */
-  via: 'desk' | 'bearer';
-}
+/**
+ * What platform queries need: how to read, and a short stable key for query caches (it tells
+ * readers apart without putting a whole token in a query key).
+ */
+export type Actor =
+  /** The desk's view of the store: everything, whatever keys the JWT layer trusts. */
+  | { via: 'desk'; key: 'desk'; label: string }
+  /** A lens: the platform API with this bearer token. */
+  | { via: 'bearer'; key: string; label: string; token: string };
+
+export const DESK_VIEW_LABEL = 'Desk view: everything';
+export const DESK_ACTOR: Actor = { via: 'desk', key: 'desk', label: DESK_VIEW_LABEL };
 
 const STORAGE_KEY = 'rundesk.acting-as.v1';
 const EMPTY: ActingAsState = { tokens: [], currentId: null };
 
-function load(): ActingAsState {
-  const raw = readJson<ActingAsState>(STORAGE_KEY, EMPTY);
-  if (!raw || !Array.isArray(raw.tokens)) return EMPTY;
-  const tokens = raw.tokens.filter(
-    (t): t is ActingAsToken => !!t && typeof t.id === 'string' && typeof t.token === 'string' && typeof t.label === 'string',
-  );
-  const currentId = tokens.some((t) => t.id === raw.currentId) ? raw.currentId : (tokens[0]?.id ?? null);
+function isStoredToken(t: unknown): t is ActingAsToken {
+  if (!t || typeof t !== 'object') return false;
+  const e = t as Partial<ActingAsToken>;
+  // Earlier versions kept an auto-minted admin token ('auto'); the desk view replaces it.
+  return typeof e.id === 'string' && typeof e.token === 'string' && typeof e.label === 'string' && (e.source === 'minted' || e.source === 'pasted');
+}
+
+/** The stored state as read back from localStorage, whatever an earlier version or a hand edit left there. */
+export function parseStoredState(raw: unknown): ActingAsState {
+  if (!raw || typeof raw !== 'object' || !Array.isArray((raw as ActingAsState).tokens)) return EMPTY;
+  const { tokens: stored, currentId: storedCurrent } = raw as ActingAsState;
+  const tokens = stored.filter(isStoredToken);
+  const currentId = tokens.some((t) => t.id === storedCurrent) ? storedCurrent : null;
   return { tokens, currentId };
+}
+
+function load(): ActingAsState {
+  return parseStoredState(readJson<unknown>(STORAGE_KEY, EMPTY));
 }
 
 let state: ActingAsState = load();
@@ -98,19 +113,20 @@ export function addToken(input: { label: string; token: string; source?: TokenSo
     return updated;
   }
   const entry: ActingAsToken = { id: newId(), label, token, source: input.source ?? 'pasted', addedAt: Date.now() };
-  emit({ tokens: [...state.tokens, entry], currentId: state.currentId ?? entry.id });
+  emit({ ...state, tokens: [...state.tokens, entry] });
   return entry;
 }
 
-/** Makes the token with this id the one the UI acts as. Unknown ids are ignored. */
-export function setCurrent(id: string): void {
-  if (!state.tokens.some((t) => t.id === id) || state.currentId === id) return;
+/** Makes the token with this id the lens the UI reads through; `null` goes back to the desk view. Unknown ids are ignored. */
+export function setCurrent(id: string | null): void {
+  if ((id !== null && !state.tokens.some((t) => t.id === id)) || state.currentId === id) return;
   emit({ ...state, currentId: id });
 }
 
+/** Forgets a token; removing the current one goes back to the desk view. */
 export function removeToken(id: string): void {
   const tokens = state.tokens.filter((t) => t.id !== id);
-  const currentId = state.currentId === id ? (tokens[0]?.id ?? null) : state.currentId;
+  const currentId = state.currentId === id ? null : state.currentId;
   emit({ tokens, currentId });
 }
 
@@ -150,10 +166,9 @@ export function tokenFacts(token: string, nowMs = Date.now()): TokenFacts {
   };
 }
 
-export function actorOf(entry: ActingAsToken | null): Actor | null {
-  if (!entry) return null;
-  const via = entry.source === 'auto' ? 'desk' : 'bearer';
-  return { token: entry.token, key: `${via}:${entry.token.slice(-20)}`, via };
+export function actorOf(entry: ActingAsToken | null): Actor {
+  if (!entry) return DESK_ACTOR;
+  return { via: 'bearer', token: entry.token, key: `bearer:${entry.token.slice(-20)}`, label: entry.label };
 }
 
 /**

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { ApiError, isApiError } from '../api/client';
 import { deskQueries } from '../api/desk/queries';
 import { formatDateTime, listText } from '../lib/format';
+import { useActingAs } from '../auth/acting-as';
 import { readVerdict } from '../lib/verdict';
-import { useDefaultToken } from '../app/default-token';
 import { Badge } from './Badge';
 import { Icon } from './Icon';
 import { JsonView } from './JsonView';
@@ -106,8 +106,7 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
   const inspect = useQuery({ ...deskQueries.inspect({ token, method: error.method, path: error.path }), staleTime: 10_000 });
   const v = readVerdict(inspect.data);
   const status = error.status;
-  // A 401 often means a token from another install or an expired one: one click to recover.
-  const { minting, mintAdmin } = useDefaultToken();
+  const { current, setCurrent } = useActingAs();
   return (
     <div className="error-panel auth-explain" role="alert" data-testid="auth-explain" data-status={status}>
       <div className="error-panel-icon">
@@ -123,6 +122,12 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
           </span>{' '}
           was refused: {error.detail}
         </div>
+        {current && (
+          <p className="lens-note" data-testid="lens-note">
+            The run browser is reading through the platform API as <strong>{current.label}</strong>, and the auth layer
+            refused that token. The desk view reads everything whatever keys the platform API trusts.
+          </p>
+        )}
 
         {inspect.isPending && <div className="muted small">Asking the auth layer why…</div>}
         {inspect.isError && (
@@ -225,9 +230,9 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
               <Icon name="refresh" size={12} /> Try again
             </button>
           )}
-          {status === 401 && (
-            <button type="button" className="btn btn-sm" onClick={mintAdmin} disabled={minting}>
-              <Icon name="bolt" size={12} /> {minting ? 'Minting…' : 'Act as a fresh admin token'}
+          {current && (
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => setCurrent(null)} data-testid="back-to-desk-view">
+              <Icon name="database" size={12} /> Back to the desk view
             </button>
           )}
           <Link className="btn btn-sm" to="/tokens">
