@@ -27,36 +27,23 @@ function Unavailable({ item, kind }: { item: MediaItem; kind: string }) {
   );
 }
 
-export function ImageItem({ item }: { item: MediaItem }) {
-  const src = mediaSrc(item, 'image');
-  if (!src) return <Unavailable item={item} kind="Image" />;
-  return (
-    <figure className="media-item media-image">
-      <a href={src} target="_blank" rel="noreferrer noopener">
-        <img src={src} alt={String(item.alt_text ?? mediaName(item))} loading="lazy" />
-      </a>
-      <Caption item={item} />
-    </figure>
-  );
-}
+const LABEL = { image: 'Image', audio: 'Audio', video: 'Video' } as const;
 
-export function AudioItem({ item }: { item: MediaItem }) {
-  const src = mediaSrc(item, 'audio');
-  if (!src) return <Unavailable item={item} kind="Audio" />;
+/** An image (opens full size), an audio or a video player, with its caption; or why it can't be shown. */
+export function PlayableItem({ item, kind }: { item: MediaItem; kind: keyof typeof LABEL }) {
+  const src = mediaSrc(item, kind);
+  if (!src) return <Unavailable item={item} kind={LABEL[kind]} />;
   return (
-    <figure className="media-item media-audio">
-      <audio controls preload="metadata" src={src} />
-      <Caption item={item} />
-    </figure>
-  );
-}
-
-export function VideoItem({ item }: { item: MediaItem }) {
-  const src = mediaSrc(item, 'video');
-  if (!src) return <Unavailable item={item} kind="Video" />;
-  return (
-    <figure className="media-item media-video">
-      <video controls preload="metadata" src={src} />
+    <figure className={`media-item media-${kind}`}>
+      {kind === 'image' ? (
+        <a href={src} target="_blank" rel="noreferrer noopener">
+          <img src={src} alt={String(item.alt_text ?? mediaName(item))} loading="lazy" />
+        </a>
+      ) : kind === 'audio' ? (
+        <audio controls preload="metadata" src={src} />
+      ) : (
+        <video controls preload="metadata" src={src} />
+      )}
       <Caption item={item} />
     </figure>
   );
@@ -90,15 +77,15 @@ export function MediaGallery({ media }: { media: MediaSet }) {
       {media.images.length > 0 && (
         <div className="media-images">
           {media.images.map((m, i) => (
-            <ImageItem key={m.id ?? i} item={m} />
+            <PlayableItem key={m.id ?? i} item={m} kind="image" />
           ))}
         </div>
       )}
       {media.audio.map((m, i) => (
-        <AudioItem key={m.id ?? i} item={m} />
+        <PlayableItem key={m.id ?? i} item={m} kind="audio" />
       ))}
       {media.videos.map((m, i) => (
-        <VideoItem key={m.id ?? i} item={m} />
+        <PlayableItem key={m.id ?? i} item={m} kind="video" />
       ))}
       {media.files.map((m, i) => (
         <FileItem key={m.id ?? i} item={m} />

@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { buildEventRows, eventCategory, eventSummary } from './events';
 
 describe('events', () => {
-  it('categorises agent, team and workflow event names', () => {
-    expect(eventCategory('ToolCallStarted')).toBe('tool');
-    expect(eventCategory('TeamToolCallCompleted')).toBe('tool');
-    expect(eventCategory('RunError')).toBe('error');
-    expect(eventCategory('ModelRequestCompleted')).toBe('model');
-    expect(eventCategory('StepStarted')).toBe('step');
-    expect(eventCategory('WorkflowCompleted')).toBe('step');
-    expect(eventCategory('ReasoningStep')).toBe('reasoning');
-    expect(eventCategory('RunStarted')).toBe('run');
-    expect(eventCategory('CustomEvent')).toBe('other');
+  it.each([
+    ['ToolCallStarted', 'tool'],
+    ['TeamToolCallCompleted', 'tool'],
+    ['RunError', 'error'],
+    ['ModelRequestCompleted', 'model'],
+    ['StepStarted', 'step'],
+    ['WorkflowCompleted', 'step'],
+    ['ReasoningStep', 'reasoning'],
+    ['RunStarted', 'run'],
+    ['CustomEvent', 'other'],
+  ])('puts %s (agent, team or workflow) in the %s category', (name, category) => {
+    expect(eventCategory(name)).toBe(category);
   });
 
   it('summarises tool calls, errors and model requests', () => {

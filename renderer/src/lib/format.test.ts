@@ -74,12 +74,14 @@ describe('formatRelative', () => {
 });
 
 describe('ids and previews', () => {
-  it('shortens uuid-like ids and keeps short ones', () => {
-    expect(shortId('3f2a9c1e-1111-2222-3333-444444444444')).toBe('3f2a9c1e');
-    expect(shortId('run-1')).toBe('run-1');
-    expect(shortId('demo-run-weather-1')).toBe('demo-run-weather-1');
-    expect(shortId('a-very-long-readable-identifier-of-a-run')).toBe('a-very-long-readable-ident…');
-    expect(shortId(null)).toBe('—');
+  it.each([
+    ['3f2a9c1e-1111-2222-3333-444444444444', '3f2a9c1e'],
+    ['run-1', 'run-1'],
+    ['demo-run-weather-1', 'demo-run-weather-1'],
+    ['a-very-long-readable-identifier-of-a-run', 'a-very-long-readable-ident…'],
+    [null, '—'],
+  ])('shortens uuid-like ids and keeps readable ones: %s → %s', (id, short) => {
+    expect(shortId(id)).toBe(short);
   });
   it('collapses whitespace and truncates with an ellipsis', () => {
     expect(preview('  hello \n\n world  ')).toBe('hello world');

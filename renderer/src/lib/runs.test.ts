@@ -65,13 +65,15 @@ describe('run helpers', () => {
     expect(runKind({ run_id: 'r', team_id: 't' })).toBe('team');
     expect(runKind({ run_id: 'r', workflow_id: 'w' })).toBe('workflow');
   });
-  it('colours statuses, with unknown ones muted', () => {
-    expect(statusTone('COMPLETED')).toBe('ok');
-    expect(statusTone('ERROR')).toBe('danger');
-    expect(statusTone('RUNNING')).toBe('info');
-    expect(statusTone('PAUSED')).toBe('warn');
-    expect(statusTone('SOMETHING')).toBe('muted');
-    expect(statusTone(null)).toBe('muted');
+  it.each([
+    ['COMPLETED', 'ok'],
+    ['ERROR', 'danger'],
+    ['RUNNING', 'info'],
+    ['PAUSED', 'warn'],
+    ['SOMETHING', 'muted'],
+    [null, 'muted'],
+  ] as const)('colours status %s as %s (unknown ones muted)', (status, tone) => {
+    expect(statusTone(status)).toBe(tone);
   });
   it('finds the model in metrics details', () => {
     expect(modelOf({ run_id: 'r', metrics: { details: { model: [{ id: 'gpt-4o', provider: 'OpenAI' }] } } })).toBe('gpt-4o');

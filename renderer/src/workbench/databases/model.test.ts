@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { idFromPath } from './model';
 
 describe('idFromPath', () => {
-  it('derives the db_id the desk would from a file name', () => {
-    expect(idFromPath('/home/me/My Agents.db')).toBe('My-Agents');
-    expect(idFromPath('C:\\data\\agno.sqlite')).toBe('agno');
-    expect(idFromPath('/x/default.db')).toBe('default-db');
-    expect(idFromPath('')).toBe('');
+  it.each([
+    ['/home/me/My Agents.db', 'My-Agents'],
+    ['C:\\data\\agno.sqlite', 'agno'],
+    ['/x/default.db', 'default-db'],
+    ['', ''],
+  ])('derives the db_id the desk would from the file name %j: %j', (file, id) => {
+    expect(idFromPath(file)).toBe(id);
   });
 });
