@@ -20,6 +20,12 @@ export function isWorkflowRun(run: AnyRun): run is WorkflowRunShape {
   return runKind(run) === 'workflow';
 }
 
+/** Inline `member_responses` of a team run (not in the documented TeamRunShape; read tolerantly). */
+export function memberResponses(run: TeamRunShape): JsonObject[] {
+  const raw: unknown = 'member_responses' in run ? run.member_responses : undefined;
+  return Array.isArray(raw) ? raw.filter((m): m is JsonObject => !!m && typeof m === 'object' && !Array.isArray(m)) : [];
+}
+
 /** agent_id / team_id / workflow_id, whichever the run has. */
 export function componentIdOf(run: AnyRun): string | null {
   const r = run as { agent_id?: unknown; team_id?: unknown; workflow_id?: unknown };

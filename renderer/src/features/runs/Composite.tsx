@@ -6,8 +6,8 @@ import { JsonView } from '../../components/JsonView';
 import { Markdown } from '../../components/Markdown';
 import { EmptyState } from '../../components/ui';
 import { formatDuration, formatTime, preview, shortId } from '../../lib/format';
-import { componentIdOf, contentText, durationOf } from '../../lib/runs';
-import { InlineRun } from './Sections';
+import { componentIdOf, contentText, durationOf, memberResponses } from '../../lib/runs';
+import { InlineRun } from './InlineRun';
 import { RunKindIcon, RunStats } from './RunBits';
 
 /**
@@ -60,11 +60,6 @@ export function TeamMembers({
       )}
     </div>
   );
-}
-
-export function memberResponses(run: TeamRunShape): JsonObject[] {
-  const raw: unknown = 'member_responses' in run ? run.member_responses : undefined;
-  return Array.isArray(raw) ? raw.filter((m): m is JsonObject => !!m && typeof m === 'object' && !Array.isArray(m)) : [];
 }
 
 function StepItem({ step, executors, depth }: { step: JsonObject; executors: Map<string, JsonObject>; depth: number }) {

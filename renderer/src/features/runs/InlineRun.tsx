@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import type { AgnoMessage, AnyRun, JsonObject } from '../../api/types';
+import { StatusBadge } from '../../components/Badge';
+import { Collapsible } from '../../components/Collapsible';
+import { JsonView } from '../../components/JsonView';
+import { MediaGallery } from '../../components/Media';
+import { formatCount, preview, shortId } from '../../lib/format';
+import { asMediaList, mediaCount } from '../../lib/media';
+import { OutputView } from './OutputView';
+import { RunStats } from './RunBits';
+
+/** A nested run shown inline (member_responses, step_executor_runs): summary + expandable body. */
+export function InlineRun({ run, title, href }: { run: JsonObject; title?: string; href?: string | null }) {
+  // Stored nested runs are free-form; the run views read every field tolerantly.
+  const r = { ...run, run_id: typeof run.run_id === 'string' ? run.run_id : '' } as AnyRun;
+  const messages = Array.isArray(r.messages) ? (r.messages as AgnoMessage[]) : [];
+  const media = { images: asMediaList(r.images), audio: asMediaList(r.audio), videos: asMediaList(r.videos), files: asMediaList(r.files) };
+  const comp = (r.agent_id ?? r.team_id ?? r.workflow_id ?? null) as string | null;
+  const name = (typeof run.agent_name === 'string' && run.agent_name) || (typeof run.team_name === 'string' && run.team_name) || comp;
+  return (
+    <Collapsible
+      className="inline-run"
+      title={
+        <>
+          <StatusBadge status={typeof r.status === 'string' ? r.status : null} />
+          <strong>{title ?? name ?? 'Run'}</strong>
+          <span className="mono small muted">{shortId(typeof run.run_id === 'string' ? run.run_id : null)}</span>
+        </>
+      }
+      meta={<RunStats run={r} />}
+    >
+      <div className="inline-run-body">
+        {href && (
+          <Link to={href} className="link-btn small">
+            Open run page →
+          </Link>
+        )}
+        <div className="field-label">Output</div>
+        <OutputView run={r} />
+        {mediaCount(media) > 0 && <MediaGallery media={media} />}
+        {messages.length > 0 && (
+          <>
+            <div className="field-label">Messages ({formatCount(messages.length)})</div>
+            <div className="mini-conv">
+              {messages.map((m, i) => (
+                <div key={i} className={`mini-msg role-${String(m.role ?? 'other')}`}>
+                  <span className="msg-role">{String(m.role ?? '?')}</span>
+                  <span>
+                    {m.content !== undefined && m.content !== null
+                      ? preview(m.content, 600)
+                      : Array.isArray(m.tool_calls)
+                        ? m.tool_calls.map((c) => `${c.function?.name ?? 'tool'}(${typeof c.function?.arguments === 'string' ? c.function.arguments : ''})`).join(', ')
+                        : ''}
+                  </span>
+                </div>
+              ))}
+            </div>
+          </>
+        )}
+        <Collapsible title="Raw JSON">
+          <JsonView value={run} maxHeight={400} />
+        </Collapsible>
+      </div>
+    </Collapsible>
+  );
+}

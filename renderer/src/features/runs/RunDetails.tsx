@@ -1,0 +1,40 @@
+import type { AnyRun } from '../../api/types';
+import { Collapsible } from '../../components/Collapsible';
+import { JsonView } from '../../components/JsonView';
+import { Section } from '../../components/ui';
+import { isEmptyValue } from '../../lib/empty';
+import { formatCount } from '../../lib/format';
+
+/** Side card: response format, content type, status, message count and the final session state. */
+export function RunDetails({ run }: { run: AnyRun }) {
+  const rows: [string, unknown][] = [
+    ['Response format', (run as { run_response_format?: unknown }).run_response_format],
+    ['Content type', (run as { content_type?: unknown }).content_type],
+    ['Status', run.status],
+  ];
+  const shown = rows.filter(([, v]) => typeof v === 'string' && v);
+  const messages = (run as { messages?: unknown }).messages;
+  return (
+    <Section title="Details">
+      <dl className="kv">
+        {shown.map(([k, v]) => (
+          <div key={k} className="kv-row">
+            <dt>{k}</dt>
+            <dd className="mono">{String(v)}</dd>
+          </div>
+        ))}
+        {Array.isArray(messages) && (
+          <div className="kv-row">
+            <dt>Messages</dt>
+            <dd>{formatCount(messages.length)}</dd>
+          </div>
+        )}
+      </dl>
+      {!isEmptyValue((run as { session_state?: unknown }).session_state) ? (
+        <Collapsible title="Session state at end of run">
+          <JsonView value={(run as { session_state?: unknown }).session_state} maxHeight={300} />
+        </Collapsible>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,126 @@
+import { Link } from 'react-router';
+import type { AnyRun, DbLocation, SessionType } from '../../api/types';
+import { runHref, sessionHref, sessionsHref } from '../../app/location';
+import { StatusBadge } from '../../components/Badge';
+import { IdChip } from '../../components/Copy';
+import { Icon } from '../../components/Icon';
+import { formatCompact, formatCount, formatDateTime, formatDuration, formatRelative, shortId } from '../../lib/format';
+import { componentIdOf, durationOf, modelOf, runKind, tokensOf } from '../../lib/runs';
+
+export function RunBreadcrumbs({ loc, sessionId, type, runId }: { loc: DbLocation; sessionId: string; type: SessionType | undefined; runId: string }) {
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <Link to={sessionsHref(loc)}>Sessions</Link>
+      <Icon name="chevronRight" size={11} />
+      <Link to={sessionHref(sessionId, type, loc)} className="mono">
+        {shortId(sessionId, 12)}
+      </Link>
+      <Icon name="chevronRight" size={11} />
+      <span className="crumb-current mono">{shortId(runId, 12)}</span>
+    </nav>
+  );
+}
+
+const KIND_LABEL = { agent: 'Agent run', team: 'Team run', workflow: 'Workflow run' } as const;
+export function RunHeader({
+  run,
+  sessionId,
+  type,
+  loc,
+  nav,
+}: {
+  run: AnyRun;
+  sessionId: string;
+  type: SessionType | undefined;
+  loc: DbLocation;
+  nav: { pos: number; total: number; prevHref: string | null; nextHref: string | null };
+}) {
+  const kind = runKind(run);
+  const comp = componentIdOf(run);
+  const t = tokensOf(run.metrics);
+  const model = modelOf(run);
+  const user = (run as { user_id?: unknown }).user_id;
+  return (
+    <div className="entity-head">
+      <div className="entity-title-row">
+        <StatusBadge status={run.status} />
+        <h1 className="entity-title">
+          {KIND_LABEL[kind]}
+          {comp && <span className="title-comp mono">{comp}</span>}
+        </h1>
+        <div className="header-spacer" />
+        {nav.pos >= 0 && nav.total > 1 && (
+          <div className="run-nav" data-testid="run-nav">
+            <Link to={nav.prevHref ?? '#'} className={`btn btn-sm${nav.prevHref ? '' : ' disabled'}`} aria-disabled={!nav.prevHref} title="Previous run (k)">
+              <Icon name="chevronLeft" size={12} /> <kbd className="kbd">k</kbd>
+            </Link>
+            <span className="muted small">
+              {formatCount(nav.pos + 1)} / {formatCount(nav.total)}
+            </span>
+            <Link to={nav.nextHref ?? '#'} className={`btn btn-sm${nav.nextHref ? '' : ' disabled'}`} aria-disabled={!nav.nextHref} title="Next run (j)">
+              <kbd className="kbd">j</kbd> <Icon name="chevronRight" size={12} />
+            </Link>
+          </div>
+        )}
+      </div>
+      <dl className="meta-grid">
+        <div>
+          <dt>Run</dt>
+          <dd>
+            <IdChip id={run.run_id} label="run id" />
+          </dd>
+        </div>
+        <div>
+          <dt>Session</dt>
+          <dd>
+            <IdChip id={sessionId} label="session id" />
+          </dd>
+        </div>
+        <div>
+          <dt>{kind === 'team' ? 'Team' : kind === 'workflow' ? 'Workflow' : 'Agent'}</dt>
+          <dd>{comp ? <IdChip id={comp} label={`${kind} id`} /> : <span className="muted">—</span>}</dd>
+        </div>
+        {run.parent_run_id && (
+          <div>
+            <dt>Parent run</dt>
+            <dd>
+              <Link to={runHref(sessionId, run.parent_run_id, type, loc)} className="mono">
+                {shortId(run.parent_run_id)}
+              </Link>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>User</dt>
+          <dd className="mono">{typeof user === 'string' && user ? user : <span className="muted">—</span>}</dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd title={formatRelative(run.created_at)}>{formatDateTime(run.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd data-testid="run-duration">{formatDuration(durationOf(run.metrics))}</dd>
+        </div>
+        <div>
+          <dt>Tokens</dt>
+          <dd data-testid="run-tokens">
+            {formatCount(t.total)}
+            {(t.input !== null || t.output !== null) && (
+              <span className="muted small">
+                {' '}
+                ({formatCompact(t.input)} in · {formatCompact(t.output)} out)
+              </span>
+            )}
+          </dd>
+        </div>
+        {model && (
+          <div>
+            <dt>Model</dt>
+            <dd className="mono">{model}</dd>
+          </div>
+        )}
+      </dl>
+    </div>
+  );
+}

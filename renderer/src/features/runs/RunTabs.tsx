@@ -1,0 +1,55 @@
+import type { AgnoMessage, AnyRun } from '../../api/types';
+import { JsonView } from '../../components/JsonView';
+import { Tabs } from '../../components/ui';
+import { isTeamRun, isWorkflowRun } from '../../lib/runs';
+import { TeamMembers, WorkflowSteps } from './Composite';
+import { Conversation } from './Conversation';
+import { EventsTimeline } from './EventsTimeline';
+import { RawJson } from './RawJson';
+import { currentTab, runTabs } from './run-tabs';
+import { ReasoningView, ReferencesView, ToolsList } from './Sections';
+
+/** The run's tabbed body; the tab lives in the URL so a link reopens it. */
+export function RunTabs({
+  run,
+  sessionRuns,
+  tab,
+  setTab,
+  hrefOf,
+}: {
+  run: AnyRun;
+  sessionRuns: AnyRun[] | undefined;
+  tab: string | null;
+  setTab: (t: string) => void;
+  hrefOf: (runId: string) => string;
+}) {
+  const workflow = isWorkflowRun(run) ? run : null;
+  const team = isTeamRun(run) ? run : null;
+  const messages = (run as { messages?: AgnoMessage[] | null }).messages;
+  const tools = (run as { tools?: unknown[] | null }).tools;
+  const events = Array.isArray(run.events) ? run.events : [];
+  const tabs = runTabs(run, sessionRuns);
+  const current = currentTab(tabs, tab);
+
+  return (
+    <section className="card tabs-card">
+      <Tabs tabs={tabs} value={current} onChange={setTab} />
+      <div className="tab-panel" data-tab-panel={current}>
+        {current === 'conversation' && <Conversation messages={messages} />}
+        {current === 'steps' && workflow && <WorkflowSteps run={workflow} />}
+        {current === 'members' && team && <TeamMembers run={team} sessionRuns={sessionRuns} hrefOf={hrefOf} />}
+        {current === 'tools' && (
+          <ToolsList
+            tools={tools as never}
+            childHref={(id) => ((sessionRuns ?? []).some((r) => r.run_id === id) ? hrefOf(id) : null)}
+          />
+        )}
+        {current === 'events' && <EventsTimeline events={events} />}
+        {current === 'reasoning' && <ReasoningView run={run} />}
+        {current === 'references' && <ReferencesView run={run} />}
+        {current === 'state' && <JsonView value={(run as { session_state?: unknown }).session_state} />}
+        {current === 'raw' && <RawJson run={run} />}
+      </div>
+    </section>
+  );
+}
