@@ -1,0 +1,47 @@
+import { Icon } from '../../components/Icon';
+import { formatCount } from '../../lib/format';
+import { PAGE_SIZES } from './session-filters';
+
+export function Pagination({
+  page,
+  pages,
+  total,
+  limit,
+  onPage,
+  onLimit,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  limit: number;
+  onPage: (p: number) => void;
+  onLimit: (l: number) => void;
+}) {
+  const from = (page - 1) * limit + 1;
+  const to = Math.min(total, page * limit);
+  return (
+    <div className="pagination" data-testid="pagination">
+      <span className="muted">
+        {formatCount(from)}–{formatCount(to)} of <strong>{formatCount(total)}</strong> sessions
+      </span>
+      <div className="pagination-controls">
+        <select className="select select-sm" value={limit} onChange={(e) => onLimit(Number(e.target.value))} aria-label="Page size">
+          {PAGE_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s} / page
+            </option>
+          ))}
+        </select>
+        <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
+          <Icon name="chevronLeft" size={12} />
+        </button>
+        <span className="small">
+          Page {page} of {pages}
+        </span>
+        <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Next page">
+          <Icon name="chevronRight" size={12} />
+        </button>
+      </div>
+    </div>
+  );
+}
