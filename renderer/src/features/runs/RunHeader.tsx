@@ -4,6 +4,7 @@ import { runHref, sessionHref, sessionsHref } from '../../app/location';
 import { StatusBadge } from '../../components/Badge';
 import { IdChip } from '../../components/Copy';
 import { Icon } from '../../components/Icon';
+import { MetaField } from '../../components/MetaField';
 import { formatCompact, formatCount, formatDateTime, formatDuration, formatRelative, shortId } from '../../lib/format';
 import { componentIdOf, durationOf, modelOf, runKind, tokensOf } from '../../lib/runs';
 
@@ -64,61 +65,44 @@ export function RunHeader({
         )}
       </div>
       <dl className="meta-grid">
-        <div>
-          <dt>Run</dt>
-          <dd>
-            <IdChip id={run.run_id} label="run id" />
-          </dd>
-        </div>
-        <div>
-          <dt>Session</dt>
-          <dd>
-            <IdChip id={sessionId} label="session id" />
-          </dd>
-        </div>
-        <div>
-          <dt>{kind === 'team' ? 'Team' : kind === 'workflow' ? 'Workflow' : 'Agent'}</dt>
-          <dd>{comp ? <IdChip id={comp} label={`${kind} id`} /> : <span className="muted">—</span>}</dd>
-        </div>
+        <MetaField label="Run">
+          <IdChip id={run.run_id} label="run id" />
+        </MetaField>
+        <MetaField label="Session">
+          <IdChip id={sessionId} label="session id" />
+        </MetaField>
+        <MetaField label={kind === 'team' ? 'Team' : kind === 'workflow' ? 'Workflow' : 'Agent'}>
+          {comp ? <IdChip id={comp} label={`${kind} id`} /> : <span className="muted">—</span>}
+        </MetaField>
         {run.parent_run_id && (
-          <div>
-            <dt>Parent run</dt>
-            <dd>
-              <Link to={runHref(sessionId, run.parent_run_id, type, loc)} className="mono">
-                {shortId(run.parent_run_id)}
-              </Link>
-            </dd>
-          </div>
+          <MetaField label="Parent run">
+            <Link to={runHref(sessionId, run.parent_run_id, type, loc)} className="mono">
+              {shortId(run.parent_run_id)}
+            </Link>
+          </MetaField>
         )}
-        <div>
-          <dt>User</dt>
-          <dd className="mono">{typeof user === 'string' && user ? user : <span className="muted">—</span>}</dd>
-        </div>
-        <div>
-          <dt>Created</dt>
-          <dd title={formatRelative(run.created_at)}>{formatDateTime(run.created_at)}</dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd data-testid="run-duration">{formatDuration(durationOf(run.metrics))}</dd>
-        </div>
-        <div>
-          <dt>Tokens</dt>
-          <dd data-testid="run-tokens">
-            {formatCount(t.total)}
-            {(t.input !== null || t.output !== null) && (
-              <span className="muted small">
-                {' '}
-                ({formatCompact(t.input)} in · {formatCompact(t.output)} out)
-              </span>
-            )}
-          </dd>
-        </div>
+        <MetaField label="User" className="mono">
+          {typeof user === 'string' && user ? user : <span className="muted">—</span>}
+        </MetaField>
+        <MetaField label="Created" title={formatRelative(run.created_at)}>
+          {formatDateTime(run.created_at)}
+        </MetaField>
+        <MetaField label="Duration" testId="run-duration">
+          {formatDuration(durationOf(run.metrics))}
+        </MetaField>
+        <MetaField label="Tokens" testId="run-tokens">
+          {formatCount(t.total)}
+          {(t.input !== null || t.output !== null) && (
+            <span className="muted small">
+              {' '}
+              ({formatCompact(t.input)} in · {formatCompact(t.output)} out)
+            </span>
+          )}
+        </MetaField>
         {model && (
-          <div>
-            <dt>Model</dt>
-            <dd className="mono">{model}</dd>
-          </div>
+          <MetaField label="Model" className="mono">
+            {model}
+          </MetaField>
         )}
       </dl>
     </div>

@@ -1,0 +1,65 @@
+import type { SessionDetail } from '../../api/types';
+import { Collapsible } from '../../components/Collapsible';
+import { JsonView } from '../../components/JsonView';
+import { Markdown } from '../../components/Markdown';
+import { Section } from '../../components/ui';
+import { isEmptyValue } from '../../lib/empty';
+import { plural } from '../../lib/format';
+
+/** Side cards: summary, the agent/team/workflow record, session state, metadata and raw session data. */
+export function SessionSide({ session }: { session: SessionDetail }) {
+  const summary = session.summary && typeof session.summary.summary === 'string' ? session.summary.summary : null;
+  const state = session.session_data && typeof session.session_data === 'object' ? session.session_data.session_state : undefined;
+  const compData = session.agent_data ?? session.team_data ?? session.workflow_data;
+  const model = compData && typeof compData.model === 'object' && compData.model ? (compData.model as Record<string, unknown>) : null;
+  return (
+    <>
+      {summary && (
+        <Section title="Summary">
+          <Markdown text={summary} />
+        </Section>
+      )}
+      {compData && (
+        <Section title={session.session_type === 'team' ? 'Team' : session.session_type === 'workflow' ? 'Workflow' : 'Agent'}>
+          <dl className="kv">
+            {typeof compData.name === 'string' && (
+              <>
+                <dt>Name</dt>
+                <dd>{compData.name}</dd>
+              </>
+            )}
+            {model && (
+              <>
+                <dt>Model</dt>
+                <dd className="mono">
+                  {String(model.id ?? model.name ?? '—')}
+                  {model.provider ? <span className="muted"> · {String(model.provider)}</span> : null}
+                </dd>
+              </>
+            )}
+          </dl>
+          <Collapsible title="Raw">
+            <JsonView value={compData} maxHeight={300} />
+          </Collapsible>
+        </Section>
+      )}
+      {!isEmptyValue(state) && (
+        <Section title="Session state">
+          <JsonView value={state} maxHeight={300} />
+        </Section>
+      )}
+      {!isEmptyValue(session.metadata) && (
+        <Section title="Metadata">
+          <JsonView value={session.metadata} maxHeight={240} />
+        </Section>
+      )}
+      {!isEmptyValue(session.session_data) && session.session_data && (
+        <Section title="Session data">
+          <Collapsible title="session_data" meta={plural(Object.keys(session.session_data).length, 'key')}>
+            <JsonView value={session.session_data} maxHeight={320} />
+          </Collapsible>
+        </Section>
+      )}
+    </>
+  );
+}
