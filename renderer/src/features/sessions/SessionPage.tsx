@@ -4,8 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { sessionQueries } from '../../api/sessions/queries';
 import type { SessionType } from '../../api/types';
 import { parseSessionType, runHref, useDbLocation } from '../../app/location';
-import { RequireActor } from '../../app/RequireActor';
-import type { Actor } from '../../auth/acting-as';
+import { useActingAs, type Actor } from '../../auth/acting-as';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { EmptyState, Section, SkeletonRows } from '../../components/ui';
 import { formatCount } from '../../lib/format';
@@ -19,7 +18,8 @@ import { SessionSide } from './SessionSide';
 import { useRefetchRunsOnChange } from './useRefetchRunsOnChange';
 
 export function SessionPage() {
-  return <RequireActor>{(actor) => <SessionView actor={actor} />}</RequireActor>;
+  const { actor } = useActingAs();
+  return <SessionView actor={actor} />;
 }
 
 function SessionView({ actor }: { actor: Actor }) {

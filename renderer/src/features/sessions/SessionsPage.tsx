@@ -4,8 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { deskQueries } from '../../api/desk/queries';
 import { sessionQueries } from '../../api/sessions/queries';
 import { sessionHref, useDbLocation } from '../../app/location';
-import { RequireActor } from '../../app/RequireActor';
-import type { Actor } from '../../auth/acting-as';
+import { useActingAs, type Actor } from '../../auth/acting-as';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { useMarkLoaded } from '../../lib/hooks';
@@ -18,7 +17,8 @@ import { SessionTable } from './SessionTable';
 import { useFilterDrafts, useSessionFilters } from './useSessionFilters';
 
 export function SessionsPage() {
-  return <RequireActor>{(actor) => <SessionsView actor={actor} />}</RequireActor>;
+  const { actor } = useActingAs();
+  return <SessionsView actor={actor} />;
 }
 
 function SessionsView({ actor }: { actor: Actor }) {
