@@ -1,0 +1,159 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { isApiError, issuesOf } from '../../api/client';
+import { getDesktopBridge } from '../../platform/desktop-bridge';
+import { Callout } from '../../components/Callout';
+import { Field } from '../../components/Field';
+import { Panel } from '../../components/Panel';
+import { Segmented } from '../../components/Segmented';
+import { Toggle } from '../../components/Toggle';
+import { Spinner } from '../../components/ui';
+import { describeError } from '../errors';
+import type { DatabaseListItem } from '../types';
+import { idFromPath } from './model';
+import { deskMutations } from '../../api';
+
+/** Attach a SQLite file or a PostgreSQL database, with the server's field issues beside each field. */
+export function AttachForm() {
+  const qc = useQueryClient();
+  const attach = useMutation(deskMutations.attachDatabase(qc));
+  const bridge = getDesktopBridge();
+  const [kind, setKind] = useState<'file' | 'postgres'>('file');
+  const [path, setPath] = useState('');
+  const [url, setUrl] = useState('');
+  const [schema, setSchema] = useState('');
+  const [id, setId] = useState('');
+  const [table, setTable] = useState('');
+  const [readOnly, setReadOnly] = useState(true);
+  const formId = useId();
+  const issues = attach.isError && isApiError(attach.error) ? issuesOf(attach.error.body) : [];
+  const issueFor = (...names: string[]) =>
+    issues.filter((i) => names.some((n) => i.path === n || i.path.endsWith(`.${n}`))).map((i) => i.message).join('; ') || undefined;
+  const fieldIssues = issueFor('path', 'url', 'schema', 'id', 'session_table', 'read_only');
+  const suggestedId = kind === 'file' ? idFromPath(path) : '';
+  const source = kind === 'file' ? path.trim() : url.trim();
+
+  const choose = () => {
+    void bridge?.chooseFile({ title: 'Attach a SQLite database', filters: [{ name: 'SQLite databases', extensions: ['db', 'sqlite', 'sqlite3'] }, { name: 'All files', extensions: ['*'] }] }).then((p) => {
+      if (p) setPath(p);
+    });
+  };
+
+  return (
+    <Panel
+      title="Attach a database"
+      subtitle="An Agno SqliteDb file (agno_sessions), another rundesk database, or your team's Agno PostgresDb (schema ai). Read-only databases are never modified."
+      testId="attach-form"
+    >
+      <Segmented<'file' | 'postgres'>
+        name="attach-kind"
+        value={kind}
+        onChange={setKind}
+        options={[
+          { value: 'file', label: 'SQLite file' },
+          { value: 'postgres', label: 'PostgreSQL' },
+        ]}
+      />
+      <form
+        className="wb-stack wb-gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!source) return;
+          const target = kind === 'file' ? { path: source } : { url: source, schema: schema.trim() || undefined };
+          attach.mutate(
+            { ...target, id: id.trim() || undefined, session_table: table.trim() || undefined, read_only: readOnly },
+            {
+              onSuccess: () => {
+                setPath('');
+                setUrl('');
+                setId('');
+                setTable('');
+              },
+            },
+          );
+        }}
+      >
+        <div className="wb-fields wb-fields-attach">
+          {kind === 'postgres' ? (
+            <>
+              <Field name="url" label="URL" wide error={issueFor('url')} help="postgresql://user:password@host:5432/database — checked before it is saved; the password is never shown again.">
+                {({ id: fid, describedBy, invalid }) => (
+                  <input
+                    id={fid}
+                    type="password"
+                    autoComplete="off"
+                    className="wb-input wb-mono"
+                    placeholder="postgresql://user:password@localhost:5432/agents"
+                    value={url}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid || undefined}
+                    spellCheck={false}
+                    onChange={(e) => setUrl(e.target.value)}
+                    data-testid="attach-url"
+                  />
+                )}
+              </Field>
+              <Field name="schema" label="Schema" error={issueFor('schema')} help="Empty: ai (Agno's default).">
+                {({ id: fid, describedBy, invalid }) => (
+                  <input id={fid} className="wb-input wb-mono" placeholder="ai" value={schema} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setSchema(e.target.value)} />
+                )}
+              </Field>
+            </>
+          ) : (
+          <Field name="path" label="File" wide error={issueFor('path')}>
+            {({ id: fid, describedBy, invalid }) => (
+              <div className="wb-input-group">
+                <input
+                  id={fid}
+                  className="wb-input wb-mono"
+                  placeholder="/home/me/agents/agno.db"
+                  value={path}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  spellCheck={false}
+                  onChange={(e) => setPath(e.target.value)}
+                  data-testid="attach-path"
+                  autoFocus={!bridge}
+                />
+                {bridge ? (
+                  <button type="button" className="wb-btn" onClick={choose} data-testid="attach-browse">
+                    Browse…
+                  </button>
+                ) : null}
+              </div>
+            )}
+          </Field>
+          )}
+          <Field name="id" label="db_id" error={issueFor('id')} help={suggestedId ? <>Empty: <code>{suggestedId}</code></> : kind === 'file' ? 'Derived from the file name when empty.' : 'Derived from the database name when empty.'}>
+            {({ id: fid, describedBy, invalid }) => (
+              <input id={fid} className="wb-input wb-mono" placeholder={suggestedId || 'my-agents'} value={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setId(e.target.value)} data-testid="attach-id" />
+            )}
+          </Field>
+          <Field name="session_table" label="Session table" error={issueFor('session_table')} help="Empty: discovered (agno_sessions).">
+            {({ id: fid, describedBy, invalid }) => (
+              <input id={fid} className="wb-input wb-mono" placeholder="agno_sessions" value={table} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setTable(e.target.value)} />
+            )}
+          </Field>
+          <Field name="read_only" label="Read-only" error={issueFor('read_only')}>
+            {({ id: fid, describedBy }) => <Toggle id={fid} describedBy={describedBy} checked={readOnly} onChange={setReadOnly} label={readOnly ? 'Never modified' : 'Ingest and delete allowed'} />}
+          </Field>
+        </div>
+        <div className="wb-row">
+          <button type="submit" className="wb-btn wb-btn-primary" disabled={!source || attach.isPending} data-testid="attach-submit" form={undefined} id={`${formId}-submit`}>
+            {attach.isPending ? <Spinner /> : null} Attach
+          </button>
+          {attach.isSuccess ? (
+            <span className="wb-ok wb-small" data-testid="attach-ok">
+              Attached <code>{(attach.data as DatabaseListItem | undefined)?.id ?? ''}</code>.
+            </span>
+          ) : null}
+        </div>
+        {attach.isError && !fieldIssues ? (
+          <Callout tone="danger" title="Not attached" testId="attach-error">
+            {describeError(attach.error)}
+          </Callout>
+        ) : null}
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,97 @@
+import { Link } from 'react-router';
+import { Badge } from '../../components/Badge';
+import { Spinner } from '../../components/ui';
+import type { DatabaseListItem } from '../types';
+
+/** One attached database: id, file, session tables, counts, and browse/pin/detach actions. */
+export function DbRow(props: {
+  db: DatabaseListItem;
+  confirming: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  detaching: boolean;
+  onDetach: () => void;
+  /** `default_database` names this database. */
+  pinned: boolean;
+  canPin: boolean;
+  onPin: () => void;
+}) {
+  const { db } = props;
+  const builtin = db.is_default;
+  const tables = db.tables;
+  const q = (table?: string) => {
+    const p = new URLSearchParams();
+    if (!builtin) p.set('db', db.id);
+    if (table && !builtin) p.set('table', table);
+    const s = p.toString();
+    return `/sessions${s ? `?${s}` : ''}`;
+  };
+  return (
+    <tr data-testid={`db-row-${db.id}`}>
+      <td className="wb-cell-tight">
+        <code className="wb-strong">{db.id}</code> {builtin ? <Badge tone="muted">built-in</Badge> : null}{' '}
+        {db.answers_without_db_id ? (
+          <Badge tone="accent" title="Platform requests without db_id read this database (AgentOS clients, scripts)" testId={`answers-${db.id}`}>
+            {props.pinned ? 'answers without db_id (pinned)' : 'answers without db_id'}
+          </Badge>
+        ) : null}
+      </td>
+      <td>
+        <code className="wb-path" title={db.path}>
+          {db.path}
+        </code>
+        {db.error ? (
+          <div className="wb-small" data-testid={`db-error-${db.id}`}>
+            <Badge tone="danger">{db.error.error_code === 'DATABASE_BUSY' ? 'locked' : 'unavailable'}</Badge> {db.error.detail}
+          </div>
+        ) : null}
+      </td>
+      <td>
+        {tables.length === 0 ? (
+          <span className="wb-subtle">none found</span>
+        ) : (
+          tables.map((t) => (
+            <Link key={t} to={q(t)} className="wb-scope wb-table-link" title={`Browse ${t}`}>
+              {t}
+              {t === db.default_table && tables.length > 1 ? ' ★' : ''}
+            </Link>
+          ))
+        )}
+      </td>
+      <td className="wb-num" data-testid="db-sessions">{db.sessions}</td>
+      <td className="wb-num" data-testid="db-runs">{db.runs}</td>
+      <td className="wb-cell-tight">{db.read_only ? <Badge tone="info">read-only</Badge> : <Badge tone="warn">read-write</Badge>}</td>
+      <td className="wb-cell-tight">
+        <div className="wb-row wb-nowrap">
+          <Link className="wb-btn wb-btn-sm" to={q()} data-testid={`browse-${db.id}`}>
+            Browse runs →
+          </Link>
+          <button
+            type="button"
+            className="wb-btn wb-btn-sm wb-btn-ghost"
+            onClick={props.onPin}
+            disabled={!props.canPin}
+            title={props.pinned ? 'Let rundesk choose again (default_database: null)' : 'Set default_database: requests without db_id read and write this database'}
+            data-testid={`pin-${db.id}`}
+          >
+            {props.pinned ? 'Unpin' : 'Answer without db_id'}
+          </button>
+          {builtin ? null : props.confirming ? (
+            <>
+              <button type="button" className="wb-btn wb-btn-sm wb-btn-danger" onClick={props.onDetach} disabled={props.detaching} data-testid={`confirm-detach-${db.id}`}>
+                {props.detaching ? <Spinner /> : null} Detach
+              </button>
+              <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost" onClick={props.onCancel}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost" onClick={props.onConfirm} aria-label={`Detach ${db.id}`} data-testid={`detach-${db.id}`}>
+              Detach…
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

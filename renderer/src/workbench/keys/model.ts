@@ -1,0 +1,11 @@
+import type { KeyInfo } from '../types';
+
+/** rundesk holds the private half, so it can mint with this key. */
+export function canSign(k: KeyInfo): boolean {
+  return k.has_private;
+}
+
+/** A long fingerprint or origin cut to n characters. */
+export function short(s: string, n = 16): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}

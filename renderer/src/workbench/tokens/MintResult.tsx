@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { addToken, setCurrent } from '../../auth/acting-as';
+import { Badge } from '../../components/Badge';
+import { Callout } from '../../components/Callout';
+import { CopyButton } from '../../components/Copy';
+import { JsonView } from '../../components/JsonView';
+import { Panel } from '../../components/Panel';
+import { StatusPill } from '../../components/StatusPill';
+import { TokenText } from '../../components/TokenText';
+import { Kbd } from '../../components/ui';
+import type { MintResponse } from '../types';
+
+/** The minted token: decoded parts, the auth layer's answer to one request, curl, act-as. */
+export function MintResult(props: { result: MintResponse | null; onInspect: (token: string) => void; sub: string }) {
+  const [label, setLabel] = useState('');
+  const [actingAs, setActingAs] = useState<string | null>(null);
+  const r = props.result;
+  if (!r) {
+    return (
+      <Panel title="Token" className="wb-sticky" subtitle="Minted tokens appear here with their header, claims and a curl command.">
+        <div className="wb-empty">
+          Fill in the form and press <Kbd>Ctrl ↵</Kbd>.
+        </div>
+      </Panel>
+    );
+  }
+  const exp = r.expires_at;
+  const defect = r.defect;
+  return (
+    <Panel
+      title="Token"
+      className="wb-sticky"
+      testId="mint-result"
+      subtitle={
+        <>
+          {r.alg} · kid <code>{r.kid ?? '—'}</code>
+          {exp ? <> · expires {new Date(exp * 1000).toLocaleString()}</> : null}
+        </>
+      }
+      actions={
+        <>
+          {defect ? <Badge tone="warn">defect: {defect}</Badge> : <Badge tone="ok">valid</Badge>}
+          <CopyButton text={r.token} label="Copy token" small testId="copy-token" />
+        </>
+      }
+    >
+      <TokenText token={r.token} testId="minted-token" />
+      <div className={`wb-preview wb-tone-${r.preview.status < 300 ? 'ok' : 'danger'}`} data-testid="mint-preview">
+        <StatusPill status={r.preview.status} />
+        <code>
+          {r.preview.method} {r.preview.path}
+        </code>
+        <span className="wb-muted">{r.preview.detail ?? 'the auth layer lets this request through'}</span>
+      </div>
+      <div className="wb-row">
+        <CopyButton text={r.curl} label="Copy as curl" testId="copy-curl" />
+        <button type="button" className="wb-btn" onClick={() => props.onInspect(r.token)} data-testid="inspect-minted">
+          Inspect →
+        </button>
+        <span className="wb-spacer" />
+        <input className="wb-input wb-w-label" placeholder={`${props.sub || 'token'} (label)`} aria-label="Label for the acting-as list" value={label} onChange={(e) => setLabel(e.target.value)} />
+        <button
+          type="button"
+          className="wb-btn wb-btn-primary"
+          data-testid="act-as"
+          onClick={() => {
+            const entry = addToken({ label: label || defaultMintLabel(r), token: r.token, source: 'minted' });
+            setCurrent(entry.id);
+            setActingAs(entry.label);
+          }}
+        >
+          Act as this token
+        </button>
+      </div>
+      {actingAs ? (
+        <Callout tone="ok" title={`Acting as “${actingAs}”`} testId="acting-as-confirm">
+          The run browser now sends this token.
+        </Callout>
+      ) : null}
+      <pre className="code wb-curl" data-testid="curl">{r.curl}</pre>
+      <div className="wb-grid-2">
+        <div className="wb-stack wb-gap-2">
+          <h3 className="wb-h3">Header</h3>
+          <JsonView value={r.header} />
+        </div>
+        <div className="wb-stack wb-gap-2">
+          <h3 className="wb-h3">Claims</h3>
+          <JsonView value={r.claims} testId="minted-claims" />
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+function defaultMintLabel(r: MintResponse): string {
+  const sub = typeof r.claims.sub === 'string' ? r.claims.sub : 'token';
+  return r.defect ? `${sub} · ${r.defect}` : `${sub} · minted`;
+}

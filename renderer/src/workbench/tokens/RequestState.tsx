@@ -1,0 +1,80 @@
+import { Badge } from '../../components/Badge';
+import type { RequestAuthState } from '../types';
+
+/** The SPEC §5.4 request state as a key/value list. */
+export function StateTable({ state }: { state: RequestAuthState }) {
+  const rows: [string, unknown][] = [
+    ['authenticated', state.authenticated],
+    ['user_id', state.user_id],
+    ['session_id', state.session_id],
+    ['scopes', state.scopes],
+    ['audience', state.audience],
+    ['authorization_enabled', state.authorization_enabled],
+    ['dependencies', state.dependencies],
+    ['session_state', state.session_state],
+    ['accessible_resource_ids', state.accessible_resource_ids],
+  ];
+  if (state.is_admin !== undefined) rows.push(['is_admin', state.is_admin]);
+  if (state.user_isolation !== undefined) rows.push(['user_isolation', state.user_isolation]);
+  return (
+    <dl className="wb-kv">
+      {rows.map(([k, v]) => (
+        <FragmentKV key={k} k={k} v={v} />
+      ))}
+    </dl>
+  );
+}
+
+function FragmentKV({ k, v }: { k: string; v: unknown }) {
+  return (
+    <>
+      <dt>{k}</dt>
+      <dd>{renderValue(v)}</dd>
+    </>
+  );
+}
+
+function renderValue(v: unknown) {
+  if (v === null || v === undefined) return <span className="wb-subtle">null</span>;
+  if (typeof v === 'boolean') return <Badge tone={v ? 'ok' : 'muted'}>{String(v)}</Badge>;
+  if (Array.isArray(v)) {
+    if (v.length === 0) return <span className="wb-subtle">[]</span>;
+    return v.map((x, i) => (
+      <code key={i} className="wb-scope">
+        {String(x)}
+      </code>
+    ));
+  }
+  if (typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>);
+    if (entries.length === 0) return <span className="wb-subtle">{'{}'}</span>;
+    return <code className="wb-inline-json">{JSON.stringify(v)}</code>;
+  }
+  return <code>{String(v)}</code>;
+}
+
+/** iat, nbf and exp as local times, relative to now. */
+export function ClaimTimes({ claims }: { claims: Record<string, unknown> | null }) {
+  if (!claims) return null;
+  const now = Date.now() / 1000;
+  const times = (['iat', 'nbf', 'exp'] as const).filter((k) => typeof claims[k] === 'number');
+  if (times.length === 0) return null;
+  return (
+    <dl className="wb-kv wb-small">
+      {times.map((k) => {
+        const t = claims[k] as number;
+        const rel = relative(t - now);
+        return (
+          <FragmentKV key={k} k={k} v={`${new Date(t * 1000).toLocaleString()} (${rel})`} />
+        );
+      })}
+    </dl>
+  );
+}
+
+function relative(seconds: number): string {
+  const abs = Math.abs(seconds);
+  const unit = abs >= 86400 ? [86400, 'd'] : abs >= 3600 ? [3600, 'h'] : abs >= 60 ? [60, 'min'] : [1, 's'];
+  const n = Math.round(abs / (unit[0] as number));
+  return seconds >= 0 ? `in ${n} ${unit[1]}` : `${n} ${unit[1]} ago`;
+}
