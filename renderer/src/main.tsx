@@ -5,7 +5,6 @@ import { RouterProvider } from 'react-router/dom';
 import { isApiError } from './api/client';
 import { createAppRouter } from './app/router';
 import { applyStoredTheme } from './app/theme';
-import './styles/theme.css';
 import './styles/app.css';
 
 applyStoredTheme();

@@ -4,7 +4,7 @@ import type { Tone } from './Badge';
 /** A toned message box; `danger` is announced as an alert, the others as a status. */
 export function Callout(props: { tone: Tone; title?: ReactNode; children?: ReactNode; testId?: string; actions?: ReactNode }) {
   return (
-    <div className={`wb-callout wb-tone-${props.tone}`} role={props.tone === 'danger' ? 'alert' : 'status'} data-testid={props.testId}>
+    <div className={`wb-callout tone-${props.tone}`} role={props.tone === 'danger' ? 'alert' : 'status'} data-testid={props.testId}>
       <div className="wb-callout-text">
         {props.title ? <strong className="wb-callout-title">{props.title}</strong> : null}
         {props.children ? <div className="wb-callout-body">{props.children}</div> : null}

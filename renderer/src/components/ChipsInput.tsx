@@ -40,7 +40,7 @@ export function ChipsInput(props: {
   return (
     <div className={`wb-chips ${props.invalid ? 'is-invalid' : ''} ${props.disabled ? 'is-disabled' : ''}`} data-testid={props.testId}>
       {props.value.map((v, i) => (
-        <span className={`wb-chip ${props.mono === false ? '' : 'wb-mono'}`} key={`${v}-${i}`}>
+        <span className={`wb-chip ${props.mono === false ? '' : 'mono'}`} key={`${v}-${i}`}>
           {v}
           {props.disabled ? null : (
             <button

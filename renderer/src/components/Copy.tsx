@@ -39,7 +39,7 @@ export function CopyButton(props: { text: string; label?: string; className?: st
     );
   }
   return (
-    <button type="button" className={`wb-btn ${props.small ? 'wb-btn-sm' : ''} ${className ?? ''}`} data-testid={props.testId} onClick={onClick}>
+    <button type="button" className={`btn ${props.small ? 'btn-sm' : ''} ${className ?? ''}`} data-testid={props.testId} onClick={onClick}>
       {said}
     </button>
   );

@@ -11,15 +11,15 @@ export function Panel(props: {
   testId?: string;
 }) {
   return (
-    <section className={`wb-panel ${props.className ?? ''}`} id={props.id} data-testid={props.testId} aria-labelledby={props.id ? `${props.id}-title` : undefined}>
-      <header className="wb-panel-head">
-        <div className="wb-panel-titles">
-          <h2 className="wb-panel-title" id={props.id ? `${props.id}-title` : undefined}>{props.title}</h2>
-          {props.subtitle ? <p className="wb-panel-sub">{props.subtitle}</p> : null}
+    <section className={`card card-panel ${props.className ?? ''}`} id={props.id} data-testid={props.testId} aria-labelledby={props.id ? `${props.id}-title` : undefined}>
+      <header className="card-head">
+        <div>
+          <h2 className="card-title" id={props.id ? `${props.id}-title` : undefined}>{props.title}</h2>
+          {props.subtitle ? <p className="card-sub">{props.subtitle}</p> : null}
         </div>
-        {props.actions ? <div className="wb-panel-actions">{props.actions}</div> : null}
+        {props.actions ? <div className="card-actions">{props.actions}</div> : null}
       </header>
-      <div className="wb-panel-body">{props.children}</div>
+      <div className="card-body">{props.children}</div>
     </section>
   );
 }
@@ -27,12 +27,12 @@ export function Panel(props: {
 /** The heading of a workbench page. */
 export function PageHeader(props: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
-    <header className="wb-page-head">
+    <header className="page-head">
       <div>
-        <h1 className="wb-page-title">{props.title}</h1>
-        {props.subtitle ? <p className="wb-page-sub">{props.subtitle}</p> : null}
+        <h1 className="page-title">{props.title}</h1>
+        {props.subtitle ? <p className="page-sub">{props.subtitle}</p> : null}
       </div>
-      {props.actions ? <div className="wb-page-actions">{props.actions}</div> : null}
+      {props.actions ? <div className="page-actions">{props.actions}</div> : null}
     </header>
   );
 }

@@ -11,9 +11,9 @@ export function Segmented<T extends string>(props: {
   describedBy?: string;
 }) {
   return (
-    <div className="wb-segmented" role="radiogroup" id={props.id} aria-describedby={props.describedBy || undefined}>
+    <div className="segmented" role="radiogroup" id={props.id} aria-describedby={props.describedBy || undefined}>
       {props.options.map((o) => (
-        <label key={o.value} className={`wb-seg ${props.value === o.value ? 'is-on' : ''}`} title={o.title}>
+        <label key={o.value} className={`segment${props.value === o.value ? ' active' : ''}`} title={o.title}>
           <input
             type="radio"
             name={props.name}

@@ -5,7 +5,7 @@ export function StatusPill(props: { status: number; testId?: string }) {
   const tone: Tone = props.status < 300 ? 'ok' : props.status === 401 || props.status === 403 ? 'danger' : props.status < 500 ? 'warn' : 'danger';
   const text = STATUS_TEXT[props.status] ?? '';
   return (
-    <span className={`wb-status wb-tone-${tone}`} data-testid={props.testId} data-status={props.status}>
+    <span className={`badge badge-${tone} badge-http`} data-testid={props.testId} data-status={props.status}>
       <b>{props.status}</b>
       {text ? <span>{text}</span> : null}
     </span>

@@ -28,7 +28,7 @@ export function SkeletonRows({ rows = 6 }: { rows?: number }) {
  * Without: a quiet one-line note inside a panel (also the place a panel's spinner waits in).
  */
 export function EmptyState({ icon = 'list', title, children }: { icon?: IconName; title?: ReactNode; children?: ReactNode }) {
-  if (title === undefined) return <div className="wb-empty">{children}</div>;
+  if (title === undefined) return <div className="empty-state empty-state-inline">{children}</div>;
   return (
     <div className="empty-state">
       <div className="empty-icon">

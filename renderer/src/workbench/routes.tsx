@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import { DatabasesPage } from './databases/DatabasesPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { TokensPage } from './tokens/TokensPage';
-import './workbench.css';
 
 /**
  * The workbench pages, relative to `/ui/` (mounted by the app shell's router):

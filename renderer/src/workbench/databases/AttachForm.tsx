@@ -82,7 +82,7 @@ export function AttachForm() {
                     id={fid}
                     type="password"
                     autoComplete="off"
-                    className="wb-input wb-mono"
+                    className="input mono"
                     placeholder="postgresql://user:password@localhost:5432/agents"
                     value={url}
                     aria-describedby={describedBy}
@@ -95,17 +95,17 @@ export function AttachForm() {
               </Field>
               <Field name="schema" label="Schema" error={issueFor('schema')} help="Empty: ai (Agno's default).">
                 {({ id: fid, describedBy, invalid }) => (
-                  <input id={fid} className="wb-input wb-mono" placeholder="ai" value={schema} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setSchema(e.target.value)} />
+                  <input id={fid} className="input mono" placeholder="ai" value={schema} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setSchema(e.target.value)} />
                 )}
               </Field>
             </>
           ) : (
           <Field name="path" label="File" wide error={issueFor('path')}>
             {({ id: fid, describedBy, invalid }) => (
-              <div className="wb-input-group">
+              <div className="input-group">
                 <input
                   id={fid}
-                  className="wb-input wb-mono"
+                  className="input mono"
                   placeholder="/home/me/agents/agno.db"
                   value={path}
                   aria-describedby={describedBy}
@@ -116,7 +116,7 @@ export function AttachForm() {
                   autoFocus={!bridge}
                 />
                 {bridge ? (
-                  <button type="button" className="wb-btn" onClick={choose} data-testid="attach-browse">
+                  <button type="button" className="btn" onClick={choose} data-testid="attach-browse">
                     Browse…
                   </button>
                 ) : null}
@@ -126,12 +126,12 @@ export function AttachForm() {
           )}
           <Field name="id" label="db_id" error={issueFor('id')} help={suggestedId ? <>Empty: <code>{suggestedId}</code></> : kind === 'file' ? 'Derived from the file name when empty.' : 'Derived from the database name when empty.'}>
             {({ id: fid, describedBy, invalid }) => (
-              <input id={fid} className="wb-input wb-mono" placeholder={suggestedId || 'my-agents'} value={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setId(e.target.value)} data-testid="attach-id" />
+              <input id={fid} className="input mono" placeholder={suggestedId || 'my-agents'} value={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setId(e.target.value)} data-testid="attach-id" />
             )}
           </Field>
           <Field name="session_table" label="Session table" error={issueFor('session_table')} help="Empty: discovered (agno_sessions).">
             {({ id: fid, describedBy, invalid }) => (
-              <input id={fid} className="wb-input wb-mono" placeholder="agno_sessions" value={table} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setTable(e.target.value)} />
+              <input id={fid} className="input mono" placeholder="agno_sessions" value={table} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setTable(e.target.value)} />
             )}
           </Field>
           <Field name="read_only" label="Read-only" error={issueFor('read_only')}>
@@ -139,11 +139,11 @@ export function AttachForm() {
           </Field>
         </div>
         <div className="wb-row">
-          <button type="submit" className="wb-btn wb-btn-primary" disabled={!source || attach.isPending} data-testid="attach-submit" form={undefined} id={`${formId}-submit`}>
+          <button type="submit" className="btn btn-primary" disabled={!source || attach.isPending} data-testid="attach-submit" form={undefined} id={`${formId}-submit`}>
             {attach.isPending ? <Spinner /> : null} Attach
           </button>
           {attach.isSuccess ? (
-            <span className="wb-ok wb-small" data-testid="attach-ok">
+            <span className="wb-ok small" data-testid="attach-ok">
               Attached <code>{(attach.data as DatabaseListItem | undefined)?.id ?? ''}</code>.
             </span>
           ) : null}

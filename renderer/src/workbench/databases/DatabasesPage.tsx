@@ -29,7 +29,7 @@ export function DatabasesPage() {
 
   const dbs = list.data ?? [];
   return (
-    <div className="wb-page" data-testid="databases-page">
+    <div className="page page-stack" data-testid="databases-page">
       <PageHeader
         title="Databases"
         subtitle="SQLite files and PostgreSQL databases the run endpoint reads. Select one with ?db_id= on any platform route, or in the run browser."
@@ -41,30 +41,30 @@ export function DatabasesPage() {
             Attached <Badge>{dbs.length}</Badge>
           </>
         }
-        className="wb-panel-flush"
+        className="card-flush"
         testId="databases-list"
         actions={list.isFetching ? <Spinner label="Refreshing" /> : null}
       >
         {list.isError ? (
-          <div className="wb-pad">
+          <div className="pad">
             <Callout tone="danger" title="Databases could not be listed">{describeError(list.error)}</Callout>
           </div>
         ) : list.isPending ? (
-          <div className="wb-empty">
+          <div className="empty-state empty-state-inline">
             <Spinner />
           </div>
         ) : dbs.length === 0 ? (
           <EmptyState>No databases.</EmptyState>
         ) : (
-          <div className="wb-table-wrap">
-            <table className="wb-table" data-testid="databases-table">
+          <div className="table-wrap table-wrap-flush">
+            <table className="table table-dense" data-testid="databases-table">
               <thead>
                 <tr>
                   <th>db_id</th>
                   <th>File</th>
                   <th>Session tables</th>
-                  <th className="wb-num">Sessions</th>
-                  <th className="wb-num">Runs</th>
+                  <th className="num">Sessions</th>
+                  <th className="num">Runs</th>
                   <th>Mode</th>
                   <th aria-label="Actions" />
                 </tr>
@@ -89,14 +89,14 @@ export function DatabasesPage() {
           </div>
         )}
         {dbs.some((d) => !d.is_default) ? (
-          <p className="wb-pad wb-small wb-muted wb-m0 wb-tip">
+          <p className="pad small muted wb-m0 wb-tip">
             From scripts and agents: <code>GET /sessions?db_id={dbs.find((d) => !d.is_default)?.id}</code> (add <code>&amp;table=…</code> for another session table). Without{' '}
             <code>db_id</code>, the database marked “answers without db_id” replies: the one you pin, else the built-in database when it holds sessions, else the first
             attached one that does. Attachments are saved in the settings' <code>databases</code>.
           </p>
         ) : null}
         {detach.isError ? (
-          <div className="wb-pad">
+          <div className="pad">
             <Callout tone="danger" title="Not detached" testId="detach-error">
               {describeError(detach.error)}
             </Callout>

@@ -41,14 +41,14 @@ export function DbRow(props: {
           {db.path}
         </code>
         {db.error ? (
-          <div className="wb-small" data-testid={`db-error-${db.id}`}>
+          <div className="small" data-testid={`db-error-${db.id}`}>
             <Badge tone="danger">{db.error.error_code === 'DATABASE_BUSY' ? 'locked' : 'unavailable'}</Badge> {db.error.detail}
           </div>
         ) : null}
       </td>
       <td>
         {tables.length === 0 ? (
-          <span className="wb-subtle">none found</span>
+          <span className="subtle">none found</span>
         ) : (
           tables.map((t) => (
             <Link key={t} to={q(t)} className="wb-scope wb-table-link" title={`Browse ${t}`}>
@@ -58,17 +58,17 @@ export function DbRow(props: {
           ))
         )}
       </td>
-      <td className="wb-num" data-testid="db-sessions">{db.sessions}</td>
-      <td className="wb-num" data-testid="db-runs">{db.runs}</td>
+      <td className="num" data-testid="db-sessions">{db.sessions}</td>
+      <td className="num" data-testid="db-runs">{db.runs}</td>
       <td className="wb-cell-tight">{db.read_only ? <Badge tone="info">read-only</Badge> : <Badge tone="warn">read-write</Badge>}</td>
       <td className="wb-cell-tight">
         <div className="wb-row wb-nowrap">
-          <Link className="wb-btn wb-btn-sm" to={q()} data-testid={`browse-${db.id}`}>
+          <Link className="btn btn-sm" to={q()} data-testid={`browse-${db.id}`}>
             Browse runs →
           </Link>
           <button
             type="button"
-            className="wb-btn wb-btn-sm wb-btn-ghost"
+            className="btn btn-sm btn-ghost"
             onClick={props.onPin}
             disabled={!props.canPin}
             title={props.pinned ? 'Let rundesk choose again (default_database: null)' : 'Set default_database: requests without db_id read and write this database'}
@@ -78,15 +78,15 @@ export function DbRow(props: {
           </button>
           {builtin ? null : props.confirming ? (
             <>
-              <button type="button" className="wb-btn wb-btn-sm wb-btn-danger" onClick={props.onDetach} disabled={props.detaching} data-testid={`confirm-detach-${db.id}`}>
+              <button type="button" className="btn btn-sm btn-danger" onClick={props.onDetach} disabled={props.detaching} data-testid={`confirm-detach-${db.id}`}>
                 {props.detaching ? <Spinner /> : null} Detach
               </button>
-              <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost" onClick={props.onCancel}>
+              <button type="button" className="btn btn-sm btn-ghost" onClick={props.onCancel}>
                 Cancel
               </button>
             </>
           ) : (
-            <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost" onClick={props.onConfirm} aria-label={`Detach ${db.id}`} data-testid={`detach-${db.id}`}>
+            <button type="button" className="btn btn-sm btn-ghost" onClick={props.onConfirm} aria-label={`Detach ${db.id}`} data-testid={`detach-${db.id}`}>
               Detach…
             </button>
           )}

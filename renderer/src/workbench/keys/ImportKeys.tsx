@@ -43,9 +43,9 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
         />
       </div>
       {mode === 'path' ? (
-        <div className="wb-input-group">
+        <div className="input-group">
           <input
-            className="wb-input wb-mono"
+            className="input mono"
             aria-label="Path of a JWKS, JWK or PEM file"
             placeholder="/path/to/jwks.json or public.pem"
             value={path}
@@ -55,7 +55,7 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
           {bridge ? (
             <button
               type="button"
-              className="wb-btn"
+              className="btn"
               onClick={() => {
                 void bridge
                   .chooseFile({ title: 'Import verification keys', filters: [{ name: 'Keys', extensions: ['json', 'pem', 'jwk', 'crt', 'cer'] }, { name: 'All files', extensions: ['*'] }] })
@@ -70,7 +70,7 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
         </div>
       ) : (
         <textarea
-          className="wb-textarea"
+          className="input mono"
           rows={5}
           aria-label="JWKS, JWK, PEM public key or certificate"
           placeholder={'{"keys":[…]}  or  -----BEGIN PUBLIC KEY-----'}
@@ -80,10 +80,10 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
         />
       )}
       <div className="wb-row">
-        <button type="submit" className="wb-btn" disabled={importKey.isPending || props.readOnly || (mode === 'path' ? !path.trim() : !text.trim())} data-testid="import-key-submit">
+        <button type="submit" className="btn" disabled={importKey.isPending || props.readOnly || (mode === 'path' ? !path.trim() : !text.trim())} data-testid="import-key-submit">
           {importKey.isPending ? <Spinner /> : null} Import as trusted
         </button>
-        <span className="wb-small wb-muted">JWKS, JWK, PEM public key or certificate. Private halves are dropped.</span>
+        <span className="small muted">JWKS, JWK, PEM public key or certificate. Private halves are dropped.</span>
       </div>
       {importKey.isError ? (
         <p className="wb-field-error" data-testid="import-key-error">
@@ -91,10 +91,10 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
         </p>
       ) : null}
       {importKey.isSuccess ? (
-        <p className="wb-small wb-ok" data-testid="import-key-result">
+        <p className="small wb-ok" data-testid="import-key-result">
           {result?.added.length ? <>Imported {result.added.map((k) => k.kid).join(', ')}. </> : <>Nothing new imported. </>}
-          {result?.skipped.length ? <span className="wb-muted">Skipped {result.skipped.map((s) => `${s.kid} (${s.reason})`).join(', ')}. </span> : null}
-          {result?.notes.length ? <span className="wb-muted">{result.notes.join(' ')}</span> : null}
+          {result?.skipped.length ? <span className="muted">Skipped {result.skipped.map((s) => `${s.kid} (${s.reason})`).join(', ')}. </span> : null}
+          {result?.notes.length ? <span className="muted">{result.notes.join(' ')}</span> : null}
         </p>
       ) : null}
     </form>

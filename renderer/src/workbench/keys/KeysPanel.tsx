@@ -38,7 +38,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
         <Badge>{list.length}</Badge>
         <Badge tone="ok">{list.filter((k) => k.trusted).length} trusted</Badge>
         <span className="wb-spacer" />
-        <a className="wb-btn wb-btn-sm" href="/desk/keys/jwks.json" target="_blank" rel="noreferrer" data-testid="jwks-link">
+        <a className="btn btn-sm" href="/desk/keys/jwks.json" target="_blank" rel="noreferrer" data-testid="jwks-link">
           Public JWKS ↗
         </a>
       </div>
@@ -50,7 +50,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
           testId="trusted-jwks-unused"
           actions={
             trustedPath && props.jwksFile !== trustedPath && !props.readOnly ? (
-              <button type="button" className="wb-btn wb-btn-sm" onClick={() => props.onUseTrustedJwks(trustedPath)}>
+              <button type="button" className="btn btn-sm" onClick={() => props.onUseTrustedJwks(trustedPath)}>
                 Use it as jwks_file
               </button>
             ) : null
@@ -64,8 +64,8 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
       ) : list.length === 0 ? (
         <EmptyState>No keys yet. Generate one to mint tokens, or import a provider's JWKS to verify its tokens.</EmptyState>
       ) : (
-        <div className="wb-table-wrap wb-bordered">
-          <table className="wb-table" data-testid="keys-table">
+        <div className="table-wrap table-wrap-scroll">
+          <table className="table table-dense" data-testid="keys-table">
             <thead>
               <tr>
                 <th>kid</th>
@@ -84,16 +84,16 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
                   </td>
                   <td className="wb-cell-tight">
                     <code>{k.alg}</code>
-                    <span className="wb-subtle"> {k.kty}{k.crv ? ` ${k.crv}` : ''}</span>
+                    <span className="subtle"> {k.kty}{k.crv ? ` ${k.crv}` : ''}</span>
                     {k.alg !== props.algorithm ? (
-                      <span className="wb-subtle" title={`The settings accept only ${props.algorithm}`}> ≠ {props.algorithm}</span>
+                      <span className="subtle" title={`The settings accept only ${props.algorithm}`}> ≠ {props.algorithm}</span>
                     ) : null}
                   </td>
                   <td>
                     <span className="wb-fingerprint" title={`RFC 7638 thumbprint: ${k.fingerprint}`}>
                       {short(k.fingerprint)}
                     </span>
-                    {k.fingerprint ? <CopyButton text={k.fingerprint} label="copy" small className="wb-btn-ghost wb-btn-xs" /> : null}
+                    {k.fingerprint ? <CopyButton text={k.fingerprint} label="copy" small className="btn-ghost btn-xs" /> : null}
                   </td>
                   <td className="wb-cell-tight">
                     <div className="wb-row wb-nowrap">
@@ -107,29 +107,29 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
                     {canSign(k) ? <Badge tone="accent" title="rundesk holds the private key and can mint with it">signs</Badge> : null}
                     </div>
                   </td>
-                  <td className="wb-small wb-muted" title={k.origin ?? undefined}>
+                  <td className="small muted" title={k.origin ?? undefined}>
                     {k.source}
-                    {k.origin ? <span className="wb-subtle"> · {short(k.origin, 28)}</span> : null}
+                    {k.origin ? <span className="subtle"> · {short(k.origin, 28)}</span> : null}
                   </td>
                   <td className="wb-cell-tight">
                     {confirmKid === k.kid ? (
                       <span className="wb-row">
                         <button
                           type="button"
-                          className="wb-btn wb-btn-sm wb-btn-danger"
+                          className="btn btn-sm btn-danger"
                           disabled={remove.isPending}
                           onClick={() => remove.mutate({ kid: k.kid }, { onSettled: () => setConfirmKid(null) })}
                         >
                           Remove
                         </button>
-                        <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost" onClick={() => setConfirmKid(null)}>
+                        <button type="button" className="btn btn-sm btn-ghost" onClick={() => setConfirmKid(null)}>
                           Cancel
                         </button>
                       </span>
                     ) : (
                       <button
                         type="button"
-                        className="wb-btn wb-btn-sm wb-btn-ghost"
+                        className="btn btn-sm btn-ghost"
                         aria-label={`Remove key ${k.kid}`}
                         disabled={props.readOnly}
                         onClick={() => setConfirmKid(k.kid)}
@@ -175,19 +175,19 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
         >
           <h3 className="wb-h3">Generate</h3>
           <div className="wb-row">
-            <select className="wb-select wb-mono wb-w-auto" aria-label="Algorithm of the new key" value={genAlg} onChange={(e) => isAlgorithm(e.target.value) && setGenAlg(e.target.value)}>
+            <select className="select mono wb-w-auto" aria-label="Algorithm of the new key" value={genAlg} onChange={(e) => isAlgorithm(e.target.value) && setGenAlg(e.target.value)}>
               {ALGORITHMS.map((a) => (
                 <option key={a} value={a}>
                   {a}
                 </option>
               ))}
             </select>
-            <button type="submit" className="wb-btn" disabled={generate.isPending || props.readOnly} data-testid="generate-key">
+            <button type="submit" className="btn" disabled={generate.isPending || props.readOnly} data-testid="generate-key">
               {generate.isPending ? <Spinner /> : null} Generate key pair
             </button>
           </div>
           {generate.isSuccess ? (
-            <p className="wb-small wb-ok">
+            <p className="small wb-ok">
               Generated <code>{generate.data.kid}</code>; it is trusted and can sign minted tokens.
             </p>
           ) : null}

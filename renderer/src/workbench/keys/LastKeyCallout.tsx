@@ -17,10 +17,10 @@ export function LastKeyCallout(props: { error: unknown; title: string; action: s
       testId="last-trusted-key-warning"
       actions={
         <span className="wb-row">
-          <button type="button" className="wb-btn wb-btn-sm wb-btn-danger" disabled={props.pending} onClick={props.onConfirm}>
+          <button type="button" className="btn btn-sm btn-danger" disabled={props.pending} onClick={props.onConfirm}>
             {props.action}
           </button>
-          <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost" onClick={props.onCancel}>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={props.onCancel}>
             Cancel
           </button>
         </span>

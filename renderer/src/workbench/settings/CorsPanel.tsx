@@ -93,7 +93,7 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
           <span className="wb-spacer" />
           <button
             type="button"
-            className="wb-btn wb-btn-sm"
+            className="btn btn-sm"
             onClick={() => defaults && setDraft([...defaults])}
             disabled={!envelope.writable || !defaults}
             title={defaults ? defaults.join(', ') : undefined}
@@ -102,7 +102,7 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
           </button>
           <button
             type="button"
-            className="wb-btn wb-btn-sm wb-btn-primary"
+            className="btn btn-sm btn-primary"
             onClick={doSave}
             disabled={!dirty || !envelope.writable || save.isPending || issues.length > 0}
             data-testid="cors-save"

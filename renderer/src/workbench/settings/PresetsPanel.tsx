@@ -53,7 +53,7 @@ export function PresetsPanel(props: {
               <div className="wb-row wb-preset-actions">
                 <button
                   type="button"
-                  className="wb-btn wb-btn-sm"
+                  className="btn btn-sm"
                   disabled={props.readOnly || active}
                   title={changes.length ? `Sets ${changes.map((c) => c.field).join(', ')}` : 'Already applied'}
                   onClick={() => {
@@ -66,7 +66,7 @@ export function PresetsPanel(props: {
                 </button>
                 <button
                   type="button"
-                  className="wb-btn wb-btn-sm wb-btn-ghost"
+                  className="btn btn-sm btn-ghost"
                   disabled={fixture.isPending}
                   title={`Generate an offline ${p.title} test key set and sample tokens`}
                   onClick={() => fixture.mutate({ name: p.name, apply: false })}
@@ -110,34 +110,34 @@ function FixtureResult(props: { f: FixtureResponse; title: string; readOnly: boo
       title={`${props.title} fixture: ${f.jwks.keys.length} key${f.jwks.keys.length === 1 ? '' : 's'} and ${f.tokens.length} sample tokens`}
       testId="fixture-result"
       actions={
-        <button type="button" className="wb-btn wb-btn-sm" disabled={props.readOnly} onClick={props.onUse} data-testid="fixture-use">
+        <button type="button" className="btn btn-sm" disabled={props.readOnly} onClick={props.onUse} data-testid="fixture-use">
           Use preset + fixture JWKS
         </button>
       }
     >
-      <p className="wb-small wb-m0">
+      <p className="small wb-m0">
         JWKS written to <code>{f.jwks_path}</code> (issuer <code>{f.issuer}</code>). Its tokens verify once <code>jwks_file</code> points there.
       </p>
-      <table className="wb-table wb-table-plain">
+      <table className="table table-dense">
         <tbody>
           {f.tokens.map((t) => (
             <tr key={t.name} data-testid={`fixture-token-${t.name}`}>
               <td className="wb-cell-tight">
                 <code>{t.name}</code>
               </td>
-              <td className="wb-small">{t.description}</td>
+              <td className="small">{t.description}</td>
               <td className="wb-cell-tight">
                 <StatusPill status={t.expected_status} />
               </td>
               <td className="wb-cell-tight">
                 <div className="wb-row wb-nowrap">
                   <CopyButton text={t.token} small />
-                  <button type="button" className="wb-btn wb-btn-sm" onClick={() => navigate('/tokens?tab=inspect', { state: { inspectToken: t.token } })}>
+                  <button type="button" className="btn btn-sm" onClick={() => navigate('/tokens?tab=inspect', { state: { inspectToken: t.token } })}>
                     Inspect
                   </button>
                   <button
                     type="button"
-                    className="wb-btn wb-btn-sm wb-btn-ghost"
+                    className="btn btn-sm btn-ghost"
                     onClick={() => setCurrent(addToken({ label: `${props.title} ${t.name}`, token: t.token, source: 'pasted' }).id)}
                   >
                     Act as

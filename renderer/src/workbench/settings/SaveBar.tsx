@@ -19,7 +19,7 @@ export function SaveBar({ form, path, savedAt }: { form: SettingsDraft; path: st
         </Badge>
       ) : null}
       {form.dirty ? (
-        <span className="wb-muted" data-testid="dirty-state">
+        <span className="muted" data-testid="dirty-state">
           {form.changed.length} unsaved change{form.changed.length === 1 ? '' : 's'}
         </span>
       ) : savedAt ? (
@@ -27,12 +27,12 @@ export function SaveBar({ form, path, savedAt }: { form: SettingsDraft; path: st
           Saved · applied live
         </span>
       ) : (
-        <span className="wb-subtle">No changes</span>
+        <span className="subtle">No changes</span>
       )}
-      <button type="button" className="wb-btn wb-btn-sm" onClick={form.discard} disabled={!form.dirty || form.readOnly}>
+      <button type="button" className="btn btn-sm" onClick={form.discard} disabled={!form.dirty || form.readOnly}>
         Discard
       </button>
-      <button type="button" onClick={form.submit} className="wb-btn wb-btn-sm wb-btn-primary" disabled={form.readOnly || form.saving} data-testid="save-settings" title="Save (Ctrl+S)">
+      <button type="button" onClick={form.submit} className="btn btn-sm btn-primary" disabled={form.readOnly || form.saving} data-testid="save-settings" title="Save (Ctrl+S)">
         Save <Kbd>Ctrl S</Kbd>
       </button>
     </div>

@@ -41,15 +41,15 @@ export function ScopeMappingEditor(props: {
         <h3 className="wb-h3">Custom mappings</h3>
         <Badge tone={rows.length ? 'accent' : 'muted'}>{rows.length}</Badge>
         <span className="wb-spacer" />
-        <button type="button" className="wb-btn wb-btn-sm" onClick={() => addRow()} disabled={props.disabled} data-testid="add-mapping">
+        <button type="button" className="btn btn-sm" onClick={() => addRow()} disabled={props.disabled} data-testid="add-mapping">
           + Add mapping
         </button>
       </div>
       {rows.length === 0 ? (
         <EmptyState>No custom mappings: the defaults below apply. Add a row to protect a new route or to change a default's scopes.</EmptyState>
       ) : (
-        <div className="wb-table-wrap wb-bordered">
-          <table className="wb-table">
+        <div className="table-wrap table-wrap-scroll">
+          <table className="table table-dense">
             <thead>
               <tr>
                 <th>Method</th>
@@ -68,7 +68,7 @@ export function ScopeMappingEditor(props: {
                   <tr key={r.id} data-testid={`mapping-row-${i}`}>
                     <td className="wb-cell-input wb-cell-tight">
                       <select
-                        className="wb-select wb-mono wb-w-method"
+                        className="select mono wb-w-method"
                         aria-label={`Method of mapping ${i + 1}`}
                         value={r.method}
                         disabled={props.disabled}
@@ -83,7 +83,7 @@ export function ScopeMappingEditor(props: {
                     </td>
                     <td className="wb-cell-input">
                       <input
-                        className="wb-input wb-mono"
+                        className="input mono"
                         aria-label={`Path pattern of mapping ${i + 1}`}
                         aria-invalid={problem ? true : undefined}
                         placeholder="/sessions/*/runs"
@@ -104,11 +104,11 @@ export function ScopeMappingEditor(props: {
                         ariaLabel={`Scopes of mapping ${i + 1}`}
                       />
                     </td>
-                    <td className="wb-small">
+                    <td className="small">
                       {def ? (
                         <span title={`Default: ${def.join(', ') || '(none)'}`}>
                           <Badge tone="warn">overrides default</Badge>{' '}
-                          <span className="wb-muted">was {def.length ? def.map((s) => <code key={s} className="wb-scope">{s}</code>) : 'open'}</span>
+                          <span className="muted">was {def.length ? def.map((s) => <code key={s} className="wb-scope">{s}</code>) : 'open'}</span>
                         </span>
                       ) : (
                         <Badge tone="info" title="No known default for this route">custom route</Badge>
@@ -118,7 +118,7 @@ export function ScopeMappingEditor(props: {
                     <td className="wb-cell-tight">
                       <button
                         type="button"
-                        className="wb-btn wb-btn-sm wb-btn-ghost wb-btn-danger"
+                        className="btn btn-sm btn-ghost btn-danger"
                         aria-label={`Remove mapping ${key}`}
                         disabled={props.disabled}
                         onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
@@ -170,7 +170,7 @@ export function ScopeMappingEditor(props: {
         {overridden.size ? <Badge tone="warn">{overridden.size} overridden</Badge> : null}
         <span className="wb-spacer" />
         <input
-          className="wb-input wb-filter"
+          className="input wb-filter"
           type="search"
           placeholder="Filter routes or scopes"
           aria-label="Filter default mappings"
@@ -178,8 +178,8 @@ export function ScopeMappingEditor(props: {
           onChange={(e) => setFilter(e.target.value)}
         />
       </div>
-      <div className="wb-table-wrap wb-bordered wb-scroll-y">
-        <table className="wb-table" data-testid="default-mappings">
+      <div className="table-wrap table-wrap-scroll wb-scroll-y">
+        <table className="table table-dense" data-testid="default-mappings">
           <thead>
             <tr>
               <th>Method</th>
@@ -212,7 +212,7 @@ export function ScopeMappingEditor(props: {
                     {isOver ? null : (
                       <button
                         type="button"
-                        className="wb-btn wb-btn-sm wb-btn-ghost"
+                        className="btn btn-sm btn-ghost"
                         disabled={props.disabled}
                         onClick={() => addRow({ method, path, scopes: [...scopes] })}
                         aria-label={`Override ${key}`}
@@ -226,7 +226,7 @@ export function ScopeMappingEditor(props: {
             })}
             {defaultEntries.length === 0 ? (
               <tr>
-                <td colSpan={4} className="wb-muted">
+                <td colSpan={4} className="muted">
                   {Object.keys(defaults).length === 0 ? 'The server did not report its default mappings.' : 'No default matches the filter.'}
                 </td>
               </tr>

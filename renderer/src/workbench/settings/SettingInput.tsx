@@ -92,10 +92,10 @@ export function SettingInput(props: {
             return null;
           default:
             return (
-              <div className="wb-input-group">
+              <div className="input-group">
                 <input
                   id={id}
-                  className="wb-input wb-mono"
+                  className="input mono"
                   list={widget === 'suggest' ? `${id}-options` : undefined}
                   value={typeof value === 'string' ? value : ''}
                   placeholder={placeholder}
@@ -134,7 +134,7 @@ function BrowseButton({ onPick }: { onPick: (path: string) => void }) {
     });
   };
   return (
-    <button type="button" className="wb-btn" onClick={pick}>
+    <button type="button" className="btn" onClick={pick}>
       Browse…
     </button>
   );
@@ -144,12 +144,12 @@ function BrowseButton({ onPick }: { onPick: (path: string) => void }) {
 function SecretList(props: { id: string; describedBy: string; invalid: boolean; value: string[]; onChange: (v: string[]) => void }) {
   return (
     <div className="wb-stack wb-gap-2">
-      {props.value.length === 0 ? <span className="wb-small wb-muted">None. rundesk's own keys live in the key store below.</span> : null}
+      {props.value.length === 0 ? <span className="small muted">None. rundesk's own keys live in the key store below.</span> : null}
       {props.value.map((k, i) => (
         <div key={i} className="wb-row wb-align-start">
           <textarea
             id={i === 0 ? props.id : undefined}
-            className="wb-textarea wb-grow"
+            className="input mono wb-grow"
             rows={Math.min(6, Math.max(2, k.split('\n').length))}
             value={k}
             aria-label={`Verification key ${i + 1}`}
@@ -158,13 +158,13 @@ function SecretList(props: { id: string; describedBy: string; invalid: boolean; 
             spellCheck={false}
             onChange={(e) => props.onChange(props.value.map((x, j) => (j === i ? e.target.value : x)))}
           />
-          <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost wb-btn-danger" aria-label={`Remove verification key ${i + 1}`} onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}>
+          <button type="button" className="btn btn-sm btn-ghost btn-danger" aria-label={`Remove verification key ${i + 1}`} onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}>
             Remove
           </button>
         </div>
       ))}
       <div>
-        <button type="button" className="wb-btn wb-btn-sm" id={props.value.length === 0 ? props.id : undefined} onClick={() => props.onChange([...props.value, ''])}>
+        <button type="button" className="btn btn-sm" id={props.value.length === 0 ? props.id : undefined} onClick={() => props.onChange([...props.value, ''])}>
           + Add PEM key or secret
         </button>
       </div>

@@ -66,7 +66,7 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
   };
 
   return (
-    <div className="wb-page" data-testid="settings-page" onKeyDown={onModKey('s', form.submit)}>
+    <div className="page page-stack" data-testid="settings-page" onKeyDown={onModKey('s', form.submit)}>
       <PageHeader title="Auth settings" subtitle="The JWT layer in front of the run endpoint (SPEC §5). Changes apply live when saved." />
       <Banners envelope={envelope} />
       <div className="wb-settings">

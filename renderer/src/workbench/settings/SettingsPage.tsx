@@ -44,7 +44,7 @@ export function SettingsPage() {
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
-    <div className="wb-page">
+    <div className="page page-stack">
       <PageHeader title="Auth settings" />
       {children}
     </div>

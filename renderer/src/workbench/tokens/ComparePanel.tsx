@@ -60,7 +60,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
         actions={
           <button
             type="button"
-            className="wb-btn wb-btn-sm"
+            className="btn btn-sm"
             disabled={demo.isPending}
             title="Mint user A, user B and an admin token with the settings' claim names"
             onClick={() =>
@@ -81,14 +81,14 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
             go();
           }}
         >
-          <div className="wb-input-group wb-grow">
-            <select className="wb-select wb-mono wb-w-method" aria-label="Method" value={state.method} onChange={(e) => onState({ ...state, method: e.target.value as CompareState['method'] })}>
+          <div className="input-group wb-grow">
+            <select className="select mono wb-w-method" aria-label="Method" value={state.method} onChange={(e) => onState({ ...state, method: e.target.value as CompareState['method'] })}>
               {HTTP_METHODS.filter((m) => m !== '*').map((m) => (
                 <option key={m}>{m}</option>
               ))}
             </select>
             <input
-              className="wb-input wb-mono"
+              className="input mono"
               aria-label="Path and query"
               value={state.path}
               spellCheck={false}
@@ -98,11 +98,11 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
             />
           </div>
           {state.slots.length < 3 ? (
-            <button type="button" className="wb-btn" onClick={() => onState({ ...state, slots: [...state.slots, { label: String.fromCharCode(65 + state.slots.length), token: '' }] })}>
+            <button type="button" className="btn" onClick={() => onState({ ...state, slots: [...state.slots, { label: String.fromCharCode(65 + state.slots.length), token: '' }] })}>
               + Column
             </button>
           ) : null}
-          <button type="submit" className="wb-btn wb-btn-primary" disabled={!ready || run.isPending} data-testid="compare-run">
+          <button type="submit" className="btn btn-primary" disabled={!ready || run.isPending} data-testid="compare-run">
             {run.isPending ? <Spinner /> : null} Send as each <Kbd>Ctrl ↵</Kbd>
           </button>
         </form>
@@ -122,17 +122,17 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
           return (
             <div className="wb-compare-col" key={i} data-testid={`compare-col-${i}`}>
               <div className="wb-row">
-                <input className="wb-input wb-compare-label" aria-label={`Label of column ${i + 1}`} value={slot.label} onChange={(e) => setSlot(i, { label: e.target.value })} />
+                <input className="input wb-compare-label" aria-label={`Label of column ${i + 1}`} value={slot.label} onChange={(e) => setSlot(i, { label: e.target.value })} />
                 <span className="wb-spacer" />
                 {state.slots.length > 1 ? (
-                  <button type="button" className="wb-btn wb-btn-sm wb-btn-ghost" aria-label={`Remove column ${i + 1}`} onClick={() => onState({ ...state, slots: state.slots.filter((_, j) => j !== i) })}>
+                  <button type="button" className="btn btn-sm btn-ghost" aria-label={`Remove column ${i + 1}`} onClick={() => onState({ ...state, slots: state.slots.filter((_, j) => j !== i) })}>
                     ×
                   </button>
                 ) : null}
               </div>
               {tokens.length > 0 ? (
                 <select
-                  className="wb-select"
+                  className="select"
                   aria-label={`Token of column ${i + 1} from the acting-as list`}
                   value={tokens.find((t) => t.token === slot.token.trim())?.id ?? ''}
                   onChange={(e) => {
@@ -150,7 +150,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
               ) : null}
               <textarea
                 id={`${id}-t${i}`}
-                className="wb-textarea wb-token-input"
+                className="input mono wb-token-input"
                 rows={3}
                 spellCheck={false}
                 placeholder="Paste a token"
@@ -160,7 +160,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
                 data-testid={`compare-token-${i}`}
               />
               {decoded ? (
-                <div className="wb-small wb-muted">
+                <div className="small muted">
                   sub <code>{sub ?? '—'}</code> · {scopesOf(decoded.claims, props.auth?.scopes_claim).map((s) => <code key={s} className="wb-scope">{s}</code>)}
                 </div>
               ) : null}
@@ -168,7 +168,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
                 <div className="wb-stack wb-gap-2" data-testid={`compare-result-${i}`} data-status={result.status}>
                   <div className="wb-row">
                     <StatusPill status={result.status} />
-                    <span className="wb-small wb-muted">{Math.round(result.ms)} ms</span>
+                    <span className="small muted">{Math.round(result.ms)} ms</span>
                     {Array.isArray((result.body as { data?: unknown[] } | null)?.data) ? (
                       <Badge tone="info">{(result.body as { data: unknown[] }).data.length} rows</Badge>
                     ) : null}

@@ -38,15 +38,15 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
     <div className="wb-stack" data-testid="inspect-panel">
       <Panel title="Inspect a token" subtitle="What the auth layer decides for this token on one request — the same function the server runs.">
         <div className="wb-row wb-nowrap">
-          <div className="wb-input-group wb-grow">
-            <select className="wb-select wb-mono wb-w-method" aria-label="Method" value={target.method} onChange={(e) => onTarget({ ...target, method: e.target.value })} data-testid="inspect-method">
+          <div className="input-group wb-grow">
+            <select className="select mono wb-w-method" aria-label="Method" value={target.method} onChange={(e) => onTarget({ ...target, method: e.target.value })} data-testid="inspect-method">
               {HTTP_METHODS.filter((m) => m !== '*').map((m) => (
                 <option key={m}>{m}</option>
               ))}
             </select>
             <input
               id={`${id}-path`}
-              className="wb-input wb-mono"
+              className="input mono"
               aria-label="Request path"
               value={target.path}
               spellCheck={false}
@@ -56,7 +56,7 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
           </div>
           {tokens.length > 0 ? (
             <select
-              className="wb-select wb-w-auto"
+              className="select wb-w-auto"
               aria-label="Load a token from the acting-as list"
               value=""
               onChange={(e) => {
@@ -75,7 +75,7 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
         </div>
         <textarea
           id={`${id}-token`}
-          className="wb-textarea wb-token-input"
+          className="input mono wb-token-input"
           rows={4}
           spellCheck={false}
           aria-label="Token"

@@ -54,9 +54,9 @@ export function MintPanel(props: {
           noValidate
         >
           <div className="wb-row">
-            <span className="wb-small wb-muted">Start from</span>
+            <span className="small muted">Start from</span>
             {TEMPLATES.map((t) => (
-              <button key={t.label} type="button" className="wb-btn wb-btn-sm wb-btn-ghost" onClick={() => onForm({ ...form, ...t.patch(props.auth?.admin_scope ?? 'platform:admin') })}>
+              <button key={t.label} type="button" className="btn btn-sm btn-ghost" onClick={() => onForm({ ...form, ...t.patch(props.auth?.admin_scope ?? 'platform:admin') })}>
                 {t.label}
               </button>
             ))}
@@ -64,11 +64,11 @@ export function MintPanel(props: {
           <div className="wb-fields wb-fields-2">
             <Field name="sub" label="Subject" error={issueFor('sub')}>
               {({ id: fid, describedBy }) => (
-                <input id={fid} className="wb-input wb-mono" value={form.sub} aria-describedby={describedBy} onChange={(e) => set('sub', e.target.value)} data-testid="mint-sub" autoComplete="off" />
+                <input id={fid} className="input mono" value={form.sub} aria-describedby={describedBy} onChange={(e) => set('sub', e.target.value)} data-testid="mint-sub" autoComplete="off" />
               )}
             </Field>
             <Field name="session_id" label="Session id" error={issueFor('session_id')}>
-              {({ id: fid }) => <input id={fid} className="wb-input wb-mono" value={form.session_id} placeholder="(none)" onChange={(e) => set('session_id', e.target.value)} autoComplete="off" />}
+              {({ id: fid }) => <input id={fid} className="input mono" value={form.session_id} placeholder="(none)" onChange={(e) => set('session_id', e.target.value)} autoComplete="off" />}
             </Field>
             <Field name="scopes" label="Scopes" wide error={issueFor('scopes')} help="Pick from the mapped routes' scopes or type your own; Enter adds.">
               {({ id: fid, describedBy }) => (
@@ -76,7 +76,7 @@ export function MintPanel(props: {
               )}
             </Field>
             <Field name="scopes_claim" label="Scopes claim" error={issueFor('scopes_claim')}>
-              {({ id: fid }) => <input id={fid} className="wb-input wb-mono" value={form.scopes_claim} onChange={(e) => set('scopes_claim', e.target.value)} autoComplete="off" />}
+              {({ id: fid }) => <input id={fid} className="input mono" value={form.scopes_claim} onChange={(e) => set('scopes_claim', e.target.value)} autoComplete="off" />}
             </Field>
             <Field name="scopes_format" label="Scopes style">
               {({ id: fid }) => (
@@ -95,7 +95,7 @@ export function MintPanel(props: {
             <Field name="ttl" label="Expires in" error={issueFor('ttl')}>
               {({ id: fid }) => (
                 <div className="wb-row wb-nowrap">
-                  <select className="wb-select wb-w-auto" aria-label="Lifetime preset" value={TTL_CHOICES.some((c) => c.seconds === form.ttl) ? String(form.ttl) : 'custom'} onChange={(e) => e.target.value !== 'custom' && set('ttl', Number(e.target.value))}>
+                  <select className="select wb-w-auto" aria-label="Lifetime preset" value={TTL_CHOICES.some((c) => c.seconds === form.ttl) ? String(form.ttl) : 'custom'} onChange={(e) => e.target.value !== 'custom' && set('ttl', Number(e.target.value))}>
                     {TTL_CHOICES.map((c) => (
                       <option key={c.seconds} value={c.seconds}>
                         {c.label}
@@ -103,20 +103,20 @@ export function MintPanel(props: {
                     ))}
                     <option value="custom">custom</option>
                   </select>
-                  <input id={fid} className="wb-input wb-mono wb-w-num" type="number" min={1} value={form.ttl} aria-label="Lifetime in seconds" onChange={(e) => set('ttl', Math.max(1, Number(e.target.value) || 1))} />
-                  <span className="wb-small wb-muted">s</span>
+                  <input id={fid} className="input mono wb-w-num" type="number" min={1} value={form.ttl} aria-label="Lifetime in seconds" onChange={(e) => set('ttl', Math.max(1, Number(e.target.value) || 1))} />
+                  <span className="small muted">s</span>
                 </div>
               )}
             </Field>
             <Field name="aud" label="Audience" error={issueFor('aud')} help="Empty: the settings' audience.">
-              {({ id: fid }) => <input id={fid} className="wb-input wb-mono" value={form.aud} placeholder={audPlaceholder(props.auth)} onChange={(e) => set('aud', e.target.value)} autoComplete="off" data-testid="mint-aud" />}
+              {({ id: fid }) => <input id={fid} className="input mono" value={form.aud} placeholder={audPlaceholder(props.auth)} onChange={(e) => set('aud', e.target.value)} autoComplete="off" data-testid="mint-aud" />}
             </Field>
             <Field name="iss" label="Issuer" error={issueFor('iss')}>
-              {({ id: fid }) => <input id={fid} className="wb-input wb-mono" value={form.iss} placeholder="(default)" onChange={(e) => set('iss', e.target.value)} autoComplete="off" />}
+              {({ id: fid }) => <input id={fid} className="input mono" value={form.iss} placeholder="(default)" onChange={(e) => set('iss', e.target.value)} autoComplete="off" />}
             </Field>
             <Field name="alg" label="Algorithm" error={issueFor('alg')}>
               {({ id: fid }) => (
-                <select id={fid} className="wb-select wb-mono" value={form.alg} onChange={(e) => isAlgorithm(e.target.value) && onForm({ ...form, alg: e.target.value, kid: '' })}>
+                <select id={fid} className="select mono" value={form.alg} onChange={(e) => isAlgorithm(e.target.value) && onForm({ ...form, alg: e.target.value, kid: '' })}>
                   {ALGORITHMS.map((a) => (
                     <option key={a} value={a}>
                       {a}
@@ -128,7 +128,7 @@ export function MintPanel(props: {
             </Field>
             <Field name="key" label="Signing key" error={issueFor('key') ?? issueFor('kid')} help={keysForAlg.length === 0 ? `No local ${form.alg} key: generate one in Settings.` : undefined}>
               {({ id: fid }) => (
-                <select id={fid} className="wb-select wb-mono" value={form.kid} onChange={(e) => set('kid', e.target.value)} data-testid="mint-key">
+                <select id={fid} className="select mono" value={form.kid} onChange={(e) => set('kid', e.target.value)} data-testid="mint-key">
                   <option value="">auto: first trusted {form.alg} key</option>
                   {keysForAlg.map((k) => (
                     <option key={k.kid} value={k.kid}>
@@ -143,7 +143,7 @@ export function MintPanel(props: {
               {({ id: fid, describedBy, invalid }) => (
                 <textarea
                   id={fid}
-                  className="wb-textarea"
+                  className="input mono"
                   rows={3}
                   spellCheck={false}
                   placeholder={'{ "org_id": "acme", "roles": ["viewer"] }'}
@@ -157,12 +157,12 @@ export function MintPanel(props: {
             </Field>
             <Field name="path" label="Request for curl" wide error={issueFor('path')} help="The curl command and the preview call this path. Empty: a demo run.">
               {({ id: fid }) => (
-                <input id={fid} className="wb-input wb-mono" value={form.path} placeholder="/sessions/SESSION_ID/runs/RUN_ID" onChange={(e) => set('path', e.target.value)} autoComplete="off" spellCheck={false} />
+                <input id={fid} className="input mono" value={form.path} placeholder="/sessions/SESSION_ID/runs/RUN_ID" onChange={(e) => set('path', e.target.value)} autoComplete="off" spellCheck={false} />
               )}
             </Field>
             <Field name="defect" label="Make it a bad token" wide help="Each defect fails one check of the auth layer.">
               {({ id: fid }) => (
-                <select id={fid} className="wb-select" value={form.defect} onChange={(e) => set('defect', e.target.value as Defect | '')} data-testid="mint-defect">
+                <select id={fid} className="select" value={form.defect} onChange={(e) => set('defect', e.target.value as Defect | '')} data-testid="mint-defect">
                   <option value="">No defect: a valid token</option>
                   {DEFECTS.map((d) => (
                     <option key={d} value={d}>
@@ -174,7 +174,7 @@ export function MintPanel(props: {
             </Field>
           </div>
           <div className="wb-row">
-            <button type="submit" className="wb-btn wb-btn-primary" disabled={!claims.ok || mint.isPending} data-testid="mint-submit">
+            <button type="submit" className="btn btn-primary" disabled={!claims.ok || mint.isPending} data-testid="mint-submit">
               {mint.isPending ? <Spinner /> : null} Mint token <Kbd>Ctrl ↵</Kbd>
             </button>
             {mint.isError ? (

@@ -18,7 +18,7 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
   if (!r) {
     return (
       <Panel title="Token" className="wb-sticky" subtitle="Minted tokens appear here with their header, claims and a curl command.">
-        <div className="wb-empty">
+        <div className="empty-state empty-state-inline">
           Fill in the form and press <Kbd>Ctrl ↵</Kbd>.
         </div>
       </Panel>
@@ -45,23 +45,23 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
       }
     >
       <TokenText token={r.token} testId="minted-token" />
-      <div className={`wb-preview wb-tone-${r.preview.status < 300 ? 'ok' : 'danger'}`} data-testid="mint-preview">
+      <div className={`wb-preview tone-${r.preview.status < 300 ? 'ok' : 'danger'}`} data-testid="mint-preview">
         <StatusPill status={r.preview.status} />
         <code>
           {r.preview.method} {r.preview.path}
         </code>
-        <span className="wb-muted">{r.preview.detail ?? 'the auth layer lets this request through'}</span>
+        <span className="muted">{r.preview.detail ?? 'the auth layer lets this request through'}</span>
       </div>
       <div className="wb-row">
         <CopyButton text={r.curl} label="Copy as curl" testId="copy-curl" />
-        <button type="button" className="wb-btn" onClick={() => props.onInspect(r.token)} data-testid="inspect-minted">
+        <button type="button" className="btn" onClick={() => props.onInspect(r.token)} data-testid="inspect-minted">
           Inspect →
         </button>
         <span className="wb-spacer" />
-        <input className="wb-input wb-w-label" placeholder={`${props.sub || 'token'} (label)`} aria-label="Label for the acting-as list" value={label} onChange={(e) => setLabel(e.target.value)} />
+        <input className="input wb-w-label" placeholder={`${props.sub || 'token'} (label)`} aria-label="Label for the acting-as list" value={label} onChange={(e) => setLabel(e.target.value)} />
         <button
           type="button"
-          className="wb-btn wb-btn-primary"
+          className="btn btn-primary"
           data-testid="act-as"
           onClick={() => {
             const entry = addToken({ label: label || defaultMintLabel(r), token: r.token, source: 'minted' });

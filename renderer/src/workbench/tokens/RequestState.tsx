@@ -17,7 +17,7 @@ export function StateTable({ state }: { state: RequestAuthState }) {
   if (state.is_admin !== undefined) rows.push(['is_admin', state.is_admin]);
   if (state.user_isolation !== undefined) rows.push(['user_isolation', state.user_isolation]);
   return (
-    <dl className="wb-kv">
+    <dl className="kv kv-code">
       {rows.map(([k, v]) => (
         <FragmentKV key={k} k={k} v={v} />
       ))}
@@ -35,10 +35,10 @@ function FragmentKV({ k, v }: { k: string; v: unknown }) {
 }
 
 function renderValue(v: unknown) {
-  if (v === null || v === undefined) return <span className="wb-subtle">null</span>;
+  if (v === null || v === undefined) return <span className="subtle">null</span>;
   if (typeof v === 'boolean') return <Badge tone={v ? 'ok' : 'muted'}>{String(v)}</Badge>;
   if (Array.isArray(v)) {
-    if (v.length === 0) return <span className="wb-subtle">[]</span>;
+    if (v.length === 0) return <span className="subtle">[]</span>;
     return v.map((x, i) => (
       <code key={i} className="wb-scope">
         {String(x)}
@@ -47,7 +47,7 @@ function renderValue(v: unknown) {
   }
   if (typeof v === 'object') {
     const entries = Object.entries(v as Record<string, unknown>);
-    if (entries.length === 0) return <span className="wb-subtle">{'{}'}</span>;
+    if (entries.length === 0) return <span className="subtle">{'{}'}</span>;
     return <code className="wb-inline-json">{JSON.stringify(v)}</code>;
   }
   return <code>{String(v)}</code>;
@@ -60,7 +60,7 @@ export function ClaimTimes({ claims }: { claims: Record<string, unknown> | null 
   const times = (['iat', 'nbf', 'exp'] as const).filter((k) => typeof claims[k] === 'number');
   if (times.length === 0) return null;
   return (
-    <dl className="wb-kv wb-small">
+    <dl className="kv kv-code small">
       {times.map((k) => {
         const t = claims[k] as number;
         const rel = relative(t - now);

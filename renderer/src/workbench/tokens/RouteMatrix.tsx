@@ -24,7 +24,7 @@ export function RouteMatrix(props: {
     <Panel
       title="Route matrix"
       subtitle="Every mapped route for this token. Click a row to inspect it."
-      className="wb-panel-flush"
+      className="card-flush"
       testId="route-matrix"
       actions={
         <>
@@ -40,31 +40,31 @@ export function RouteMatrix(props: {
               { value: 'denied', label: 'Denied' },
             ]}
           />
-          <input className="wb-input wb-filter wb-input-sm" type="search" placeholder="Filter" aria-label="Filter routes" value={text} onChange={(e) => setText(e.target.value)} />
+          <input className="input wb-filter input-sm" type="search" placeholder="Filter" aria-label="Filter routes" value={text} onChange={(e) => setText(e.target.value)} />
         </>
       }
     >
-      {props.error ? <div className="wb-pad"><Callout tone="danger" title="Matrix unavailable">{props.error}</Callout></div> : null}
+      {props.error ? <div className="pad"><Callout tone="danger" title="Matrix unavailable">{props.error}</Callout></div> : null}
       {props.tokenStatus && props.tokenStatus.status === 401 ? (
-        <div className="wb-pad">
+        <div className="pad">
           <Callout tone="danger" title="Every route answers 401">{props.tokenStatus.detail}</Callout>
         </div>
       ) : props.tokenStatus?.admin ? (
-        <div className="wb-pad">
+        <div className="pad">
           <Callout tone="info" title="Admin token">It holds the admin scope, so every route is allowed.</Callout>
         </div>
       ) : props.tokenStatus && !props.tokenStatus.authz ? (
-        <div className="wb-pad">
+        <div className="pad">
           <Callout tone="info" title="Authorization is off">Any valid token may call every route; the scopes below are not checked.</Callout>
         </div>
       ) : null}
       {props.loading ? (
-        <div className="wb-empty">
+        <div className="empty-state empty-state-inline">
           <Spinner label="Loading the matrix" />
         </div>
       ) : (
-        <div className="wb-table-wrap wb-matrix-scroll">
-          <table className="wb-table" data-testid="matrix-table">
+        <div className="table-wrap table-wrap-flush wb-matrix-scroll">
+          <table className="table table-dense" data-testid="matrix-table">
             <thead>
               <tr>
                 <th>Method</th>
@@ -97,12 +97,12 @@ export function RouteMatrix(props: {
                     <code className="wb-path">{r.path}</code>
                     {r.source === 'custom' ? <> <Badge tone="accent">custom</Badge></> : null}
                     {r.decided_by ? (
-                      <div className="wb-small" data-testid="matrix-decided-by">
+                      <div className="small" data-testid="matrix-decided-by">
                         decided by the custom rule <code>{r.decided_by}</code>
                       </div>
                     ) : null}
                     {r.platform_note ? (
-                      <div className="wb-small wb-tone-warn" data-testid="matrix-platform-note">
+                      <div className="small wb-tone-warn" data-testid="matrix-platform-note">
                         {r.platform_note}
                       </div>
                     ) : null}
@@ -120,7 +120,7 @@ export function RouteMatrix(props: {
                   </td>
                   <td>
                     {r.required_scopes.length === 0 ? (
-                      <span className="wb-subtle">—</span>
+                      <span className="subtle">—</span>
                     ) : (
                       r.required_scopes.map((s) => (
                         <code key={s} className={`wb-scope ${r.missing_scopes.includes(s) ? 'is-missing' : isAllowed(r) ? 'is-held' : ''}`}>
@@ -129,12 +129,12 @@ export function RouteMatrix(props: {
                       ))
                     )}
                   </td>
-                  <td className="wb-small wb-muted wb-why">{isAllowed(r) ? reasonAllowed(r) : (r.detail ?? (r.missing_scopes.length ? `missing ${r.missing_scopes.join(', ')}` : 'denied'))}</td>
+                  <td className="small muted wb-why">{isAllowed(r) ? reasonAllowed(r) : (r.detail ?? (r.missing_scopes.length ? `missing ${r.missing_scopes.join(', ')}` : 'denied'))}</td>
                 </tr>
               ))}
               {shown.length === 0 ? (
                 <tr>
-                  <td colSpan={5} className="wb-muted">
+                  <td colSpan={5} className="muted">
                     {props.rows.length === 0 ? 'No mapped routes.' : 'No route matches the filter.'}
                   </td>
                 </tr>

@@ -51,9 +51,9 @@ export function TokensPage() {
   });
 
   return (
-    <div className="wb-page" data-testid="tokens-page">
+    <div className="page page-stack" data-testid="tokens-page">
       <PageHeader title="Token workshop" subtitle="Mint test tokens, see exactly why a token passes or fails, and compare callers side by side." />
-      <div className="wb-tabs" role="tablist" aria-label="Token workshop">
+      <div className="tabs" role="tablist" aria-label="Token workshop">
         {TABS.map((t, i) => (
           <button
             key={t.id}
@@ -66,7 +66,7 @@ export function TokensPage() {
             aria-selected={tab === t.id}
             aria-controls={`wb-tabpanel-${t.id}`}
             tabIndex={tab === t.id ? 0 : -1}
-            className="wb-tab"
+            className={`tab${tab === t.id ? ' active' : ''}`}
             onClick={() => go(t.id)}
             onKeyDown={(e) => {
               const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;

@@ -24,7 +24,7 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
       : 'Forbidden';
   return (
     <div className="wb-stack" data-testid="inspect-result" data-status={v.status}>
-      <div className={`wb-verdict wb-tone-${allowed ? 'ok' : 'danger'}`} data-testid="inspect-verdict">
+      <div className={`wb-verdict tone-${allowed ? 'ok' : 'danger'}`} data-testid="inspect-verdict">
         <StatusPill status={v.status} testId="inspect-status" />
         <span className="wb-verdict-big">{headline}</span>
         <span className="wb-verdict-detail">
@@ -48,8 +48,8 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
 
       <div className="wb-grid-2">
         <div className="wb-stack">
-          <Panel title="Verification" className="wb-panel-compact" testId="inspect-verification">
-            <dl className="wb-kv">
+          <Panel title="Verification" className="card-compact" testId="inspect-verification">
+            <dl className="kv kv-code">
               <dt>signature</dt>
               <dd>
                 {!ver.validate ? (
@@ -65,7 +65,7 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                 <>
                   <dt>key</dt>
                   <dd data-testid="inspect-key">
-                    {by.kid ? <code>{by.kid}</code> : null} <span className="wb-muted">{keyRefText(by)}</span>
+                    {by.kid ? <code>{by.kid}</code> : null} <span className="muted">{keyRefText(by)}</span>
                   </dd>
                 </>
               ) : null}
@@ -74,13 +74,13 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                   <dt>audience</dt>
                   <dd>
                     {!v.audience.checked ? (
-                      <span className="wb-muted">not checked</span>
+                      <span className="muted">not checked</span>
                     ) : v.audience.ok ? (
                       <Badge tone="ok">matches</Badge>
                     ) : (
                       <Badge tone="danger">mismatch</Badge>
                     )}{' '}
-                    <span className="wb-muted">
+                    <span className="muted">
                       token <code>{JSON.stringify(v.audience.actual)}</code>
                       {v.audience.checked ? <> · expected {v.audience.expected.map((e) => <code key={e} className="wb-scope">{e}</code>)}</> : null}
                     </span>
@@ -90,9 +90,9 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
               <dt>required</dt>
               <dd data-testid="inspect-required">
                 {!v.authorization_enabled ? (
-                  <span className="wb-muted">authorization is off</span>
+                  <span className="muted">authorization is off</span>
                 ) : v.required_scopes.length === 0 ? (
-                  <span className="wb-muted">no scopes</span>
+                  <span className="muted">no scopes</span>
                 ) : (
                   v.required_scopes.map((s) => (
                     <code key={s} className={`wb-scope ${v.missing_scopes.includes(s) ? 'is-missing' : held.has(s) || state?.is_admin ? 'is-held' : ''}`}>
@@ -108,7 +108,7 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                     <code>{v.matched.pattern}</code> <Badge tone={v.matched.source === 'custom' ? 'accent' : 'muted'}>{v.matched.source}</Badge>
                   </>
                 ) : (
-                  <span className="wb-muted">{v.outcome === 'excluded' ? 'excluded route' : 'none matched'}</span>
+                  <span className="muted">{v.outcome === 'excluded' ? 'excluded route' : 'none matched'}</span>
                 )}
               </dd>
             </dl>
@@ -121,18 +121,18 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                   {ver.attempts.map((a, i) => (
                     <li key={i} className={`wb-attempt wb-attempt-${a.outcome}`}>
                       <Badge tone={a.outcome === 'verified' ? 'ok' : a.outcome === 'skipped' ? 'muted' : 'danger'}>{a.outcome.replace('_', ' ')}</Badge>{' '}
-                      <span className="wb-muted">{keyRefText(a)}</span>
+                      <span className="muted">{keyRefText(a)}</span>
                       {a.kid ? <> <code>{a.kid}</code></> : null}
-                      <div className="wb-small">{a.reason}</div>
+                      <div className="small">{a.reason}</div>
                     </li>
                   ))}
                 </ol>
               </details>
             ) : null}
           </Panel>
-          <Panel title={<>Lint <Badge tone={lint.length ? 'warn' : 'ok'}>{lint.length}</Badge></>} className="wb-panel-compact" testId="inspect-lint">
+          <Panel title={<>Lint <Badge tone={lint.length ? 'warn' : 'ok'}>{lint.length}</Badge></>} className="card-compact" testId="inspect-lint">
             {lint.length === 0 ? (
-              <span className="wb-small wb-muted">Nothing unusual.</span>
+              <span className="small muted">Nothing unusual.</span>
             ) : (
               <ul className="wb-lint-list">
                 {lint.map((l, i) => (
@@ -143,16 +143,16 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
               </ul>
             )}
           </Panel>
-          <Panel title="Request state (SPEC §5.4)" className="wb-panel-compact" testId="inspect-state">
-            {state ? <StateTable state={state} /> : <span className="wb-small wb-muted">Not set: the request stops before authentication.</span>}
+          <Panel title="Request state (SPEC §5.4)" className="card-compact" testId="inspect-state">
+            {state ? <StateTable state={state} /> : <span className="small muted">Not set: the request stops before authentication.</span>}
           </Panel>
         </div>
         <div className="wb-stack">
-          <Panel title="Header" className="wb-panel-compact">
+          <Panel title="Header" className="card-compact">
             {v.decode_error ? <p className="wb-field-error">{v.decode_error}</p> : null}
             <JsonView value={v.header} />
           </Panel>
-          <Panel title="Claims" className="wb-panel-compact">
+          <Panel title="Claims" className="card-compact">
             <JsonView value={v.claims} testId="inspect-claims" />
             <ClaimTimes claims={v.claims} />
           </Panel>
