@@ -2,7 +2,7 @@
 export function TokenText(props: { token: string; testId?: string }) {
   const parts = props.token.split('.');
   return (
-    <code className="wb-token" data-testid={props.testId}>
+    <code className="code wb-token" data-testid={props.testId}>
       {parts.map((p, i) => (
         <span key={i}>
           {i > 0 ? <span className="wb-token-dot">.</span> : null}

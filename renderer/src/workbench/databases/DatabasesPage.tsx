@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { markAppLoaded } from '../../platform/browser';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { Badge } from '../../components/Badge';
+import { DenseTable } from '../../components/DenseTable';
 import { Callout } from '../../components/Callout';
 import { PageHeader, Panel } from '../../components/Panel';
 import { EmptyState, Spinner } from '../../components/ui';
@@ -56,37 +57,22 @@ export function DatabasesPage() {
         ) : dbs.length === 0 ? (
           <EmptyState>No databases.</EmptyState>
         ) : (
-          <div className="table-wrap table-wrap-flush">
-            <table className="table table-dense" data-testid="databases-table">
-              <thead>
-                <tr>
-                  <th>db_id</th>
-                  <th>File</th>
-                  <th>Session tables</th>
-                  <th className="num">Sessions</th>
-                  <th className="num">Runs</th>
-                  <th>Mode</th>
-                  <th aria-label="Actions" />
-                </tr>
-              </thead>
-              <tbody>
-                {dbs.map((db) => (
-                  <DbRow
-                    key={db.id}
-                    db={db}
-                    confirming={confirm === db.id}
-                    onConfirm={() => setConfirm(db.id)}
-                    onCancel={() => setConfirm(null)}
-                    detaching={detach.isPending && detach.variables === db.id}
-                    onDetach={() => detach.mutate(db.id, { onSettled: () => setConfirm(null) })}
-                    pinned={pinned === db.id}
-                    canPin={settings.data?.writable === true && !answer.isPending}
-                    onPin={() => answer.mutate(pinned === db.id ? null : db.id)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DenseTable wrap="flush" testId="databases-table" columns={['db_id', 'File', 'Session tables', { label: 'Sessions', num: true }, { label: 'Runs', num: true }, 'Mode', { actions: true }]}>
+            {dbs.map((db) => (
+              <DbRow
+                key={db.id}
+                db={db}
+                confirming={confirm === db.id}
+                onConfirm={() => setConfirm(db.id)}
+                onCancel={() => setConfirm(null)}
+                detaching={detach.isPending && detach.variables === db.id}
+                onDetach={() => detach.mutate(db.id, { onSettled: () => setConfirm(null) })}
+                pinned={pinned === db.id}
+                canPin={settings.data?.writable === true && !answer.isPending}
+                onPin={() => answer.mutate(pinned === db.id ? null : db.id)}
+              />
+            ))}
+          </DenseTable>
         )}
         {dbs.some((d) => !d.is_default) ? (
           <p className="pad small muted wb-m0 wb-tip">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { describeError } from '../errors';
 import { Badge } from '../../components/Badge';
+import { DenseTable } from '../../components/DenseTable';
 import { Callout } from '../../components/Callout';
 import { CopyButton } from '../../components/Copy';
 import { Toggle } from '../../components/Toggle';
@@ -64,85 +65,71 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
       ) : list.length === 0 ? (
         <EmptyState>No keys yet. Generate one to mint tokens, or import a provider's JWKS to verify its tokens.</EmptyState>
       ) : (
-        <div className="table-wrap table-wrap-scroll">
-          <table className="table table-dense" data-testid="keys-table">
-            <thead>
-              <tr>
-                <th>kid</th>
-                <th>Alg</th>
-                <th>Fingerprint</th>
-                <th>Status</th>
-                <th>Source</th>
-                <th aria-label="Actions" />
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((k) => (
-                <tr key={k.kid} data-testid={`key-${k.kid}`}>
-                  <td>
-                    <code className="wb-path">{k.kid}</code>
-                  </td>
-                  <td className="wb-cell-tight">
-                    <code>{k.alg}</code>
-                    <span className="subtle"> {k.kty}{k.crv ? ` ${k.crv}` : ''}</span>
-                    {k.alg !== props.algorithm ? (
-                      <span className="subtle" title={`The settings accept only ${props.algorithm}`}> ≠ {props.algorithm}</span>
-                    ) : null}
-                  </td>
-                  <td>
-                    <span className="wb-fingerprint" title={`RFC 7638 thumbprint: ${k.fingerprint}`}>
-                      {short(k.fingerprint)}
-                    </span>
-                    {k.fingerprint ? <CopyButton text={k.fingerprint} label="copy" small className="btn-ghost btn-xs" /> : null}
-                  </td>
-                  <td className="wb-cell-tight">
-                    <div className="wb-row wb-nowrap">
-                    <Toggle
-                      checked={k.trusted}
-                      disabled={props.readOnly || trust.isPending}
-                      onChange={(v) => trust.mutate({ kid: k.kid, trusted: v })}
-                      label={k.trusted ? <Badge tone="ok">trusted</Badge> : <Badge tone="muted">not trusted</Badge>}
-                      testId={`trust-${k.kid}`}
-                    />{' '}
-                    {canSign(k) ? <Badge tone="accent" title="rundesk holds the private key and can mint with it">signs</Badge> : null}
-                    </div>
-                  </td>
-                  <td className="small muted" title={k.origin ?? undefined}>
-                    {k.source}
-                    {k.origin ? <span className="subtle"> · {short(k.origin, 28)}</span> : null}
-                  </td>
-                  <td className="wb-cell-tight">
-                    {confirmKid === k.kid ? (
-                      <span className="wb-row">
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-danger"
-                          disabled={remove.isPending}
-                          onClick={() => remove.mutate({ kid: k.kid }, { onSettled: () => setConfirmKid(null) })}
-                        >
-                          Remove
-                        </button>
-                        <button type="button" className="btn btn-sm btn-ghost" onClick={() => setConfirmKid(null)}>
-                          Cancel
-                        </button>
-                      </span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-ghost"
-                        aria-label={`Remove key ${k.kid}`}
-                        disabled={props.readOnly}
-                        onClick={() => setConfirmKid(k.kid)}
-                      >
-                        Remove…
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DenseTable wrap="framed" testId="keys-table" columns={['kid', 'Alg', 'Fingerprint', 'Status', 'Source', { actions: true }]}>
+          {list.map((k) => (
+            <tr key={k.kid} data-testid={`key-${k.kid}`}>
+              <td>
+                <code className="wb-path">{k.kid}</code>
+              </td>
+              <td className="wb-cell-tight">
+                <code>{k.alg}</code>
+                <span className="subtle"> {k.kty}{k.crv ? ` ${k.crv}` : ''}</span>
+                {k.alg !== props.algorithm ? (
+                  <span className="subtle" title={`The settings accept only ${props.algorithm}`}> ≠ {props.algorithm}</span>
+                ) : null}
+              </td>
+              <td>
+                <span className="wb-fingerprint" title={`RFC 7638 thumbprint: ${k.fingerprint}`}>
+                  {short(k.fingerprint)}
+                </span>
+                {k.fingerprint ? <CopyButton text={k.fingerprint} label="copy" small className="btn-ghost btn-xs" /> : null}
+              </td>
+              <td className="wb-cell-tight">
+                <div className="wb-row wb-nowrap">
+                <Toggle
+                  checked={k.trusted}
+                  disabled={props.readOnly || trust.isPending}
+                  onChange={(v) => trust.mutate({ kid: k.kid, trusted: v })}
+                  label={k.trusted ? <Badge tone="ok">trusted</Badge> : <Badge tone="muted">not trusted</Badge>}
+                  testId={`trust-${k.kid}`}
+                />{' '}
+                {canSign(k) ? <Badge tone="accent" title="rundesk holds the private key and can mint with it">signs</Badge> : null}
+                </div>
+              </td>
+              <td className="small muted" title={k.origin ?? undefined}>
+                {k.source}
+                {k.origin ? <span className="subtle"> · {short(k.origin, 28)}</span> : null}
+              </td>
+              <td className="wb-cell-tight">
+                {confirmKid === k.kid ? (
+                  <span className="wb-row">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-danger"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate({ kid: k.kid }, { onSettled: () => setConfirmKid(null) })}
+                    >
+                      Remove
+                    </button>
+                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => setConfirmKid(null)}>
+                      Cancel
+                    </button>
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    aria-label={`Remove key ${k.kid}`}
+                    disabled={props.readOnly}
+                    onClick={() => setConfirmKid(k.kid)}
+                  >
+                    Remove…
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DenseTable>
       )}
       {trust.isError ? (
         <LastKeyCallout

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Badge } from '../../components/Badge';
+import { DenseTable } from '../../components/DenseTable';
 import { ChipsInput } from '../../components/ChipsInput';
 import { EmptyState } from '../../components/ui';
 import { HTTP_METHODS, type MappingLint } from '../types';
@@ -48,90 +49,77 @@ export function ScopeMappingEditor(props: {
       {rows.length === 0 ? (
         <EmptyState>No custom mappings: the defaults below apply. Add a row to protect a new route or to change a default's scopes.</EmptyState>
       ) : (
-        <div className="table-wrap table-wrap-scroll">
-          <table className="table table-dense">
-            <thead>
-              <tr>
-                <th>Method</th>
-                <th>Path pattern</th>
-                <th>Required scopes</th>
-                <th>Effect</th>
-                <th aria-label="Actions" />
+        <DenseTable wrap="framed" columns={['Method', 'Path pattern', 'Required scopes', 'Effect', { actions: true }]}>
+          {rows.map((r, i) => {
+            const key = mappingKey(r);
+            const problem = duplicates.get(r.id) ?? props.serverIssues.get(key)?.join('; ');
+            const def = defaults[key];
+            return (
+              <tr key={r.id} data-testid={`mapping-row-${i}`}>
+                <td className="wb-cell-input wb-cell-tight">
+                  <select
+                    className="select mono wb-w-method"
+                    aria-label={`Method of mapping ${i + 1}`}
+                    value={r.method}
+                    disabled={props.disabled}
+                    onChange={(e) => update(r.id, { method: e.target.value })}
+                  >
+                    {HTTP_METHODS.map((m) => (
+                      <option key={m} value={m}>
+                        {m}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className="wb-cell-input">
+                  <input
+                    className="input mono"
+                    aria-label={`Path pattern of mapping ${i + 1}`}
+                    aria-invalid={problem ? true : undefined}
+                    placeholder="/sessions/*/runs"
+                    autoFocus={r.path === '' && i === rows.length - 1}
+                    value={r.path}
+                    disabled={props.disabled}
+                    onChange={(e) => update(r.id, { path: e.target.value })}
+                  />
+                  {problem ? <p className="wb-field-error">{problem}</p> : null}
+                </td>
+                <td className="wb-cell-input">
+                  <ChipsInput
+                    value={r.scopes}
+                    onChange={(scopes) => update(r.id, { scopes })}
+                    suggestions={props.suggestions}
+                    placeholder="none: open to any caller"
+                    disabled={props.disabled}
+                    ariaLabel={`Scopes of mapping ${i + 1}`}
+                  />
+                </td>
+                <td className="small">
+                  {def ? (
+                    <span title={`Default: ${def.join(', ') || '(none)'}`}>
+                      <Badge tone="warn">overrides default</Badge>{' '}
+                      <span className="muted">was {def.length ? def.map((s) => <code key={s} className="wb-scope">{s}</code>) : 'open'}</span>
+                    </span>
+                  ) : (
+                    <Badge tone="info" title="No known default for this route">custom route</Badge>
+                  )}
+                  {r.scopes.length === 0 ? <> <Badge tone="muted">no scopes</Badge></> : null}
+                </td>
+                <td className="wb-cell-tight">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost btn-danger"
+                    aria-label={`Remove mapping ${key}`}
+                    disabled={props.disabled}
+                    onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
+                  >
+                    Remove
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => {
-                const key = mappingKey(r);
-                const problem = duplicates.get(r.id) ?? props.serverIssues.get(key)?.join('; ');
-                const def = defaults[key];
-                return (
-                  <tr key={r.id} data-testid={`mapping-row-${i}`}>
-                    <td className="wb-cell-input wb-cell-tight">
-                      <select
-                        className="select mono wb-w-method"
-                        aria-label={`Method of mapping ${i + 1}`}
-                        value={r.method}
-                        disabled={props.disabled}
-                        onChange={(e) => update(r.id, { method: e.target.value })}
-                      >
-                        {HTTP_METHODS.map((m) => (
-                          <option key={m} value={m}>
-                            {m}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className="wb-cell-input">
-                      <input
-                        className="input mono"
-                        aria-label={`Path pattern of mapping ${i + 1}`}
-                        aria-invalid={problem ? true : undefined}
-                        placeholder="/sessions/*/runs"
-                        autoFocus={r.path === '' && i === rows.length - 1}
-                        value={r.path}
-                        disabled={props.disabled}
-                        onChange={(e) => update(r.id, { path: e.target.value })}
-                      />
-                      {problem ? <p className="wb-field-error">{problem}</p> : null}
-                    </td>
-                    <td className="wb-cell-input">
-                      <ChipsInput
-                        value={r.scopes}
-                        onChange={(scopes) => update(r.id, { scopes })}
-                        suggestions={props.suggestions}
-                        placeholder="none: open to any caller"
-                        disabled={props.disabled}
-                        ariaLabel={`Scopes of mapping ${i + 1}`}
-                      />
-                    </td>
-                    <td className="small">
-                      {def ? (
-                        <span title={`Default: ${def.join(', ') || '(none)'}`}>
-                          <Badge tone="warn">overrides default</Badge>{' '}
-                          <span className="muted">was {def.length ? def.map((s) => <code key={s} className="wb-scope">{s}</code>) : 'open'}</span>
-                        </span>
-                      ) : (
-                        <Badge tone="info" title="No known default for this route">custom route</Badge>
-                      )}
-                      {r.scopes.length === 0 ? <> <Badge tone="muted">no scopes</Badge></> : null}
-                    </td>
-                    <td className="wb-cell-tight">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-ghost btn-danger"
-                        aria-label={`Remove mapping ${key}`}
-                        disabled={props.disabled}
-                        onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DenseTable>
       )}
 
       {props.lint && (props.lint.unmatched_mappings.length > 0 || props.lint.unmapped_routes.length > 0 || props.lint.platform_shadowed.length > 0) ? (
@@ -178,62 +166,50 @@ export function ScopeMappingEditor(props: {
           onChange={(e) => setFilter(e.target.value)}
         />
       </div>
-      <div className="table-wrap table-wrap-scroll wb-scroll-y">
-        <table className="table table-dense" data-testid="default-mappings">
-          <thead>
-            <tr>
-              <th>Method</th>
-              <th>Path pattern</th>
-              <th>Default scopes</th>
-              <th aria-label="Actions" />
+      <DenseTable wrap="framed" wrapClassName="wb-scroll-y" testId="default-mappings" columns={['Method', 'Path pattern', 'Default scopes', { actions: true }]}>
+        {defaultEntries.map(([key, scopes]) => {
+          const { method, path } = splitKey(key);
+          const isOver = overridden.has(key);
+          return (
+            <tr key={key} className={isOver ? 'is-muted' : ''}>
+              <td className="wb-cell-tight">
+                <span className={`wb-method wb-method-${method}`}>{method}</span>
+              </td>
+              <td>
+                <code className="wb-path">{path}</code>
+              </td>
+              <td>
+                {scopes.map((s) => (
+                  <code key={s} className="wb-scope">
+                    {s}
+                  </code>
+                ))}
+                {isOver ? <Badge tone="warn">overridden</Badge> : null}
+              </td>
+              <td className="wb-cell-tight">
+                {isOver ? null : (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    disabled={props.disabled}
+                    onClick={() => addRow({ method, path, scopes: [...scopes] })}
+                    aria-label={`Override ${key}`}
+                  >
+                    Override
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {defaultEntries.map(([key, scopes]) => {
-              const { method, path } = splitKey(key);
-              const isOver = overridden.has(key);
-              return (
-                <tr key={key} className={isOver ? 'is-muted' : ''}>
-                  <td className="wb-cell-tight">
-                    <span className={`wb-method wb-method-${method}`}>{method}</span>
-                  </td>
-                  <td>
-                    <code className="wb-path">{path}</code>
-                  </td>
-                  <td>
-                    {scopes.map((s) => (
-                      <code key={s} className="wb-scope">
-                        {s}
-                      </code>
-                    ))}
-                    {isOver ? <Badge tone="warn">overridden</Badge> : null}
-                  </td>
-                  <td className="wb-cell-tight">
-                    {isOver ? null : (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-ghost"
-                        disabled={props.disabled}
-                        onClick={() => addRow({ method, path, scopes: [...scopes] })}
-                        aria-label={`Override ${key}`}
-                      >
-                        Override
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-            {defaultEntries.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="muted">
-                  {Object.keys(defaults).length === 0 ? 'The server did not report its default mappings.' : 'No default matches the filter.'}
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+        {defaultEntries.length === 0 ? (
+          <tr>
+            <td colSpan={4} className="muted">
+              {Object.keys(defaults).length === 0 ? 'The server did not report its default mappings.' : 'No default matches the filter.'}
+            </td>
+          </tr>
+        ) : null}
+      </DenseTable>
     </div>
   );
 }

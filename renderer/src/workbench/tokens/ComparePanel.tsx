@@ -12,6 +12,7 @@ import { onModKey } from '../../platform/keyboard';
 import { describeError } from '../errors';
 import { HTTP_METHODS, type AuthSettings } from '../types';
 import { deskMutations, type RequestOptions } from '../../api';
+import { TokenPicker } from './TokenPicker';
 
 export interface CompareSlot {
   label: string;
@@ -131,22 +132,14 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
                 ) : null}
               </div>
               {tokens.length > 0 ? (
-                <select
+                <TokenPicker
+                  tokens={tokens}
                   className="select"
-                  aria-label={`Token of column ${i + 1} from the acting-as list`}
+                  label={`Token of column ${i + 1} from the acting-as list`}
+                  placeholder={slot.token ? 'Token below (not in the acting-as list)' : 'Pick an acting-as token…'}
                   value={tokens.find((t) => t.token === slot.token.trim())?.id ?? ''}
-                  onChange={(e) => {
-                    const t = tokens.find((x) => x.id === e.target.value);
-                    if (t) setSlot(i, { token: t.token, label: t.label });
-                  }}
-                >
-                  <option value="">{slot.token ? 'Token below (not in the acting-as list)' : 'Pick an acting-as token…'}</option>
-                  {tokens.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.label}
-                    </option>
-                  ))}
-                </select>
+                  onPick={(t) => setSlot(i, { token: t.token, label: t.label })}
+                />
               ) : null}
               <textarea
                 id={`${id}-t${i}`}

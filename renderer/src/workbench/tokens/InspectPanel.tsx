@@ -10,6 +10,7 @@ import { describeError } from '../errors';
 import { HTTP_METHODS } from '../types';
 import { examplePath } from './model';
 import { RouteMatrix } from './RouteMatrix';
+import { TokenPicker } from './TokenPicker';
 import { Verdict } from './Verdict';
 import { deskQueries } from '../../api';
 
@@ -55,22 +56,7 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
             />
           </div>
           {tokens.length > 0 ? (
-            <select
-              className="select wb-w-auto"
-              aria-label="Load a token from the acting-as list"
-              value=""
-              onChange={(e) => {
-                const t = tokens.find((x) => x.id === e.target.value);
-                if (t) onTarget({ ...target, token: t.token });
-              }}
-            >
-              <option value="">Load an acting-as token…</option>
-              {tokens.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
+            <TokenPicker tokens={tokens} className="select wb-w-auto" label="Load a token from the acting-as list" placeholder="Load an acting-as token…" value="" onPick={(t) => onTarget({ ...target, token: t.token })} />
           ) : null}
         </div>
         <textarea

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Badge } from '../../components/Badge';
+import { DenseTable } from '../../components/DenseTable';
 import { Callout } from '../../components/Callout';
 import { Panel } from '../../components/Panel';
 import { Segmented } from '../../components/Segmented';
@@ -63,85 +64,72 @@ export function RouteMatrix(props: {
           <Spinner label="Loading the matrix" />
         </div>
       ) : (
-        <div className="table-wrap table-wrap-flush wb-matrix-scroll">
-          <table className="table table-dense" data-testid="matrix-table">
-            <thead>
-              <tr>
-                <th>Method</th>
-                <th>Route</th>
-                <th>Decision</th>
-                <th>Required scopes</th>
-                <th>Why</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((r) => (
-                <tr
-                  key={`${r.method} ${r.pattern}`}
-                  className="wb-clickable"
-                  tabIndex={0}
-                  onClick={() => props.onPick(r)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      props.onPick(r);
-                    }
-                  }}
-                  data-testid="matrix-row"
-                  data-allowed={isAllowed(r)}
-                >
-                  <td className="wb-cell-tight">
-                    <span className={`wb-method wb-method-${r.method}`}>{r.method}</span>
-                  </td>
-                  <td>
-                    <code className="wb-path">{r.path}</code>
-                    {r.source === 'custom' ? <> <Badge tone="accent">custom</Badge></> : null}
-                    {r.decided_by ? (
-                      <div className="small" data-testid="matrix-decided-by">
-                        decided by the custom rule <code>{r.decided_by}</code>
-                      </div>
-                    ) : null}
-                    {r.platform_note ? (
-                      <div className="small wb-tone-warn" data-testid="matrix-platform-note">
-                        {r.platform_note}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className="wb-cell-tight">
-                    {!isAllowed(r) ? (
-                      <Badge tone="danger">✕ {r.status}</Badge>
-                    ) : r.access === 'none' ? (
-                      <Badge tone="warn" title="A listing: answers 200 with an empty list">∅ empty list</Badge>
-                    ) : r.access === 'some' ? (
-                      <Badge tone="warn" title={`Only ${r.allowed_resource_ids?.join(', ')}`}>◐ some ids</Badge>
-                    ) : (
-                      <Badge tone="ok">✓ allow</Badge>
-                    )}
-                  </td>
-                  <td>
-                    {r.required_scopes.length === 0 ? (
-                      <span className="subtle">—</span>
-                    ) : (
-                      r.required_scopes.map((s) => (
-                        <code key={s} className={`wb-scope ${r.missing_scopes.includes(s) ? 'is-missing' : isAllowed(r) ? 'is-held' : ''}`}>
-                          {s}
-                        </code>
-                      ))
-                    )}
-                  </td>
-                  <td className="small muted wb-why">{isAllowed(r) ? reasonAllowed(r) : (r.detail ?? (r.missing_scopes.length ? `missing ${r.missing_scopes.join(', ')}` : 'denied'))}</td>
-                </tr>
-              ))}
-              {shown.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="muted">
-                    {props.rows.length === 0 ? 'No mapped routes.' : 'No route matches the filter.'}
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-        </div>
+        <DenseTable wrap="flush" wrapClassName="wb-matrix-scroll" testId="matrix-table" columns={['Method', 'Route', 'Decision', 'Required scopes', 'Why']}>
+          {shown.map((r) => (
+            <tr
+              key={`${r.method} ${r.pattern}`}
+              className="wb-clickable"
+              tabIndex={0}
+              onClick={() => props.onPick(r)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  props.onPick(r);
+                }
+              }}
+              data-testid="matrix-row"
+              data-allowed={isAllowed(r)}
+            >
+              <td className="wb-cell-tight">
+                <span className={`wb-method wb-method-${r.method}`}>{r.method}</span>
+              </td>
+              <td>
+                <code className="wb-path">{r.path}</code>
+                {r.source === 'custom' ? <> <Badge tone="accent">custom</Badge></> : null}
+                {r.decided_by ? (
+                  <div className="small" data-testid="matrix-decided-by">
+                    decided by the custom rule <code>{r.decided_by}</code>
+                  </div>
+                ) : null}
+                {r.platform_note ? (
+                  <div className="small wb-tone-warn" data-testid="matrix-platform-note">
+                    {r.platform_note}
+                  </div>
+                ) : null}
+              </td>
+              <td className="wb-cell-tight">
+                {!isAllowed(r) ? (
+                  <Badge tone="danger">✕ {r.status}</Badge>
+                ) : r.access === 'none' ? (
+                  <Badge tone="warn" title="A listing: answers 200 with an empty list">∅ empty list</Badge>
+                ) : r.access === 'some' ? (
+                  <Badge tone="warn" title={`Only ${r.allowed_resource_ids?.join(', ')}`}>◐ some ids</Badge>
+                ) : (
+                  <Badge tone="ok">✓ allow</Badge>
+                )}
+              </td>
+              <td>
+                {r.required_scopes.length === 0 ? (
+                  <span className="subtle">—</span>
+                ) : (
+                  r.required_scopes.map((s) => (
+                    <code key={s} className={`wb-scope ${r.missing_scopes.includes(s) ? 'is-missing' : isAllowed(r) ? 'is-held' : ''}`}>
+                      {s}
+                    </code>
+                  ))
+                )}
+              </td>
+              <td className="small muted wb-why">{isAllowed(r) ? reasonAllowed(r) : (r.detail ?? (r.missing_scopes.length ? `missing ${r.missing_scopes.join(', ')}` : 'denied'))}</td>
+            </tr>
+          ))}
+          {shown.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="muted">
+                {props.rows.length === 0 ? 'No mapped routes.' : 'No route matches the filter.'}
+              </td>
+            </tr>
+          ) : null}
+        </DenseTable>
       )}
     </Panel>
   );

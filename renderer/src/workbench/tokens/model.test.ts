@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { MatrixRow } from '../types';
+import { initialMintForm } from './mint-form';
 import { buildMintRequest, examplePath, filterMatrix, parseClaimsJson, type MintFormState } from './model';
 
-const FORM: MintFormState = {
-  sub: 'alice',
-  scopes: ['sessions:read'],
-  ttl: 3600,
-  aud: '',
-  iss: '',
-  session_id: '',
-  claims: '',
-  scopes_claim: 'scopes',
-  scopes_format: 'array',
-  kid: '',
-  alg: 'RS256',
-  defect: '',
-  path: '',
-};
+// The form as it opens without settings: RS256, scopes as a list in `scopes`.
+const FORM: MintFormState = initialMintForm(undefined);
 
 describe('mint form', () => {
   it('leaves empty fields out so the desk applies the settings', () => {

@@ -1,0 +1,31 @@
+import type { ActingAsToken } from '../../auth/acting-as';
+
+/** A select over the acting-as list: picking an entry hands its token over; the first option says what to do. */
+export function TokenPicker(props: {
+  tokens: readonly ActingAsToken[];
+  label: string;
+  placeholder: string;
+  /** The id of the entry shown as chosen; '' shows the placeholder. */
+  value: string;
+  className: string;
+  onPick: (t: ActingAsToken) => void;
+}) {
+  return (
+    <select
+      className={props.className}
+      aria-label={props.label}
+      value={props.value}
+      onChange={(e) => {
+        const t = props.tokens.find((x) => x.id === e.target.value);
+        if (t) props.onPick(t);
+      }}
+    >
+      <option value="">{props.placeholder}</option>
+      {props.tokens.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.label}
+        </option>
+      ))}
+    </select>
+  );
+}
