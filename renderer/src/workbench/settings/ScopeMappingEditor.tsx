@@ -135,17 +135,17 @@ export function ScopeMappingEditor(props: {
             {props.lint.platform_shadowed.length ? <Badge tone="warn">{props.lint.platform_shadowed.length} differ on the platform</Badge> : null}
           </summary>
           {props.lint.platform_shadowed.map((l) => (
-            <p key={`platform ${l.pattern}`} className="wb-lint-item wb-tone-warn" data-testid="lint-platform-shadowed">
+            <p key={`platform ${l.pattern}`} className="wb-lint-item tone-warn" data-testid="lint-platform-shadowed">
               <code>{l.pattern}</code> {l.message}
             </p>
           ))}
           {props.lint.unmatched_mappings.map((l) => (
-            <p key={l.pattern} className="wb-lint-item wb-tone-warn">
+            <p key={l.pattern} className="wb-lint-item tone-warn">
               <code>{l.pattern}</code> {l.message}
             </p>
           ))}
           {props.lint.unmapped_routes.map((l) => (
-            <p key={`${l.method} ${l.path}`} className="wb-lint-item wb-tone-info">
+            <p key={`${l.method} ${l.path}`} className="wb-lint-item tone-info">
               <span className={`wb-method wb-method-${l.method}`}>{l.method}</span> <code>{l.path}</code> {l.message}
             </p>
           ))}

@@ -92,7 +92,7 @@ export function RouteMatrix(props: {
                   </div>
                 ) : null}
                 {r.platform_note ? (
-                  <div className="small wb-tone-warn" data-testid="matrix-platform-note">
+                  <div className="small tone-warn" data-testid="matrix-platform-note">
                     {r.platform_note}
                   </div>
                 ) : null}
