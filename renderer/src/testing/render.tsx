@@ -1,0 +1,22 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routes } from '../app/router';
+import { giveElementsABox } from './layout';
+
+giveElementsABox();
+
+/**
+ * Renders the whole app (shell, header, the real route table) at `url` (`/sessions`,
+ * `/settings`…), with a fresh query cache that does not retry, so an error shows at once.
+ */
+export function renderApp(url: string): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
