@@ -20,19 +20,22 @@ export function Collapsible({
   const [open, setOpen] = useState(defaultOpen);
   return (
     <div className={`collapsible${open ? ' open' : ''}${className ? ` ${className}` : ''}`}>
-      <button
-        type="button"
-        className="collapsible-head"
-        aria-expanded={open}
-        onClick={() => {
-          setOpen(!open);
-          onToggle?.(!open);
-        }}
-      >
-        <Icon name="chevronRight" size={12} className="chev" />
-        <span className="collapsible-title">{title}</span>
+      {/* The meta may hold its own buttons (jump to a child run): it sits beside the toggle, not inside it. */}
+      <div className="collapsible-head">
+        <button
+          type="button"
+          className="collapsible-toggle"
+          aria-expanded={open}
+          onClick={() => {
+            setOpen(!open);
+            onToggle?.(!open);
+          }}
+        >
+          <Icon name="chevronRight" size={12} className="chev" />
+          <span className="collapsible-title">{title}</span>
+        </button>
         {meta !== undefined && <span className="collapsible-meta">{meta}</span>}
-      </button>
+      </div>
       {open && <div className="collapsible-body">{children}</div>}
     </div>
   );

@@ -1,23 +1,41 @@
 /// <reference types="node" />
-import { startTestServer, type TestServer } from '../../../server/testing/server-harness';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
 import type { SettingsInput } from '../../../server/settings/schema';
 
 /**
- * A real rundesk server for component tests, and the browser's side of talking to it.
+ * A real rundesk server for component tests (`serve-for-tests.ts`, in a child process), and the
+ * browser's side of talking to it.
  *
  * In the app, the page is served by the server: relative URLs reach it and the desk cookie
  * (set by the login URL) rides along. jsdom has neither, so `fetch` is wrapped to resolve
  * relative URLs against the server and to present the desk credential as its header. Nothing
  * of the renderer is replaced: its client, queries and components run as they are.
  */
-export interface DeskTestServer extends TestServer {
+export interface DeskTestServer {
+  baseUrl: string;
+  /** The server's data folder (attach files from here; the settings file is in it). */
+  dataDir: string;
   /** Calls a desk route as the UI would (JSON in and out); throws on a non-2xx answer. */
   desk<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** A token minted by the server's own key store (`POST /desk/tokens`). */
+  mint(claims: { sub: string; scopes: string[] }): Promise<string>;
+  stop(): Promise<void>;
 }
 
+// Under jsdom, import.meta.url is not a file URL; Vitest runs from the repository root.
+const SCRIPT = path.resolve('renderer/src/testing/serve-for-tests.ts');
+
 export async function startDeskServer(settings: SettingsInput = {}): Promise<DeskTestServer> {
-  const server = await startTestServer(settings);
-  const { baseUrl, deskToken } = server.server;
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, JSON.stringify(settings)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const first = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the test server exited (${code}) before it started`)));
+  });
+  const { baseUrl, deskToken, dataDir } = JSON.parse(first) as { baseUrl: string; deskToken: string; dataDir: string };
   const nodeFetch = globalThis.fetch;
 
   globalThis.fetch = (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -27,23 +45,26 @@ export async function startDeskServer(settings: SettingsInput = {}): Promise<Des
     return nodeFetch(url, { ...init, headers });
   };
 
-  const desk = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await nodeFetch(`${baseUrl}${path}`, {
+  const desk = async <T,>(method: string, route: string, body?: unknown): Promise<T> => {
+    const res = await nodeFetch(`${baseUrl}${route}`, {
       method,
       headers: { 'x-desk-token': deskToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
+    if (!res.ok) throw new Error(`${method} ${route} → ${res.status}: ${text}`);
     return (text ? JSON.parse(text) : null) as T;
   };
 
   return {
-    ...server,
+    baseUrl,
+    dataDir,
     desk,
+    mint: async (claims) => (await desk<{ token: string }>('POST', '/desk/tokens', claims)).token,
     async stop() {
       globalThis.fetch = nodeFetch;
-      await server.stop();
+      child.stdin.end();
+      await exited;
     },
   };
 }

@@ -2,9 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router';
+import { failOnConsoleErrors } from './console-guard';
 import { giveElementsABox } from './layout';
 
 giveElementsABox();
+failOnConsoleErrors();
 
 /**
  * Renders the whole app (shell, header, the real route table) at `url` (`/sessions`,

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgnoDb, DEMO, makeDemoSessions } from '../../../../server/testing/agno-builder';
+import { makeTempDir } from '../../../../server/testing/temp-dir';
 import { __resetActingAsForTests, addToken, DESK_VIEW_LABEL, setCurrent } from '../../auth/acting-as';
 import { startDeskServer, type DeskTestServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
@@ -17,22 +18,25 @@ import { renderApp } from '../../testing/render';
 // UI opened on the empty welcome page.
 let server: DeskTestServer;
 let localToken: string;
+let removeScratch = () => {};
 
 beforeAll(async () => {
   const { publicKey } = await generateKeyPair('RS256');
-  const scratch = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'rundesk-ct-'));
-  const jwksFile = path.join(scratch, 'idp.jwks.json');
+  const scratch = makeTempDir('rundesk-ct-jwks-');
+  removeScratch = scratch.remove;
+  const jwksFile = path.join(scratch.dir, 'idp.jwks.json');
   fs.writeFileSync(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'idp-1', alg: 'RS256', use: 'sig' }] }));
-  server = await startDeskServer({ auth: { verification_keys: [], jwks_file: jwksFile, authorization: true } });
-  const agnoFile = path.join(server.dir, 'agents.db');
+  server = await startDeskServer({ auth: { jwks_file: jwksFile, authorization: true } });
+  const agnoFile = path.join(server.dataDir, 'agents.db');
   buildAgnoDb(agnoFile, makeDemoSessions());
   await server.desk('POST', '/desk/databases', { path: agnoFile });
-  // Signed by the harness's own key, which these settings no longer trust.
-  localToken = await server.token({ sub: 'dev', scopes: ['platform:admin'] });
+  // Signed by rundesk's own key, which these settings no longer trust.
+  localToken = await server.mint({ sub: 'dev', scopes: ['platform:admin'] });
 });
 
 afterAll(async () => {
   await server.stop();
+  removeScratch();
 });
 
 afterEach(() => {
