@@ -158,7 +158,7 @@ function presetSummary(patch: Preset['settings_patch']): [string, string][] {
   if (patch.scopes_claim) out.push(['scopes', patch.scopes_claim]);
   if (patch.user_id_claim) out.push(['user', patch.user_id_claim]);
   out.push(['aud', patch.verify_audience ? (Array.isArray(patch.audience) ? patch.audience.join(', ') : (patch.audience ?? 'os_id')) : 'not checked']);
-  if (patch.scope_mappings) out.push(['mappings', `${Object.keys(patch.scope_mappings).length} mappings respelled`]);
+  if (patch.scope_mappings) out.push(['routes', `${Object.keys(patch.scope_mappings).length} scope mappings respelled`]);
   return out;
 }
 
