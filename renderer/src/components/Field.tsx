@@ -1,5 +1,12 @@
 import { useId, type ReactNode } from 'react';
 
+/** What a text input inside a `Field` needs: its id, and ARIA links to the help and the error. */
+export interface ControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
 /**
  * One labelled setting: the SPEC name in mono, its control, the default and help text, and the
  * error (server issue or local check) right beside it, linked with `aria-describedby`.
@@ -13,7 +20,8 @@ export function Field(props: {
   /** Whether the error came from the server (a 422 issue) or a local check. */
   errorSource?: 'server' | 'local' | undefined;
   warning?: string | null | undefined;
-  children: (ids: { id: string; describedBy: string; invalid: boolean }) => ReactNode;
+  /** Draws the control; `control` holds its id and ARIA links, to spread onto an input. */
+  children: (ids: { id: string; describedBy: string; invalid: boolean; control: ControlProps }) => ReactNode;
   wide?: boolean;
   modified?: boolean;
 }) {
@@ -30,7 +38,9 @@ export function Field(props: {
         </label>
         {props.modified ? <span className="wb-dot" title="Changed from the default" aria-label="changed from default" /> : null}
       </div>
-      <div className="wb-field-control">{props.children({ id, describedBy, invalid: Boolean(props.error) })}</div>
+      <div className="wb-field-control">
+        {props.children({ id, describedBy, invalid: Boolean(props.error), control: { id, 'aria-describedby': describedBy || undefined, 'aria-invalid': props.error ? true : undefined } })}
+      </div>
       {props.error ? (
         <p className="wb-field-error" id={errId} role="alert" data-testid={`issue-${props.name}`} data-source={props.errorSource}>
           {props.error}

@@ -77,44 +77,21 @@ export function AttachForm() {
           {kind === 'postgres' ? (
             <>
               <Field name="url" label="URL" wide error={issueFor('url')} help="postgresql://user:password@host:5432/database — checked before it is saved; the password is never shown again.">
-                {({ id: fid, describedBy, invalid }) => (
-                  <input
-                    id={fid}
-                    type="password"
-                    autoComplete="off"
-                    className="input mono"
-                    placeholder="postgresql://user:password@localhost:5432/agents"
-                    value={url}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid || undefined}
-                    spellCheck={false}
-                    onChange={(e) => setUrl(e.target.value)}
-                    data-testid="attach-url"
-                  />
+                {({ control }) => (
+                  <input {...control} type="password" autoComplete="off" className="input mono" placeholder="postgresql://user:password@localhost:5432/agents" value={url} spellCheck={false} onChange={(e) => setUrl(e.target.value)} data-testid="attach-url" />
                 )}
               </Field>
               <Field name="schema" label="Schema" error={issueFor('schema')} help="Empty: ai (Agno's default).">
-                {({ id: fid, describedBy, invalid }) => (
-                  <input id={fid} className="input mono" placeholder="ai" value={schema} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setSchema(e.target.value)} />
+                {({ control }) => (
+                  <input {...control} className="input mono" placeholder="ai" value={schema} onChange={(e) => setSchema(e.target.value)} />
                 )}
               </Field>
             </>
           ) : (
           <Field name="path" label="File" wide error={issueFor('path')}>
-            {({ id: fid, describedBy, invalid }) => (
+            {({ control }) => (
               <div className="input-group">
-                <input
-                  id={fid}
-                  className="input mono"
-                  placeholder="/home/me/agents/agno.db"
-                  value={path}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid || undefined}
-                  spellCheck={false}
-                  onChange={(e) => setPath(e.target.value)}
-                  data-testid="attach-path"
-                  autoFocus={!bridge}
-                />
+                <input {...control} className="input mono" placeholder="/home/me/agents/agno.db" value={path} spellCheck={false} onChange={(e) => setPath(e.target.value)} data-testid="attach-path" autoFocus={!bridge} />
                 {bridge ? (
                   <button type="button" className="btn" onClick={choose} data-testid="attach-browse">
                     Browse…
@@ -125,13 +102,13 @@ export function AttachForm() {
           </Field>
           )}
           <Field name="id" label="db_id" error={issueFor('id')} help={suggestedId ? <>Empty: <code>{suggestedId}</code></> : kind === 'file' ? 'Derived from the file name when empty.' : 'Derived from the database name when empty.'}>
-            {({ id: fid, describedBy, invalid }) => (
-              <input id={fid} className="input mono" placeholder={suggestedId || 'my-agents'} value={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setId(e.target.value)} data-testid="attach-id" />
+            {({ control }) => (
+              <input {...control} className="input mono" placeholder={suggestedId || 'my-agents'} value={id} onChange={(e) => setId(e.target.value)} data-testid="attach-id" />
             )}
           </Field>
           <Field name="session_table" label="Session table" error={issueFor('session_table')} help="Empty: discovered (agno_sessions).">
-            {({ id: fid, describedBy, invalid }) => (
-              <input id={fid} className="input mono" placeholder="agno_sessions" value={table} aria-describedby={describedBy} aria-invalid={invalid || undefined} onChange={(e) => setTable(e.target.value)} />
+            {({ control }) => (
+              <input {...control} className="input mono" placeholder="agno_sessions" value={table} onChange={(e) => setTable(e.target.value)} />
             )}
           </Field>
           <Field name="read_only" label="Read-only" error={issueFor('read_only')}>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
-import { describeError } from '../errors';
+import { InlineError } from '../InlineError';
 import { Segmented } from '../../components/Segmented';
 import { Spinner } from '../../components/ui';
 import { deskMutations } from '../../api';
@@ -85,11 +85,7 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
         </button>
         <span className="small muted">JWKS, JWK, PEM public key or certificate. Private halves are dropped.</span>
       </div>
-      {importKey.isError ? (
-        <p className="wb-field-error" data-testid="import-key-error">
-          {describeError(importKey.error)}
-        </p>
-      ) : null}
+      <InlineError error={importKey.error} testId="import-key-error" />
       {importKey.isSuccess ? (
         <p className="small wb-ok" data-testid="import-key-result">
           {result?.added.length ? <>Imported {result.added.map((k) => k.kid).join(', ')}. </> : <>Nothing new imported. </>}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { describeError } from '../errors';
+import { InlineError } from '../InlineError';
 import { Badge } from '../../components/Badge';
 import { DenseTable } from '../../components/DenseTable';
 import { Callout } from '../../components/Callout';
@@ -131,26 +132,9 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
           ))}
         </DenseTable>
       )}
-      {trust.isError ? (
-        <LastKeyCallout
-          error={trust.error}
-          title="Key not untrusted"
-          action="Untrust anyway"
-          pending={trust.isPending}
-          onConfirm={() => trust.variables && trust.mutate({ ...trust.variables, confirm: true })}
-          onCancel={() => trust.reset()}
-        />
-      ) : null}
-      {remove.isError ? (
-        <LastKeyCallout
-          error={remove.error}
-          title="Key not removed"
-          action="Remove anyway"
-          pending={remove.isPending}
-          onConfirm={() => remove.variables && remove.mutate({ ...remove.variables, confirm: true })}
-          onCancel={() => remove.reset()}
-        />
-      ) : null}
+      {/* Untrusting or removing the last trusted key is refused until confirmed. */}
+      {trust.isError ? <LastKeyCallout mutation={trust} title="Key not untrusted" action="Untrust anyway" /> : null}
+      {remove.isError ? <LastKeyCallout mutation={remove} title="Key not removed" action="Remove anyway" /> : null}
 
       <div className="wb-grid-2">
         <form
@@ -178,7 +162,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
               Generated <code>{generate.data.kid}</code>; it is trusted and can sign minted tokens.
             </p>
           ) : null}
-          {generate.isError ? <p className="wb-field-error">{describeError(generate.error)}</p> : null}
+          <InlineError error={generate.error} />
         </form>
         <ImportKeys readOnly={props.readOnly} />
       </div>

@@ -2,13 +2,23 @@ import { isApiError } from '../../api/client';
 import { describeError } from '../errors';
 import { Callout } from '../../components/Callout';
 
+/** The key mutation that was refused: its error, and how to retry it confirmed. */
+interface ConfirmableMutation<V extends { confirm?: boolean }> {
+  error: unknown;
+  isPending: boolean;
+  variables: V | undefined;
+  mutate: (variables: V) => void;
+  reset: () => void;
+}
+
 /**
  * A refused key change. When the server refused because the key is the last one tokens can be
  * verified with (`LAST_TRUSTED_KEY`), this is the warning, with a way to go ahead anyway.
  */
-export function LastKeyCallout(props: { error: unknown; title: string; action: string; pending: boolean; onConfirm: () => void; onCancel: () => void }) {
-  if (!isApiError(props.error) || props.error.code !== 'LAST_TRUSTED_KEY') {
-    return <Callout tone="danger" title={props.title}>{describeError(props.error)}</Callout>;
+export function LastKeyCallout<V extends { confirm?: boolean }>(props: { mutation: ConfirmableMutation<V>; title: string; action: string }) {
+  const { error, isPending, variables, mutate, reset } = props.mutation;
+  if (!isApiError(error) || error.code !== 'LAST_TRUSTED_KEY') {
+    return <Callout tone="danger" title={props.title}>{describeError(error)}</Callout>;
   }
   return (
     <Callout
@@ -17,16 +27,16 @@ export function LastKeyCallout(props: { error: unknown; title: string; action: s
       testId="last-trusted-key-warning"
       actions={
         <span className="wb-row">
-          <button type="button" className="btn btn-sm btn-danger" disabled={props.pending} onClick={props.onConfirm}>
+          <button type="button" className="btn btn-sm btn-danger" disabled={isPending} onClick={() => variables && mutate({ ...variables, confirm: true })}>
             {props.action}
           </button>
-          <button type="button" className="btn btn-sm btn-ghost" onClick={props.onCancel}>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => reset()}>
             Cancel
           </button>
         </span>
       }
     >
-      {props.error.detail}
+      {error.detail}
     </Callout>
   );
 }

@@ -192,15 +192,7 @@ function Banners({ envelope }: { envelope: SettingsEnvelope }) {
           )}
         </Callout>
       )}
-      {envelope.warnings.length ? (
-        <Callout tone="warn" title="Warnings">
-          <ul>
-            {envelope.warnings.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
-        </Callout>
-      ) : null}
+      {envelope.warnings.length ? <Callout tone="warn" title="Warnings" items={envelope.warnings} /> : null}
     </>
   );
 }

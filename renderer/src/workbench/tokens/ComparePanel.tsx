@@ -10,6 +10,7 @@ import { StatusPill } from '../../components/StatusPill';
 import { Kbd, Spinner } from '../../components/ui';
 import { onModKey } from '../../platform/keyboard';
 import { describeError } from '../errors';
+import { InlineError } from '../InlineError';
 import { HTTP_METHODS, type AuthSettings } from '../types';
 import { deskMutations, type RequestOptions } from '../../api';
 import { TokenPicker } from './TokenPicker';
@@ -107,7 +108,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
             {run.isPending ? <Spinner /> : null} Send as each <Kbd>Ctrl ↵</Kbd>
           </button>
         </form>
-        {demo.isError ? <p className="wb-field-error">{describeError(demo.error)}</p> : null}
+        <InlineError error={demo.error} />
         {state.method !== 'GET' ? (
           <Callout tone="warn" title={`${state.method} changes data`}>
             Each column sends the request for real, against the live store.

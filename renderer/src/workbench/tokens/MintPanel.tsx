@@ -6,7 +6,7 @@ import { Panel } from '../../components/Panel';
 import { Segmented } from '../../components/Segmented';
 import { Kbd, Spinner } from '../../components/ui';
 import { onModKey } from '../../platform/keyboard';
-import { describeError } from '../errors';
+import { InlineError } from '../InlineError';
 import { canSign } from '../keys/model';
 import { issuesOf } from '../../api/client';
 import { ALGORITHMS, DEFECTS, isAlgorithm, type AuthSettings, type Defect, type MintResponse } from '../types';
@@ -177,11 +177,7 @@ export function MintPanel(props: {
             <button type="submit" className="btn btn-primary" disabled={!claims.ok || mint.isPending} data-testid="mint-submit">
               {mint.isPending ? <Spinner /> : null} Mint token <Kbd>Ctrl ↵</Kbd>
             </button>
-            {mint.isError ? (
-              <span className="wb-field-error" data-testid="mint-error">
-                {describeError(mint.error)}
-              </span>
-            ) : null}
+            <InlineError error={mint.error} testId="mint-error" />
           </div>
         </form>
       </Panel>

@@ -36,15 +36,7 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
         <span className="wb-spacer" />
         {fetching ? <Spinner label="Refreshing" /> : null}
       </div>
-      {v.hints?.length ? (
-        <Callout tone="info" title="Hints" testId="inspect-hints">
-          <ul>
-            {v.hints.map((h) => (
-              <li key={h}>{h}</li>
-            ))}
-          </ul>
-        </Callout>
-      ) : null}
+      {v.hints?.length ? <Callout tone="info" title="Hints" testId="inspect-hints" items={v.hints} /> : null}
 
       <div className="wb-grid-2">
         <div className="wb-stack">
