@@ -106,7 +106,7 @@ export function ActingAsMenu() {
         <div className="popover acting-as-pop" role="dialog" aria-label="Acting as">
           <div className="popover-head">
             <span>Read the store as</span>
-            <span className="muted small">a token is sent as Authorization: Bearer</span>
+            <span className="muted small">a token is a lens</span>
           </div>
           <div className="token-list">
             <DeskViewRow
