@@ -1,32 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AuthSettingsSchema } from '../../../../server/settings/schema';
 import type { Preset, SettingDescription, Settings } from '../types';
 import { applyPreset, buildSettingsBody, changedFields, differsFromDefault, presetActive } from './draft';
 import { freshIssues, mergeIssues, routeIssues } from './issues';
 import { duplicateRows, knownScopes, mappingKey, mappingsFromRows, overriddenDefaults, parseMappingKey, rowsFromMappings } from './mappings';
 import { defaultText, fromList, isDeprecated, toList, widgetFor } from './widgets';
 
-const AUTH = {
-  algorithm: 'RS256',
-  validate: true,
-  authorization: null,
-  token_source: 'HEADER',
-  token_header_key: 'Authorization',
-  cookie_name: 'access_token',
-  scopes_claim: 'scopes',
-  user_id_claim: 'sub',
-  session_id_claim: 'session_id',
-  audience_claim: 'aud',
-  audience: null,
-  verify_audience: false,
-  dependencies_claims: [],
-  session_state_claims: [],
-  scope_mappings: null,
-  excluded_route_paths: ['/', '/health'],
-  admin_scope: 'platform:admin',
-  user_isolation: false,
-  jwks_file: '/data/keys/trusted.jwks.json',
-} satisfies Settings['auth'];
+// The server's own defaults (what a fresh settings file resolves to), not a copy of them.
+const AUTH: Settings['auth'] = { ...AuthSettingsSchema.parse({}), jwks_file: '/data/keys/trusted.jwks.json' };
 const NAMES = [...Object.keys(AUTH), 'verification_keys', 'jwks_url', 'secret_key'];
 
 describe('scope-mapping rows', () => {
