@@ -96,29 +96,3 @@ export function Kbd({ children }: { children: ReactNode }) {
   return <kbd className="kbd">{children}</kbd>;
 }
 
-/** A labelled section card. */
-export function Section({
-  title,
-  actions,
-  children,
-  className,
-  id,
-}: {
-  title?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-  className?: string;
-  id?: string;
-}) {
-  return (
-    <section className={`card${className ? ` ${className}` : ''}`} id={id}>
-      {(title || actions) && (
-        <header className="card-head">
-          {title && <h2 className="card-title">{title}</h2>}
-          {actions && <div className="card-actions">{actions}</div>}
-        </header>
-      )}
-      <div className="card-body">{children}</div>
-    </section>
-  );
-}

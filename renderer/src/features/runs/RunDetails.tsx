@@ -1,9 +1,9 @@
 import type { AnyRun } from '../../api/types';
 import { Collapsible } from '../../components/Collapsible';
 import { JsonView } from '../../components/JsonView';
-import { Section } from '../../components/ui';
 import { isEmptyValue } from '../../lib/empty';
 import { formatCount } from '../../lib/format';
+import { Card } from '../../components/Card';
 
 /** Side card: response format, content type, status, message count and the final session state. */
 export function RunDetails({ run }: { run: AnyRun }) {
@@ -15,7 +15,7 @@ export function RunDetails({ run }: { run: AnyRun }) {
   const shown = rows.filter(([, v]) => typeof v === 'string' && v);
   const messages = (run as { messages?: unknown }).messages;
   return (
-    <Section title="Details">
+    <Card title="Details">
       <dl className="kv">
         {shown.map(([k, v]) => (
           <div key={k} className="kv-row">
@@ -35,6 +35,6 @@ export function RunDetails({ run }: { run: AnyRun }) {
           <JsonView value={(run as { session_state?: unknown }).session_state} maxHeight={300} />
         </Collapsible>
       ) : null}
-    </Section>
+    </Card>
   );
 }

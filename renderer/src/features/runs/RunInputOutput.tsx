@@ -2,11 +2,11 @@ import type { AnyRun } from '../../api/types';
 import { Clamp } from '../../components/Collapsible';
 import { CopyButton } from '../../components/Copy';
 import { MediaGallery } from '../../components/Media';
-import { Section } from '../../components/ui';
 import { safeStringify } from '../../lib/format';
 import { mediaCount } from '../../lib/media';
 import { OutputView } from './OutputView';
 import { inputMediaOf, outputMediaOf } from './run-media';
+import { Card } from '../../components/Card';
 
 /** The run's input and output side by side, each with its media and a copy button. */
 export function RunInputOutput({ run }: { run: AnyRun }) {
@@ -15,7 +15,7 @@ export function RunInputOutput({ run }: { run: AnyRun }) {
   const input = typeof run.run_input === 'string' ? run.run_input : run.run_input == null ? '' : safeStringify(run.run_input, 2);
   return (
     <div className="io-grid">
-      <Section title="Input" className="io-card" actions={input ? <CopyButton text={input} label="Copy input" icon /> : undefined}>
+      <Card title="Input" className="io-card" actions={input ? <CopyButton text={input} label="Copy input" icon /> : undefined}>
         {input ? (
           <Clamp long={input.length > 900 || input.split('\n').length > 12} lines={10}>
             <div className="text-pre input-text" data-testid="run-input">
@@ -26,8 +26,8 @@ export function RunInputOutput({ run }: { run: AnyRun }) {
           <div className="muted small">No input recorded.</div>
         )}
         {mediaCount(inMedia) > 0 && <MediaGallery media={inMedia} />}
-      </Section>
-      <Section
+      </Card>
+      <Card
         title="Output"
         className="io-card"
         actions={
@@ -40,7 +40,7 @@ export function RunInputOutput({ run }: { run: AnyRun }) {
           <OutputView run={run} />
         </Clamp>
         {mediaCount(outMedia) > 0 && <MediaGallery media={outMedia} />}
-      </Section>
+      </Card>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { runQueries, sessionQueries } from '../../api/sessions/queries';
 import { parseSessionType, runHref, useDbLocation } from '../../app/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { Section, SkeletonRows } from '../../components/ui';
+import { SkeletonRows } from '../../components/ui';
 import { useMarkLoaded } from '../../lib/hooks';
 import { buildRunTree, flattenRunTree } from '../../lib/runs';
 import { useShortcut } from '../../platform/keyboard';
@@ -16,6 +16,7 @@ import { RunDetails } from './RunDetails';
 import { RunBreadcrumbs, RunHeader } from './RunHeader';
 import { RunInputOutput } from './RunInputOutput';
 import { RunTabs } from './RunTabs';
+import { Card } from '../../components/Card';
 
 export function RunPage() {
   // The desk view or the acting-as token's lens: there is always a reader, so no page waits on a token.
@@ -91,9 +92,9 @@ function RunView({ actor }: { actor: Actor }) {
           />
         </div>
         <aside className="col-side">
-          <Section title="Metrics">
+          <Card title="Metrics">
             <MetricsPanel metrics={run.metrics} />
-          </Section>
+          </Card>
           <RunDetails run={run} />
         </aside>
       </div>

@@ -1,14 +1,14 @@
 import type { AnyRun } from '../../api/types';
-import { Section } from '../../components/ui';
 import { formatCompact, formatDuration, shortId } from '../../lib/format';
 import { statusTone } from '../../lib/runs';
 import { activityColumns } from './session-stats';
+import { Card } from '../../components/Card';
 
 /** Tokens (bar) and duration (thin bar) per run, coloured by status; click a column to open the run. */
 export function ActivityChart({ runs, onPick }: { runs: AnyRun[]; onPick: (r: AnyRun) => void }) {
   const { data, tokens, durations, maxT, maxD } = activityColumns(runs);
   return (
-    <Section
+    <Card
       title={runs.length > data.length ? `Activity · last ${data.length} runs` : 'Activity'}
       actions={
         <span className="legend">
@@ -32,6 +32,6 @@ export function ActivityChart({ runs, onPick }: { runs: AnyRun[]; onPick: (r: An
           </button>
         ))}
       </div>
-    </Section>
+    </Card>
   );
 }

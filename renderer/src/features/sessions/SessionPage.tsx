@@ -6,7 +6,7 @@ import type { SessionType } from '../../api/types';
 import { parseSessionType, runHref, useDbLocation } from '../../app/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { EmptyState, Section, SkeletonRows } from '../../components/ui';
+import { EmptyState, SkeletonRows } from '../../components/ui';
 import { formatCount } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
 import { buildRunTree, flattenRunTree } from '../../lib/runs';
@@ -16,6 +16,7 @@ import { RunTimeline } from './RunTimeline';
 import { SessionBreadcrumbs, SessionHeader } from './SessionHeader';
 import { SessionSide } from './SessionSide';
 import { useRefetchRunsOnChange } from './useRefetchRunsOnChange';
+import { Card } from '../../components/Card';
 
 export function SessionPage() {
   const { actor } = useActingAs();
@@ -72,7 +73,7 @@ function SessionView({ actor }: { actor: Actor }) {
       <div className="two-col">
         <div className="col-main">
           {runs.data && runs.data.length > 0 && <ActivityChart runs={flat.map((n) => n.run)} onPick={(r) => navigate(hrefOf(r.run_id))} />}
-          <Section
+          <Card
             title={
               <>
                 Runs <span className="count-pill">{runs.data ? formatCount(runs.data.length) : '…'}</span>
@@ -94,7 +95,7 @@ function SessionView({ actor }: { actor: Actor }) {
             ) : (
               <RunTimeline nodes={flat} hrefOf={hrefOf} selected={selected} scrollTo={scrollTo} />
             )}
-          </Section>
+          </Card>
         </div>
         <aside className="col-side">{s && <SessionSide session={s} />}</aside>
       </div>

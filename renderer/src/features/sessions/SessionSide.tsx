@@ -2,9 +2,9 @@ import type { SessionDetail } from '../../api/types';
 import { Collapsible } from '../../components/Collapsible';
 import { JsonView } from '../../components/JsonView';
 import { Markdown } from '../../components/Markdown';
-import { Section } from '../../components/ui';
 import { isEmptyValue } from '../../lib/empty';
 import { plural } from '../../lib/format';
+import { Card } from '../../components/Card';
 
 /** Side cards: summary, the agent/team/workflow record, session state, metadata and raw session data. */
 export function SessionSide({ session }: { session: SessionDetail }) {
@@ -15,12 +15,12 @@ export function SessionSide({ session }: { session: SessionDetail }) {
   return (
     <>
       {summary && (
-        <Section title="Summary">
+        <Card title="Summary">
           <Markdown text={summary} />
-        </Section>
+        </Card>
       )}
       {compData && (
-        <Section title={session.session_type === 'team' ? 'Team' : session.session_type === 'workflow' ? 'Workflow' : 'Agent'}>
+        <Card title={session.session_type === 'team' ? 'Team' : session.session_type === 'workflow' ? 'Workflow' : 'Agent'}>
           <dl className="kv">
             {typeof compData.name === 'string' && (
               <>
@@ -41,24 +41,24 @@ export function SessionSide({ session }: { session: SessionDetail }) {
           <Collapsible title="Raw">
             <JsonView value={compData} maxHeight={300} />
           </Collapsible>
-        </Section>
+        </Card>
       )}
       {!isEmptyValue(state) && (
-        <Section title="Session state">
+        <Card title="Session state">
           <JsonView value={state} maxHeight={300} />
-        </Section>
+        </Card>
       )}
       {!isEmptyValue(session.metadata) && (
-        <Section title="Metadata">
+        <Card title="Metadata">
           <JsonView value={session.metadata} maxHeight={240} />
-        </Section>
+        </Card>
       )}
       {!isEmptyValue(session.session_data) && session.session_data && (
-        <Section title="Session data">
+        <Card title="Session data">
           <Collapsible title="session_data" meta={plural(Object.keys(session.session_data).length, 'key')}>
             <JsonView value={session.session_data} maxHeight={320} />
           </Collapsible>
-        </Section>
+        </Card>
       )}
     </>
   );

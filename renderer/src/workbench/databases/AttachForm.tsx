@@ -4,7 +4,6 @@ import { isApiError, issuesOf } from '../../api/client';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { Callout } from '../../components/Callout';
 import { Field } from '../../components/Field';
-import { Panel } from '../../components/Panel';
 import { Segmented } from '../../components/Segmented';
 import { Toggle } from '../../components/Toggle';
 import { Spinner } from '../../components/ui';
@@ -12,6 +11,7 @@ import { describeError } from '../errors';
 import type { DatabaseListItem } from '../types';
 import { idFromPath } from './model';
 import { deskMutations } from '../../api';
+import { Card } from '../../components/Card';
 
 /** Attach a SQLite file or a PostgreSQL database, with the server's field issues beside each field. */
 export function AttachForm() {
@@ -40,7 +40,7 @@ export function AttachForm() {
   };
 
   return (
-    <Panel
+    <Card variant="panel"
       title="Attach a database"
       subtitle="An Agno SqliteDb file (agno_sessions), another rundesk database, or your team's Agno PostgresDb (schema ai). Read-only databases are never modified."
       testId="attach-form"
@@ -131,6 +131,6 @@ export function AttachForm() {
           </Callout>
         ) : null}
       </form>
-    </Panel>
+    </Card>
   );
 }

@@ -5,12 +5,13 @@ import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { Badge } from '../../components/Badge';
 import { DenseTable } from '../../components/DenseTable';
 import { Callout } from '../../components/Callout';
-import { PageHeader, Panel } from '../../components/Panel';
+import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, Spinner } from '../../components/ui';
 import { describeError } from '../errors';
 import { AttachForm } from './AttachForm';
 import { DbRow } from './DbRow';
 import { deskMutations, deskQueries } from '../../api';
+import { Card } from '../../components/Card';
 
 /** Attach SQLite files (Agno `SqliteDb` or rundesk's own), list them with counts, detach. */
 export function DatabasesPage() {
@@ -36,7 +37,7 @@ export function DatabasesPage() {
         subtitle="SQLite files and PostgreSQL databases the run endpoint reads. Select one with ?db_id= on any platform route, or in the run browser."
       />
       <AttachForm />
-      <Panel
+      <Card variant="panel"
         title={
           <>
             Attached <Badge>{dbs.length}</Badge>
@@ -88,7 +89,7 @@ export function DatabasesPage() {
             </Callout>
           </div>
         ) : null}
-      </Panel>
+      </Card>
     </div>
   );
 }

@@ -4,12 +4,12 @@ import { isApiError } from '../../api/client';
 import { Badge } from '../../components/Badge';
 import { Callout } from '../../components/Callout';
 import { ChipsInput } from '../../components/ChipsInput';
-import { Panel } from '../../components/Panel';
 import { useDebounced } from '../../lib/hooks';
 import { describeError } from '../errors';
 import type { FieldIssue, SettingsEnvelope } from '../types';
 import { issuesOf } from '../../api/client';
 import { deskMutations, deskQueries } from '../../api';
+import { Card } from '../../components/Card';
 
 /** The server's default list, read off its settings JSON Schema ("Reset" restores it). */
 function defaultOrigins(jsonSchema: unknown): string[] | null {
@@ -54,7 +54,7 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
   };
 
   return (
-    <Panel
+    <Card variant="panel"
       id="wb-cors"
       title="Browser access (CORS)"
       subtitle={
@@ -111,6 +111,6 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
           </button>
         </div>
       </div>
-    </Panel>
+    </Card>
   );
 }

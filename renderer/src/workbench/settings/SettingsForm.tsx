@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Callout } from '../../components/Callout';
-import { PageHeader, Panel } from '../../components/Panel';
+import { PageHeader } from '../../components/PageHeader';
 import { onModKey } from '../../platform/keyboard';
 import { describeError } from '../errors';
 import { KeysPanel } from '../keys/KeysPanel';
@@ -16,6 +16,7 @@ import { SettingInput } from './SettingInput';
 import { useSettingsDraft, type SettingsDraft } from './useSettingsDraft';
 import { isDeprecated } from './widgets';
 import { deskQueries } from '../../api';
+import { Card } from '../../components/Card';
 
 /** Panels of the page that are not settings of the form; each sits after the section named. */
 const PANELS = [
@@ -42,14 +43,14 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
   const panel = (id: string): ReactNode => {
     if (id === 'presets') {
       return (
-        <Panel id="wb-presets" key={id} title="Identity provider presets" subtitle="Set the algorithm and claim names a provider's access tokens use.">
+        <Card variant="panel" id="wb-presets" key={id} title="Identity provider presets" subtitle="Set the algorithm and claim names a provider's access tokens use.">
           <PresetsPanel auth={form.draft} onApply={form.takePreset} readOnly={form.readOnly} />
-        </Panel>
+        </Card>
       );
     }
     if (id === 'keys') {
       return (
-        <Panel id="wb-keys" key={id} title="Keys & JWKS" subtitle="rundesk's key store. Trusted keys are written to the JWKS file the auth layer reads by default.">
+        <Card variant="panel" id="wb-keys" key={id} title="Keys & JWKS" subtitle="rundesk's key store. Trusted keys are written to the JWKS file the auth layer reads by default.">
           <KeysPanel
             algorithm={String(form.draft.algorithm ?? '')}
             readOnly={form.readOnly}
@@ -59,7 +60,7 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
               form.markTouched('jwks_file');
             }}
           />
-        </Panel>
+        </Card>
       );
     }
     return null;
@@ -133,7 +134,7 @@ function FormSection(props: {
     const defaults = props.schema.default_scope_mappings;
     const error = form.routed.byField.get('scope_mappings')?.join('; ');
     return (
-      <Panel id={`wb-${section.id}`} title={section.title} subtitle={section.description}>
+      <Card variant="panel" id={`wb-${section.id}`} title={section.title} subtitle={section.description}>
         {error ? (
           <p className="wb-field-error" data-testid="issue-scope_mappings" data-source="server">
             {error}
@@ -148,11 +149,11 @@ function FormSection(props: {
           lint={props.lint}
           disabled={form.readOnly}
         />
-      </Panel>
+      </Card>
     );
   }
   return (
-    <Panel id={`wb-${section.id}`} title={section.title} subtitle={section.description}>
+    <Card variant="panel" id={`wb-${section.id}`} title={section.title} subtitle={section.description}>
       <div className="wb-fields">
         {section.fields.map((name) => {
           const field = props.describe.get(name);
@@ -175,7 +176,7 @@ function FormSection(props: {
           );
         })}
       </div>
-    </Panel>
+    </Card>
   );
 }
 

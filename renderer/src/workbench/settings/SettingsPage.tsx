@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { markAppLoaded } from '../../platform/browser';
 import { Callout } from '../../components/Callout';
-import { PageHeader } from '../../components/Panel';
+import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/ui';
 import { describeError } from '../errors';
 import type { SettingsEnvelope, SettingsSchemaResponse } from '../types';

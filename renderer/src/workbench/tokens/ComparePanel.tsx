@@ -5,7 +5,6 @@ import { decodeJwt, scopesOf } from '../../lib/jwt';
 import { Badge } from '../../components/Badge';
 import { Callout } from '../../components/Callout';
 import { JsonView } from '../../components/JsonView';
-import { Panel } from '../../components/Panel';
 import { StatusPill } from '../../components/StatusPill';
 import { Kbd, Spinner } from '../../components/ui';
 import { onModKey } from '../../platform/keyboard';
@@ -14,6 +13,7 @@ import { InlineError } from '../InlineError';
 import { HTTP_METHODS, type AuthSettings } from '../types';
 import { deskMutations, type RequestOptions } from '../../api';
 import { TokenPicker } from './TokenPicker';
+import { Card } from '../../components/Card';
 
 export interface CompareSlot {
   label: string;
@@ -56,7 +56,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
 
   return (
     <div className="wb-stack" data-testid="compare-panel" onKeyDown={onModKey('enter', go)}>
-      <Panel
+      <Card variant="panel"
         title="Compare tokens"
         subtitle="One request, several callers. Turn on user isolation in Settings to see rows split by user."
         actions={
@@ -114,7 +114,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
             Each column sends the request for real, against the live store.
           </Callout>
         ) : null}
-      </Panel>
+      </Card>
 
       <div className="wb-compare">
         {state.slots.map((slot, i) => {

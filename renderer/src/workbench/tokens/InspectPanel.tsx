@@ -3,7 +3,6 @@ import { useId, useMemo } from 'react';
 import { useActingAs } from '../../auth/acting-as';
 import { decodeJwt } from '../../lib/jwt';
 import { Callout } from '../../components/Callout';
-import { Panel } from '../../components/Panel';
 import { EmptyState, Spinner } from '../../components/ui';
 import { useDebounced } from '../../lib/hooks';
 import { describeError } from '../errors';
@@ -13,6 +12,7 @@ import { RouteMatrix } from './RouteMatrix';
 import { TokenPicker } from './TokenPicker';
 import { Verdict } from './Verdict';
 import { deskQueries } from '../../api';
+import { Card } from '../../components/Card';
 
 export interface InspectTarget {
   token: string;
@@ -37,7 +37,7 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
 
   return (
     <div className="wb-stack" data-testid="inspect-panel">
-      <Panel title="Inspect a token" subtitle="What the auth layer decides for this token on one request — the same function the server runs.">
+      <Card variant="panel" title="Inspect a token" subtitle="What the auth layer decides for this token on one request — the same function the server runs.">
         <div className="wb-row wb-nowrap">
           <div className="input-group wb-grow">
             <select className="select mono wb-w-method" aria-label="Method" value={target.method} onChange={(e) => onTarget({ ...target, method: e.target.value })} data-testid="inspect-method">
@@ -73,7 +73,7 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
         {!token ? null : !local ? (
           <Callout tone="warn" title="Not a decodable JWT">The server will still say why it refuses it.</Callout>
         ) : null}
-      </Panel>
+      </Card>
 
       {!token ? (
         <EmptyState>Paste a token, or mint one and press “Inspect →”.</EmptyState>

@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { ChipsInput } from '../../components/ChipsInput';
 import { Field } from '../../components/Field';
-import { Panel } from '../../components/Panel';
 import { Segmented } from '../../components/Segmented';
 import { Kbd, Spinner } from '../../components/ui';
 import { onModKey } from '../../platform/keyboard';
@@ -14,6 +13,7 @@ import { DEFECT_TEXT, TEMPLATES } from './mint-form';
 import { MintResult } from './MintResult';
 import { buildMintRequest, parseClaimsJson, TTL_CHOICES, type MintFormState } from './model';
 import { deskMutations, deskQueries } from '../../api';
+import { Card } from '../../components/Card';
 
 /** The mint form and its result (token, decoded parts, curl, act-as). */
 export function MintPanel(props: {
@@ -43,7 +43,7 @@ export function MintPanel(props: {
 
   return (
     <div className="wb-grid-2-wide">
-      <Panel title="Mint a test token" subtitle="Signed by a local key; the auth layer verifies it like any other." testId="mint-panel">
+      <Card variant="panel" title="Mint a test token" subtitle="Signed by a local key; the auth layer verifies it like any other." testId="mint-panel">
         <form
           className="wb-stack wb-gap-3"
           onSubmit={(e) => {
@@ -180,7 +180,7 @@ export function MintPanel(props: {
             <InlineError error={mint.error} testId="mint-error" />
           </div>
         </form>
-      </Panel>
+      </Card>
       <MintResult result={props.result} onInspect={props.onInspect} sub={form.sub} />
     </div>
   );

@@ -4,11 +4,11 @@ import { Badge } from '../../components/Badge';
 import { Callout } from '../../components/Callout';
 import { CopyButton } from '../../components/Copy';
 import { JsonView } from '../../components/JsonView';
-import { Panel } from '../../components/Panel';
 import { StatusPill } from '../../components/StatusPill';
 import { TokenText } from '../../components/TokenText';
 import { Kbd } from '../../components/ui';
 import type { MintResponse } from '../types';
+import { Card } from '../../components/Card';
 
 /** The minted token: decoded parts, the auth layer's answer to one request, curl, act-as. */
 export function MintResult(props: { result: MintResponse | null; onInspect: (token: string) => void; sub: string }) {
@@ -17,17 +17,17 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
   const r = props.result;
   if (!r) {
     return (
-      <Panel title="Token" className="wb-sticky" subtitle="Minted tokens appear here with their header, claims and a curl command.">
+      <Card variant="panel" title="Token" className="wb-sticky" subtitle="Minted tokens appear here with their header, claims and a curl command.">
         <div className="empty-state empty-state-inline">
           Fill in the form and press <Kbd>Ctrl ↵</Kbd>.
         </div>
-      </Panel>
+      </Card>
     );
   }
   const exp = r.expires_at;
   const defect = r.defect;
   return (
-    <Panel
+    <Card variant="panel"
       title="Token"
       className="wb-sticky"
       testId="mint-result"
@@ -88,7 +88,7 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
           <JsonView value={r.claims} testId="minted-claims" />
         </div>
       </div>
-    </Panel>
+    </Card>
   );
 }
 

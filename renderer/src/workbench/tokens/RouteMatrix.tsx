@@ -2,11 +2,11 @@ import { useId, useMemo, useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { DenseTable } from '../../components/DenseTable';
 import { Callout } from '../../components/Callout';
-import { Panel } from '../../components/Panel';
 import { Segmented } from '../../components/Segmented';
 import { Spinner } from '../../components/ui';
 import type { MatrixRow } from '../types';
 import { filterMatrix, isAllowed, type MatrixFilter } from './model';
+import { Card } from '../../components/Card';
 
 /** Allow/deny per mapped route, and why; a row click inspects that route. */
 export function RouteMatrix(props: {
@@ -22,7 +22,7 @@ export function RouteMatrix(props: {
   const shown = useMemo(() => filterMatrix(props.rows, filter, text), [props.rows, filter, text]);
   const allowed = props.rows.filter(isAllowed).length;
   return (
-    <Panel
+    <Card variant="panel"
       title="Route matrix"
       subtitle="Every mapped route for this token. Click a row to inspect it."
       className="card-flush"
@@ -131,7 +131,7 @@ export function RouteMatrix(props: {
           ) : null}
         </DenseTable>
       )}
-    </Panel>
+    </Card>
   );
 }
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { markAppLoaded } from '../../platform/browser';
-import { PageHeader } from '../../components/Panel';
+import { PageHeader } from '../../components/PageHeader';
 import type { MintResponse } from '../types';
 import { ComparePanel, INITIAL_COMPARE, type CompareState } from './ComparePanel';
 import { InspectPanel, type InspectTarget } from './InspectPanel';

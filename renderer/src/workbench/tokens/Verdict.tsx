@@ -1,11 +1,11 @@
 import { Badge } from '../../components/Badge';
 import { Callout } from '../../components/Callout';
 import { JsonView } from '../../components/JsonView';
-import { Panel } from '../../components/Panel';
 import { StatusPill } from '../../components/StatusPill';
 import { Spinner } from '../../components/ui';
 import type { InspectResponse, KeyRef } from '../types';
 import { ClaimTimes, StateTable } from './RequestState';
+import { Card } from '../../components/Card';
 
 /** The inspect answer: the decision, how the token was verified, lint, request state, decoded parts. */
 export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean }) {
@@ -40,7 +40,7 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
 
       <div className="wb-grid-2">
         <div className="wb-stack">
-          <Panel title="Verification" className="card-compact" testId="inspect-verification">
+          <Card variant="panel" title="Verification" className="card-compact" testId="inspect-verification">
             <dl className="kv kv-code">
               <dt>signature</dt>
               <dd>
@@ -121,8 +121,8 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                 </ol>
               </details>
             ) : null}
-          </Panel>
-          <Panel title={<>Lint <Badge tone={lint.length ? 'warn' : 'ok'}>{lint.length}</Badge></>} className="card-compact" testId="inspect-lint">
+          </Card>
+          <Card variant="panel" title={<>Lint <Badge tone={lint.length ? 'warn' : 'ok'}>{lint.length}</Badge></>} className="card-compact" testId="inspect-lint">
             {lint.length === 0 ? (
               <span className="small muted">Nothing unusual.</span>
             ) : (
@@ -134,20 +134,20 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                 ))}
               </ul>
             )}
-          </Panel>
-          <Panel title="Request state (SPEC §5.4)" className="card-compact" testId="inspect-state">
+          </Card>
+          <Card variant="panel" title="Request state (SPEC §5.4)" className="card-compact" testId="inspect-state">
             {state ? <StateTable state={state} /> : <span className="small muted">Not set: the request stops before authentication.</span>}
-          </Panel>
+          </Card>
         </div>
         <div className="wb-stack">
-          <Panel title="Header" className="card-compact">
+          <Card variant="panel" title="Header" className="card-compact">
             {v.decode_error ? <p className="wb-field-error">{v.decode_error}</p> : null}
             <JsonView value={v.header} />
-          </Panel>
-          <Panel title="Claims" className="card-compact">
+          </Card>
+          <Card variant="panel" title="Claims" className="card-compact">
             <JsonView value={v.claims} testId="inspect-claims" />
             <ClaimTimes claims={v.claims} />
-          </Panel>
+          </Card>
         </div>
       </div>
     </div>

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDeskServer, type DeskTestServer } from '../../testing/desk-server';
+import { renderApp } from '../../testing/render';
+
+let server: DeskTestServer;
+beforeAll(async () => {
+  server = await startDeskServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+afterEach(cleanup);
+
+const rowTexts = () => screen.getAllByTestId('session-row').map((r) => r.textContent ?? '');
+
+describe('sessions list', () => {
+  // One server for the file: the first test starts from an empty store and loads the sample.
+  it('an empty store offers the sample data; loading it lists the sample sessions', async () => {
+    const user = userEvent.setup();
+    renderApp('/sessions');
+    await user.click(await screen.findByTestId('load-sample-data'));
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(5));
+    expect(rowTexts().some((t) => t.includes('Weather in Oslo?'))).toBe(true);
+  });
+
+  it('the type filter and the search narrow the list, through the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/sessions');
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(5));
+
+    const types = screen.getByRole('radiogroup', { name: 'Session type' });
+    await user.click(within(types).getByRole('radio', { name: /Team/ }));
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
+    expect(rowTexts()[0]).toContain('How is the weather affecting energy prices this week?');
+    expect(router.state.location.search).toContain('type=team');
+
+    await user.click(within(types).getByRole('radio', { name: /All/ }));
+    await user.type(screen.getByTestId('session-search'), 'Oslo');
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1), { timeout: 3000 });
+    expect(rowTexts()[0]).toContain('Weather in Oslo?');
+  });
+});
