@@ -4,15 +4,14 @@ import { DESK_VIEW_LABEL, tokenFacts, useActingAs, type ActingAsToken } from '..
 import { Icon } from '../components/Icon';
 import { formatDateTime, formatRelative } from '../lib/format';
 import { useClickOutside } from '../platform/keyboard';
+import { ScopeChip } from '../components/ScopeChip';
 
 function ScopeList({ scopes, max = 4 }: { scopes: string[]; max?: number }) {
   if (scopes.length === 0) return <span className="muted small">no scopes</span>;
   return (
     <span className="scope-list">
       {scopes.slice(0, max).map((s) => (
-        <code key={s} className="scope">
-          {s}
-        </code>
+        <ScopeChip key={s} scope={s} />
       ))}
       {scopes.length > max && <span className="muted small">+{scopes.length - max}</span>}
     </span>

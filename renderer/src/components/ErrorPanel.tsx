@@ -9,6 +9,7 @@ import { readVerdict } from '../lib/verdict';
 import { Badge } from './Badge';
 import { Icon } from './Icon';
 import { JsonView } from './JsonView';
+import { ScopeChip } from './ScopeChip';
 
 function friendlyTitle(err: unknown): string {
   if (!isApiError(err)) return 'Something went wrong';
@@ -144,9 +145,7 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
               <p className="verdict-missing" data-testid="missing-scopes">
                 Missing scope{v.missingScopes.length === 1 ? '' : 's'}:{' '}
                 {v.missingScopes.map((s) => (
-                  <code key={s} className="scope scope-missing">
-                    {s}
-                  </code>
+                  <ScopeChip key={s} scope={s} state="missing" />
                 ))}
               </p>
             )}
@@ -164,9 +163,7 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
                   <dt>Required</dt>
                   <dd>
                     {v.requiredScopes.map((s) => (
-                      <code key={s} className={`scope${v.missingScopes.includes(s) ? ' scope-missing' : ''}`}>
-                        {s}
-                      </code>
+                      <ScopeChip key={s} scope={s} state={v.missingScopes.includes(s) ? 'missing' : null} />
                     ))}
                     {v.matchedPattern && <span className="muted small"> via mapping “{v.matchedPattern}”</span>}
                   </dd>
@@ -178,9 +175,7 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
                   <span className="muted">none</span>
                 ) : (
                   v.tokenScopes.map((s) => (
-                    <code key={s} className="scope scope-have">
-                      {s}
-                    </code>
+                    <ScopeChip key={s} scope={s} state="held" />
                   ))
                 )}
               </dd>

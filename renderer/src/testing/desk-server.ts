@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { afterAll, beforeAll } from 'vitest';
 import path from 'node:path';
 import type { SettingsInput } from '../../../server/settings/schema';
 
@@ -66,5 +67,27 @@ export async function startDeskServer(settings: SettingsInput = {}): Promise<Des
       child.stdin.end();
       await exited;
     },
+  };
+}
+
+/**
+ * One server for a test file: started before its tests (then `prepare` seeds it), stopped after.
+ *
+ * @example
+ * const server = useDeskServer({ auth: { authorization: true } });
+ * it('…', async () => { await server().desk('POST', '/desk/sample-data'); });
+ */
+export function useDeskServer(settings: SettingsInput = {}, prepare?: (server: DeskTestServer) => Promise<void>): () => DeskTestServer {
+  let server: DeskTestServer | undefined;
+  beforeAll(async () => {
+    server = await startDeskServer(settings);
+    await prepare?.(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('the desk server is not started yet (use it inside a test)');
+    return server;
   };
 }

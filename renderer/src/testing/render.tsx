@@ -1,12 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach } from 'vitest';
 import { routes } from '../app/router';
+import { __resetActingAsForTests } from '../auth/acting-as';
 import { failOnConsoleErrors } from './console-guard';
 import { giveElementsABox } from './layout';
 
 giveElementsABox();
 failOnConsoleErrors();
+// Each test starts from an empty screen and the desk view (no token lens left from the last one).
+afterEach(() => {
+  cleanup();
+  __resetActingAsForTests();
+});
 
 /**
  * Renders the whole app (shell, header, the real route table) at `url` (`/sessions`,

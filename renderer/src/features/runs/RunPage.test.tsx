@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDeskServer, type DeskTestServer } from '../../testing/desk-server';
+import { describe, expect, it } from 'vitest';
+import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
 
 interface Run {
@@ -11,20 +11,14 @@ interface Run {
   events: unknown[];
 }
 
-let server: DeskTestServer;
 let runUrl = '';
 let run: Run;
-beforeAll(async () => {
-  server = await startDeskServer();
+useDeskServer({}, async (server) => {
   const sample = await server.desk<{ example_path: string }>('POST', '/desk/sample-data');
   runUrl = sample.example_path;
   // What the API holds for the run, to compare with what the page shows.
   run = await server.desk<Run>('GET', `/desk/view${sample.example_path}`);
 });
-afterAll(async () => {
-  await server.stop();
-});
-afterEach(cleanup);
 
 describe('run page', () => {
   it('shows the conversation, the tool call and the run’s token counts', async () => {

@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDeskServer, type DeskTestServer } from '../../testing/desk-server';
+import { describe, expect, it } from 'vitest';
+import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
 
-let server: DeskTestServer;
-beforeAll(async () => {
-  server = await startDeskServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
-afterEach(cleanup);
+const server = useDeskServer();
 
 const rowTexts = () => screen.getAllByTestId('session-row').map((r) => r.textContent ?? '');
 

@@ -1,48 +1,34 @@
 // @vitest-environment jsdom
 /// <reference types="node" />
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { exportJWK, generateKeyPair } from 'jose';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildAgnoDb, DEMO, makeDemoSessions } from '../../../../server/testing/agno-builder';
 import { makeTempDir } from '../../../../server/testing/temp-dir';
-import { __resetActingAsForTests, addToken, DESK_VIEW_LABEL, setCurrent } from '../../auth/acting-as';
-import { startDeskServer, type DeskTestServer } from '../../testing/desk-server';
+import { addToken, DESK_VIEW_LABEL, setCurrent } from '../../auth/acting-as';
+import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
 
 // The settings a user has once they point rundesk at their identity provider: only a foreign
 // JWKS is trusted, so no token rundesk can mint is accepted by the platform API. An Agno file is
 // attached and the built-in database is empty. Browsing used to be a wall of 401s here, and the
 // UI opened on the empty welcome page.
-let server: DeskTestServer;
-let localToken: string;
-let removeScratch = () => {};
-
-beforeAll(async () => {
-  const { publicKey } = await generateKeyPair('RS256');
-  const scratch = makeTempDir('rundesk-ct-jwks-');
-  removeScratch = scratch.remove;
-  const jwksFile = path.join(scratch.dir, 'idp.jwks.json');
-  fs.writeFileSync(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'idp-1', alg: 'RS256', use: 'sig' }] }));
-  server = await startDeskServer({ auth: { jwks_file: jwksFile, authorization: true } });
-  const agnoFile = path.join(server.dataDir, 'agents.db');
+let localToken = '';
+const scratch = makeTempDir('rundesk-ct-jwks-');
+const jwksFile = path.join(scratch.dir, 'idp.jwks.json');
+const { publicKey } = await generateKeyPair('RS256');
+fs.writeFileSync(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'idp-1', alg: 'RS256', use: 'sig' }] }));
+useDeskServer({ auth: { jwks_file: jwksFile, authorization: true } }, async (s) => {
+  const agnoFile = path.join(s.dataDir, 'agents.db');
   buildAgnoDb(agnoFile, makeDemoSessions());
-  await server.desk('POST', '/desk/databases', { path: agnoFile });
+  await s.desk('POST', '/desk/databases', { path: agnoFile });
   // Signed by rundesk's own key, which these settings no longer trust.
-  localToken = await server.mint({ sub: 'dev', scopes: ['platform:admin'] });
+  localToken = await s.mint({ sub: 'dev', scopes: ['platform:admin'] });
 });
-
-afterAll(async () => {
-  await server.stop();
-  removeScratch();
-});
-
-afterEach(() => {
-  cleanup();
-  __resetActingAsForTests();
-});
+afterAll(() => scratch.remove());
 
 describe('run browser through the desk view', () => {
   it('opens on the attached database’s sessions, whatever keys the platform API trusts', async () => {

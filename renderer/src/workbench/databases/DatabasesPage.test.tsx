@@ -1,37 +1,30 @@
 // @vitest-environment jsdom
 /// <reference types="node" />
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAgnoDb, makeDemoSessions } from '../../../../server/testing/agno-builder';
-import { startDeskServer, type DeskTestServer } from '../../testing/desk-server';
+import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
 
-let server: DeskTestServer;
-beforeAll(async () => {
-  server = await startDeskServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
-afterEach(cleanup);
+const server = useDeskServer();
 
 describe('databases page', () => {
   it('a file that is not there gets the server’s message beside the path; nothing is attached', async () => {
     const user = userEvent.setup();
     renderApp('/databases');
-    await user.type(await screen.findByTestId('attach-path'), path.join(server.dataDir, 'missing.db'));
+    await user.type(await screen.findByTestId('attach-path'), path.join(server().dataDir, 'missing.db'));
     await user.click(screen.getByTestId('attach-submit'));
     const issue = await screen.findByTestId('issue-path');
     expect(issue.textContent).toMatch(/missing\.db|not found|does not exist|no such/i);
-    const { databases } = await server.desk<{ databases: { id: string }[] }>('GET', '/desk/databases');
+    const { databases } = await server().desk<{ databases: { id: string }[] }>('GET', '/desk/databases');
     expect(databases.map((d) => d.id)).toEqual(['default']);
   });
 
   it('an Agno file is attached and listed with its counts', async () => {
     const user = userEvent.setup();
-    const file = path.join(server.dataDir, 'team-agents.db');
+    const file = path.join(server().dataDir, 'team-agents.db');
     buildAgnoDb(file, makeDemoSessions());
     renderApp('/databases');
     await user.type(await screen.findByTestId('attach-path'), file);

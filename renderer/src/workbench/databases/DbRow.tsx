@@ -51,7 +51,7 @@ export function DbRow(props: {
           <span className="subtle">none found</span>
         ) : (
           tables.map((t) => (
-            <Link key={t} to={q(t)} className="wb-scope wb-table-link" title={`Browse ${t}`}>
+            <Link key={t} to={q(t)} className="scope wb-table-link" title={`Browse ${t}`}>
               {t}
               {t === db.default_table && tables.length > 1 ? ' ★' : ''}
             </Link>

@@ -5,6 +5,7 @@ import { ChipsInput } from '../../components/ChipsInput';
 import { EmptyState } from '../../components/ui';
 import { HTTP_METHODS, type MappingLint } from '../types';
 import { duplicateRows, mappingKey, newRowId, overriddenDefaults, type MappingRow } from './mappings';
+import { ScopeChip } from '../../components/ScopeChip';
 
 /**
  * Custom scope mappings (editable rows) above the built-in defaults (read-only), with each
@@ -98,7 +99,7 @@ export function ScopeMappingEditor(props: {
                   {def ? (
                     <span title={`Default: ${def.join(', ') || '(none)'}`}>
                       <Badge tone="warn">overrides default</Badge>{' '}
-                      <span className="muted">was {def.length ? def.map((s) => <code key={s} className="wb-scope">{s}</code>) : 'open'}</span>
+                      <span className="muted">was {def.length ? def.map((s) => <ScopeChip key={s} scope={s} />) : 'open'}</span>
                     </span>
                   ) : (
                     <Badge tone="info" title="No known default for this route">custom route</Badge>
@@ -180,9 +181,7 @@ export function ScopeMappingEditor(props: {
               </td>
               <td>
                 {scopes.map((s) => (
-                  <code key={s} className="wb-scope">
-                    {s}
-                  </code>
+                  <ScopeChip key={s} scope={s} />
                 ))}
                 {isOver ? <Badge tone="warn">overridden</Badge> : null}
               </td>

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDeskServer, type DeskTestServer } from '../../testing/desk-server';
+import { describe, expect, it } from 'vitest';
+import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
 import { isDeprecated } from './widgets';
 
@@ -10,14 +10,7 @@ interface DeskSettings {
   settings: { auth: { algorithm: string; scopes_claim: string; audience: unknown } };
 }
 
-let server: DeskTestServer;
-beforeAll(async () => {
-  server = await startDeskServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
-afterEach(cleanup);
+const server = useDeskServer();
 
 describe('settings form', () => {
   it('draws every auth setting from the server’s description, with its label and value', async () => {
@@ -26,7 +19,7 @@ describe('settings form', () => {
     expect(algorithm.value).toBe('RS256');
     expect((screen.getByTestId('field-scopes_claim') as HTMLInputElement).value).toBe('scopes');
     // A section heading and a label the server sends (not written in the renderer).
-    const schema = await server.desk<{ sections: { id: string; title: string }[]; auth: { name: string; label: string; help: string }[] }>('GET', '/desk/settings/schema');
+    const schema = await server().desk<{ sections: { id: string; title: string }[]; auth: { name: string; label: string; help: string }[] }>('GET', '/desk/settings/schema');
     expect(schema.auth.length).toBeGreaterThan(10);
     // Deprecated settings are drawn only once a file sets them.
     for (const field of schema.auth.filter((f) => !isDeprecated(f))) expect(screen.getAllByText(field.label).length, field.name).toBeGreaterThan(0);
@@ -42,12 +35,12 @@ describe('settings form', () => {
     const issue = await screen.findByTestId('issue-scopes_claim', {}, { timeout: 5000 });
     expect(issue.getAttribute('data-source')).toBe('server');
     expect(issue.textContent).toMatch(/must not be empty/);
-    expect((await server.desk<DeskSettings>('GET', '/desk/settings')).settings.auth.scopes_claim).toBe('scopes');
+    expect((await server().desk<DeskSettings>('GET', '/desk/settings')).settings.auth.scopes_claim).toBe('scopes');
 
     await user.type(claim, 'scp');
     await waitFor(() => expect(screen.queryByTestId('issue-scopes_claim')).toBeNull(), { timeout: 5000 });
     await user.click(screen.getByTestId('save-settings'));
     await screen.findByTestId('saved-state', {}, { timeout: 5000 });
-    expect((await server.desk<DeskSettings>('GET', '/desk/settings')).settings.auth.scopes_claim).toBe('scp');
+    expect((await server().desk<DeskSettings>('GET', '/desk/settings')).settings.auth.scopes_claim).toBe('scp');
   });
 });

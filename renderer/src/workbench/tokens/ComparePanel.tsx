@@ -14,6 +14,7 @@ import { HTTP_METHODS, type AuthSettings } from '../types';
 import { deskMutations, type RequestOptions } from '../../api';
 import { TokenPicker } from './TokenPicker';
 import { Card } from '../../components/Card';
+import { ScopeChip } from '../../components/ScopeChip';
 
 export interface CompareSlot {
   label: string;
@@ -155,7 +156,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
               />
               {decoded ? (
                 <div className="small muted">
-                  sub <code>{sub ?? '—'}</code> · {scopesOf(decoded.claims, props.auth?.scopes_claim).map((s) => <code key={s} className="wb-scope">{s}</code>)}
+                  sub <code>{sub ?? '—'}</code> · {scopesOf(decoded.claims, props.auth?.scopes_claim).map((s) => <ScopeChip key={s} scope={s} />)}
                 </div>
               ) : null}
               {result ? (

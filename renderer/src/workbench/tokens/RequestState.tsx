@@ -1,5 +1,6 @@
 import { Badge } from '../../components/Badge';
 import type { RequestAuthState } from '../types';
+import { ScopeChip } from '../../components/ScopeChip';
 
 /** The SPEC §5.4 request state as a key/value list. */
 export function StateTable({ state }: { state: RequestAuthState }) {
@@ -40,9 +41,7 @@ function renderValue(v: unknown) {
   if (Array.isArray(v)) {
     if (v.length === 0) return <span className="subtle">[]</span>;
     return v.map((x, i) => (
-      <code key={i} className="wb-scope">
-        {String(x)}
-      </code>
+      <ScopeChip key={i} scope={String(x)} />
     ));
   }
   if (typeof v === 'object') {

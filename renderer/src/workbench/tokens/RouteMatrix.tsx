@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui';
 import type { MatrixRow } from '../types';
 import { filterMatrix, isAllowed, type MatrixFilter } from './model';
 import { Card } from '../../components/Card';
+import { ScopeChip } from '../../components/ScopeChip';
 
 /** Allow/deny per mapped route, and why; a row click inspects that route. */
 export function RouteMatrix(props: {
@@ -113,9 +114,7 @@ export function RouteMatrix(props: {
                   <span className="subtle">—</span>
                 ) : (
                   r.required_scopes.map((s) => (
-                    <code key={s} className={`wb-scope ${r.missing_scopes.includes(s) ? 'is-missing' : isAllowed(r) ? 'is-held' : ''}`}>
-                      {s}
-                    </code>
+                    <ScopeChip key={s} scope={s} state={r.missing_scopes.includes(s) ? 'missing' : isAllowed(r) ? 'held' : null} />
                   ))
                 )}
               </td>

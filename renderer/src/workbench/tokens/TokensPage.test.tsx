@@ -1,22 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { __resetActingAsForTests, getActingAsState } from '../../auth/acting-as';
-import { startDeskServer, type DeskTestServer } from '../../testing/desk-server';
+import { describe, expect, it } from 'vitest';
+import { getActingAsState } from '../../auth/acting-as';
+import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
 
-let server: DeskTestServer;
-beforeAll(async () => {
-  server = await startDeskServer({ auth: { authorization: true } });
-  await server.desk('POST', '/desk/sample-data');
-});
-afterAll(async () => {
-  await server.stop();
-});
-afterEach(() => {
-  cleanup();
-  __resetActingAsForTests();
+const server = useDeskServer({ auth: { authorization: true } }, async (s) => {
+  await s.desk('POST', '/desk/sample-data');
 });
 
 describe('token workshop', () => {
@@ -39,7 +30,7 @@ describe('token workshop', () => {
 
   it('inspects a pasted token: allowed where its scopes reach, refused with the missing scope elsewhere', async () => {
     const user = userEvent.setup();
-    const token = await server.mint({ sub: 'bob', scopes: ['agents:read'] });
+    const token = await server().mint({ sub: 'bob', scopes: ['agents:read'] });
     renderApp('/tokens');
     await user.click(await screen.findByTestId('tab-inspect'));
     // Pasting, as a user does with a token from elsewhere.

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui';
 import type { InspectResponse, KeyRef } from '../types';
 import { ClaimTimes, StateTable } from './RequestState';
 import { Card } from '../../components/Card';
+import { ScopeChip } from '../../components/ScopeChip';
 
 /** The inspect answer: the decision, how the token was verified, lint, request state, decoded parts. */
 export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean }) {
@@ -74,7 +75,7 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                     )}{' '}
                     <span className="muted">
                       token <code>{JSON.stringify(v.audience.actual)}</code>
-                      {v.audience.checked ? <> · expected {v.audience.expected.map((e) => <code key={e} className="wb-scope">{e}</code>)}</> : null}
+                      {v.audience.checked ? <> · expected {v.audience.expected.map((e) => <ScopeChip key={e} scope={e} />)}</> : null}
                     </span>
                   </dd>
                 </>
@@ -87,9 +88,7 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                   <span className="muted">no scopes</span>
                 ) : (
                   v.required_scopes.map((s) => (
-                    <code key={s} className={`wb-scope ${v.missing_scopes.includes(s) ? 'is-missing' : held.has(s) || state?.is_admin ? 'is-held' : ''}`}>
-                      {s}
-                    </code>
+                    <ScopeChip key={s} scope={s} state={v.missing_scopes.includes(s) ? 'missing' : held.has(s) || state?.is_admin ? 'held' : null} />
                   ))
                 )}
               </dd>
