@@ -38,7 +38,7 @@ export function Field(props: {
         </label>
         {props.modified ? <span className="wb-dot" title="Changed from the default" aria-label="changed from default" /> : null}
       </div>
-      <div className="wb-field-control">
+      <div>
         {props.children({ id, describedBy, invalid: Boolean(props.error), control: { id, 'aria-describedby': describedBy || undefined, 'aria-invalid': props.error ? true : undefined } })}
       </div>
       {props.error ? (

@@ -25,7 +25,7 @@ export function Toggle(props: {
       <span className="wb-toggle-track" aria-hidden="true">
         <span className="wb-toggle-thumb" />
       </span>
-      {props.label ? <span className="wb-toggle-label">{props.label}</span> : null}
+      {props.label ? <span>{props.label}</span> : null}
     </label>
   );
 }

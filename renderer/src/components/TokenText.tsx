@@ -6,7 +6,7 @@ export function TokenText(props: { token: string; testId?: string }) {
       {parts.map((p, i) => (
         <span key={i}>
           {i > 0 ? <span className="wb-token-dot">.</span> : null}
-          <span className={`wb-token-part wb-token-p${Math.min(i, 2)}`}>{p}</span>
+          <span className={`wb-token-p${Math.min(i, 2)}`}>{p}</span>
         </span>
       ))}
     </code>

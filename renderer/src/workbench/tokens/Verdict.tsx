@@ -110,7 +110,7 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                 </summary>
                 <ol className="wb-attempts" data-testid="inspect-attempts">
                   {ver.attempts.map((a, i) => (
-                    <li key={i} className={`wb-attempt wb-attempt-${a.outcome}`}>
+                    <li key={i} data-outcome={a.outcome}>
                       <Badge tone={a.outcome === 'verified' ? 'ok' : a.outcome === 'skipped' ? 'muted' : 'danger'}>{a.outcome.replace('_', ' ')}</Badge>{' '}
                       <span className="muted">{keyRefText(a)}</span>
                       {a.kid ? <> <code>{a.kid}</code></> : null}
