@@ -12,4 +12,4 @@ export { requestAs } from './platform';
 export * as deskApi from './desk';
 export { componentQueries, LIVE_INTERVAL_MS, platformKeys, runQueries, sessionQueries } from './sessions/queries';
 export { deskQueries } from './desk/queries';
-export { DEFAULT_ADMIN_MINT, deskMutations, invalidateAuthDependents, type Persona } from './desk/mutations';
+export { deskMutations, invalidateAuthDependents, type Persona } from './desk/mutations';

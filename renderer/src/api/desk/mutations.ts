@@ -6,9 +6,6 @@ import { platformKeys } from '../sessions/queries';
 import type { MintRequest } from '../types';
 import { deskQueries } from './queries';
 
-/** The admin token the UI acts as by default (DESIGN: "Acting as"). */
-export const DEFAULT_ADMIN_MINT: MintRequest = { sub: 'rundesk-admin', scopes: ['platform:admin'], ttl: 43200 };
-
 /**
  * What depends on the auth layer: its settings, the keys' trusted flags, the mapping lint,
  * every inspect verdict and route matrix, and every platform answer (which the layer gates).
