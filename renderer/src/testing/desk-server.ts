@@ -1,8 +1,8 @@
 /// <reference types="node" />
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll } from 'vitest';
-import path from 'node:path';
 import type { SettingsInput } from '../../../server/settings/schema';
 
 /**
