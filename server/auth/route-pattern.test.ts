@@ -93,6 +93,14 @@ describe('matchRoute', () => {
     expect(matchRoute(route('GET /v[!12]/agents'), 'GET', '/v3/agents')).toBe(true);
   });
 
+  it('compares a range as fnmatch does on lower-cased texts (found by the property below)', () => {
+    // "2" to "[" holds the capital letters; lower-cased, "x" is not in it.
+    expect(matchPath(route('GET /[2-[ab]'), '/x')).toBe(false);
+    expect(matchPath(route('GET /[2-[ab]'), '/X')).toBe(false);
+    expect(matchPath(route('GET /[2-[ab]'), '/5')).toBe(true);
+    expect(matchPath(route('GET /[2-[ab]'), '/B')).toBe(true);
+  });
+
   it('ignores letter case, like Express routing, and any method for *', () => {
     expect(matchRoute(route('GET /agents'), 'get', '/AGENTS')).toBe(true);
     expect(matchRoute(route('* /agents'), 'DELETE', '/agents')).toBe(true);

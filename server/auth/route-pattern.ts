@@ -109,8 +109,10 @@ function classRegex(source: string): string {
 
 /**
  * The anchored regular expression of a token list (`s` so `*` crosses newlines too, as
- * fnmatch's does). `platform` compiles it as the platform would: case-sensitive, and
- * `{param}` as `*`.
+ * fnmatch's does). Case-sensitive: rundesk's patterns are lower-cased when parsed and paths
+ * when matched, so a range like `[2-[]` means the same set whatever the letter case (a
+ * case-insensitive regex would also let it match the lower-case twins of `A`-`Z`).
+ * `platform` compiles it as the platform would: `{param}` as `*`.
  */
 export function tokensToRegex(tokens: readonly PatternToken[], platform = false): RegExp {
   const parts = tokens.map((t) => {
@@ -127,7 +129,7 @@ export function tokensToRegex(tokens: readonly PatternToken[], platform = false)
         return platform ? '.*' : '[^/]+';
     }
   });
-  return new RegExp(`^${parts.join('')}$`, platform ? 's' : 'is');
+  return new RegExp(`^${parts.join('')}$`, 's');
 }
 
 /**
@@ -160,9 +162,9 @@ function normalizeText(path: string): string {
   return path.replace(/\{[^}/]*\}|[^{]+|\{/g, (part) => (part.startsWith('{') && part.endsWith('}') ? part : part.toLowerCase()));
 }
 
-/** Whether the path (as received, any trailing slash ignored) fits the pattern. */
+/** Whether the path (as received, any trailing slash ignored, in any letter case) fits the pattern. */
 export function matchPath(pattern: RoutePattern, path: string): boolean {
-  return pattern.regex.test(trimTrailingSlash(path));
+  return pattern.regex.test(trimTrailingSlash(path).toLowerCase());
 }
 
 /** Whether a route pattern applies to a request line. `*` as the method matches any method. */
