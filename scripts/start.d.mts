@@ -22,3 +22,5 @@ export declare function buildStatus(root: string): { stale: boolean; reason: str
 export declare function npmCommand(env: NodeJS.ProcessEnv, platform?: string): { command: string; args: string[]; shell: boolean };
 export declare function headlessCommand(root: string, extraArgs: string[]): { command: string; args: string[] };
 export declare function electronEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+export declare const SERVE_OPTIONS: string[];
+export declare function npmTookOptions(env: NodeJS.ProcessEnv): string | null;

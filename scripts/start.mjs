@@ -96,6 +96,21 @@ export function npmCommand(env, platform = process.platform) {
   return { command: platform === 'win32' ? 'npm.cmd' : 'npm', args: [], shell: platform === 'win32' };
 }
 
+/** rundesk's own options, as npm names them when it takes them for itself (`npm start --port 0`). */
+export const SERVE_OPTIONS = ['config', 'data_dir', 'host', 'port'];
+
+/**
+ * `npm start --port 0` (without `--`) makes npm keep `--port` as its own config (`npm_config_port`
+ * set to "true") and hand us only the bare "0". Returns the line that says how to pass it, or
+ * null when nothing was taken.
+ */
+export function npmTookOptions(env) {
+  const taken = SERVE_OPTIONS.filter((name) => env[`npm_config_${name}`] === 'true').map((name) => `--${name.replace(/_/g, '-')}`);
+  if (taken.length === 0) return null;
+  const example = taken.map((flag) => `${flag} ${flag === '--port' ? '0' : flag === '--host' ? '127.0.0.1' : flag === '--config' ? 'FILE' : 'DIR'}`).join(' ');
+  return `rundesk: npm took ${taken.join(', ')} for itself; put rundesk's options after "--": npm start -- ${example}`;
+}
+
 /** The headless fallback: `node dist/server/cli/main.js serve <extra args>`. */
 export function headlessCommand(root, extraArgs) {
   return { command: process.execPath, args: [path.join(root, CLI_ENTRY), 'serve', ...extraArgs] };
@@ -132,6 +147,13 @@ function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const args = process.argv.slice(2);
   const env = process.env;
+
+  const taken = npmTookOptions(env);
+  if (taken) {
+    console.error(taken);
+    process.exitCode = 2;
+    return;
+  }
 
   if (env.RUNDESK_START_NO_BUILD !== '1') {
     const status = buildStatus(root);

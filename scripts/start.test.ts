@@ -15,6 +15,7 @@ import {
   findElectron,
   headlessCommand,
   npmCommand,
+  npmTookOptions,
 } from './start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +46,17 @@ describe('findElectron', () => {
 
   it('When RUNDESK_NO_ELECTRON=1, Then it runs headless without looking', () => {
     expect(findElectron({ env: { RUNDESK_NO_ELECTRON: '1' }, loadElectron: () => '/e/electron', exists: () => true })).toEqual({ kind: 'disabled', line: ELECTRON_DISABLED_LINE });
+  });
+});
+
+describe('npmTookOptions', () => {
+  it('When npm kept --port and --data-dir for itself (npm start --port 0 without --), Then the line shows the form that works', () => {
+    const line = npmTookOptions({ npm_config_port: 'true', npm_config_data_dir: 'true' });
+    expect(line).toBe('rundesk: npm took --data-dir, --port for itself; put rundesk\'s options after "--": npm start -- --data-dir DIR --port 0');
+  });
+
+  it('When npm took nothing of ours, Then there is nothing to say', () => {
+    expect(npmTookOptions({ npm_config_cache: '/x', npm_config_port: undefined })).toBeNull();
   });
 });
 

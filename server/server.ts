@@ -134,7 +134,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       runtime.auth().close();
       databases.closeAll();
       if (code === 'EADDRINUSE') {
-        throw new ConfigError(`port ${wantedPort} on ${host} is already in use; stop the other process or pass --port`, [], { cause: err });
+        throw new ConfigError(`port ${wantedPort} on ${host} is already in use; stop the other process or choose another port: rundesk serve --port ${wantedPort === 65535 ? 0 : wantedPort + 1} (npm start -- --port ${wantedPort === 65535 ? 0 : wantedPort + 1}; 0 picks a free one)`, [], { cause: err });
       }
       if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
         throw new ConfigError(`cannot listen on ${host}: no such local address`, [], { cause: err });

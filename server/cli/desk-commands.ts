@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
@@ -19,6 +20,7 @@ import { exitCodeOf } from '../error-table.js';
 import { AppError } from '../errors.js';
 import { formatIssues, toFieldIssues } from '../settings/load.js';
 import type { CliIo } from './io.js';
+import { readServerMarker } from './server-marker.js';
 
 /**
  * `rundesk mint`, `rundesk inspect` and `rundesk keys`: the workbench's mint, inspect and key
@@ -72,9 +74,31 @@ const KEYS_USAGE = `Usage: rundesk keys list|export|generate [options]
 
 class UsageError extends Error {}
 
+/**
+ * `--ttl -5` as `--ttl=-5`: parseArgs refuses a value that starts with "-" as ambiguous, which
+ * hides the real mistake (a negative number) behind a puzzle; joined, the option's own check
+ * answers instead.
+ */
+export function joinNegativeValues(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : null;
+    if (name !== null && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
 function parse<T extends ParseArgsConfig['options']>(argv: string[], options: T, allowPositionals: boolean) {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
+    const args = options ? joinNegativeValues(argv, options) : argv;
+    return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
   } catch (err) {
     throw new UsageError((err as Error).message.split('\n')[0]);
   }
@@ -159,7 +183,9 @@ export async function runMint(argv: string[], io: CliIo): Promise<number> {
     }
     let ttl: number | undefined;
     if (values.ttl !== undefined) {
-      if (!/^\d+$/.test(values.ttl)) throw new UsageError('--ttl must be a whole number of seconds');
+      if (!/^\d+$/.test(values.ttl) || Number(values.ttl) === 0) {
+        throw new UsageError(`--ttl must be a positive whole number of seconds, got "${values.ttl}" (use --defect expired for an expired token)`);
+      }
       ttl = Number(values.ttl);
     }
     const aud = values.aud;
@@ -177,14 +203,26 @@ export async function runMint(argv: string[], io: CliIo): Promise<number> {
       ...(values.typ !== undefined ? { typ: values.typ } : {}),
       ...(values.defect !== undefined ? { defect: values.defect } : {}),
     });
+    if (values['data-dir'] !== undefined && !fs.existsSync(values['data-dir'])) {
+      // Creating it would mint with fresh keys that no server trusts.
+      throw new UsageError(
+        `data folder ${path.resolve(values['data-dir'])} does not exist; start \`rundesk serve --data-dir ${values['data-dir']}\` once to create it, or leave out --data-dir`,
+      );
+    }
     const dataDir = dataDirOf(values, io);
     const { settings } = loadCliSettings({ configPath: values.config, dataDir, env: io.env });
     ensureLocalKeys(dataDir);
     const keys = new LocalKeys(dataDir).signingKeys();
     const now = Date.now() / 1000;
     const minted = await mintToken(keys, resolveMintRequest(request, settings, keys), now);
-    const out = { ...minted, curl: curlExample(minted.token, serverBaseUrl(settings), settings.auth, DEMO_RUN_PATH) };
+    const live = readServerMarker(dataDir);
+    const out = { ...minted, curl: curlExample(minted.token, live?.url ?? serverBaseUrl(settings), settings.auth, DEMO_RUN_PATH) };
     write(io, values.json ? JSON.stringify(out, null, 2) : formatMint(out, now));
+    if (live === null) {
+      io.stderr.write(
+        `rundesk mint: note: no rundesk server is running with data folder ${dataDir}; it will trust this token's key (kid ${minted.kid ?? 'none'}), a server started with another --data-dir will not\n`,
+      );
+    }
     return 0;
   });
 }
@@ -243,6 +281,12 @@ export async function runKeys(argv: string[], io: CliIo): Promise<number> {
     }
     const [sub, ...extra] = positionals;
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+    const onlyFor: Record<string, string> = { format: 'export', kid: 'export', alg: 'generate' };
+    for (const [option, command] of Object.entries(onlyFor)) {
+      if (values[option as keyof typeof values] !== undefined && sub !== command && sub !== undefined) {
+        throw new UsageError(`--${option} applies to \`rundesk keys ${command}\` only`);
+      }
+    }
     const dataDir = dataDirOf(values, io);
     const store = new LocalKeys(dataDir);
     switch (sub) {

@@ -10,7 +10,7 @@ Usage:
   rundesk serve [--config FILE] [--data-dir DIR] [--host H] [--port P]
   rundesk mint [--sub S] [--scope S ...] [--aud A] [--ttl SECONDS] [--alg ALG] [--key KID] [--json] ...
   rundesk inspect TOKEN [--method GET] [--path /sessions/ID/runs/ID] [--json]
-  rundesk keys list|export [--format jwks|pem] [--json]
+  rundesk keys list|export|generate [--format jwks|pem] [--kid KID] [--alg ALG] [--json]
   rundesk --version
 
 Run \`rundesk <command> --help\` for a command's options.`;
@@ -31,6 +31,9 @@ async function main(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(`${RUNDESK_VERSION}\n`);
       return 0;
     case undefined:
+      // A bare `rundesk` is a mistake in a script: say how to use it, and fail so the script notices.
+      io.stderr.write(`${USAGE}\n`);
+      return 2;
     case 'help':
     case '--help':
     case '-h':

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { exitCodeOf } from '../error-table.js';
 import { AppError, ConfigError } from '../errors.js';
 import { startServer } from '../server.js';
 import { defaultDataDir } from '../desk/data-dir.js';
 import type { CliIo } from './io.js';
+import { SERVER_MARKER_FILE, removeServerMarker, writeServerMarker } from './server-marker.js';
 
 export const SERVE_USAGE = `Usage: rundesk serve [--config FILE] [--data-dir DIR] [--host H] [--port P]
 
@@ -55,10 +57,11 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`rundesk serve: ${(err as Error).message}\n`);
     return 2;
   }
+  const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir(io.env));
   let running;
   try {
     running = await startServer({
-      dataDir: values['data-dir'] ?? defaultDataDir(io.env),
+      dataDir,
       configPath: values.config,
       host: values.host,
       port,
@@ -75,10 +78,17 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   io.stdout.write(`rundesk serving on ${running.baseUrl}\n`);
   io.stdout.write(`Open the UI: ${running.loginUrl}\n`);
   io.stdout.write(`API docs: ${running.baseUrl}/docs\n`);
+  try {
+    writeServerMarker(dataDir, { url: running.baseUrl, pid: process.pid });
+  } catch (err) {
+    // Only the CLI's curl lines lose their port; the server itself is fine.
+    io.stderr.write(`rundesk: warning: could not write ${SERVER_MARKER_FILE}: ${(err as Error).message}\n`);
+  }
 
   return new Promise<number>((resolve) => {
     const shutdown = (signal: NodeJS.Signals) => {
       io.stderr.write(`rundesk: ${signal} received, closing the databases\n`);
+      removeServerMarker(dataDir);
       void running.stop().then(() => resolve(0));
     };
     process.once('SIGINT', shutdown);

@@ -186,7 +186,10 @@ export const LintWarningSchema = z
 export const DeskInspectRequestSchema = z
   .strictObject({
     token: z.string().min(1).max(64 * 1024).meta({ description: 'The JWT (a `Bearer ` prefix is ignored).' }),
-    method: z.string().regex(/^[A-Za-z]{1,16}$/, 'must be an HTTP method').default('GET'),
+    method: z
+      .string()
+      .regex(/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/i, 'must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
+      .default('GET'),
     path: z.string().startsWith('/', 'must start with "/"').max(2048).default(DEMO_RUN_PATH),
   })
   .meta({ id: 'DeskInspectRequest' });

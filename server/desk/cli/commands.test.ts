@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInspect, runKeys, runMint } from '../../cli/desk-commands.js';
+import { SERVER_MARKER_FILE, removeServerMarker, writeServerMarker } from '../../cli/server-marker.js';
 import { tempDirs } from '../test-support.js';
 
 const dirs = tempDirs('rundesk-cli-');
@@ -108,7 +109,11 @@ describe('rundesk mint and inspect', () => {
 
   it('answers bad arguments with exit code 2 and one line', async () => {
     const cases: [typeof runMint, string[], RegExp][] = [
-      [runMint, ['--ttl', 'soon'], /--ttl must be a whole number/],
+      [runMint, ['--ttl', 'soon'], /--ttl must be a positive whole number of seconds, got "soon"/],
+      [runMint, ['--ttl', '-5'], /--ttl must be a positive whole number of seconds, got "-5"/],
+      [runInspect, ['tok', '--method', 'FOO'], /--method: must be one of GET, HEAD, POST/],
+      [runKeys, ['list', '--format', 'pem'], /--format applies to `rundesk keys export` only/],
+      [runKeys, ['export', '--alg', 'ES256'], /--alg applies to `rundesk keys generate` only/],
       [runMint, ['--bogus'], /Unknown option '--bogus'/],
       [runMint, ['--defect', 'haunted'], /--defect/],
       [runMint, ['--claims', '['], /--claims must be a JSON object/],
@@ -128,6 +133,32 @@ describe('rundesk mint and inspect', () => {
       expect(r.stderr.split('\n')[0], argv.join(' ')).toMatch(message);
       expect(r.stdout).toBe('');
     }
+  });
+
+  it('When --data-dir names a folder that does not exist, Then mint refuses instead of minting with fresh keys no server trusts', async () => {
+    const missing = path.join(dirs.make(), 'nope');
+    const r = await run(runMint, ['--data-dir', missing]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `rundesk mint: data folder ${missing} does not exist; start \`rundesk serve --data-dir ${missing}\` once to create it, or leave out --data-dir`,
+    );
+    expect(fs.existsSync(missing)).toBe(false);
+  });
+
+  it('When a server of this data folder is running, Then the curl line names its address; otherwise a note says which key no other server trusts', async () => {
+    const dir = dirs.make();
+    const lonely = await run(runMint, ['--data-dir', dir, '--json']);
+    const { kid, curl } = JSON.parse(lonely.stdout);
+    expect(curl).toContain('http://127.0.0.1:7777/');
+    expect(lonely.stderr).toBe(
+      `rundesk mint: note: no rundesk server is running with data folder ${dir}; it will trust this token's key (kid ${kid}), a server started with another --data-dir will not\n`,
+    );
+    writeServerMarker(dir, { url: 'http://127.0.0.1:45123', pid: process.pid });
+    const served = await run(runMint, ['--data-dir', dir, '--json']);
+    expect(JSON.parse(served.stdout).curl).toContain('http://127.0.0.1:45123/sessions/');
+    expect(served.stderr).toBe('');
+    removeServerMarker(dir);
+    expect(fs.existsSync(path.join(dir, SERVER_MARKER_FILE))).toBe(false);
   });
 
   it('answers an unusable settings file with exit code 1 and one line', async () => {
