@@ -5,6 +5,8 @@ import { RouterProvider } from 'react-router/dom';
 import { isApiError } from './api/client';
 import { createAppRouter } from './app/router';
 import { applyStoredTheme } from './app/theme';
+import './styles/tokens.css';
+import './styles/base.css';
 import './styles/app.css';
 
 applyStoredTheme();
