@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError } from './db/errors.js';
 import { LastTrustedKeyError } from './desk/keys/errors.js';
+import { StorageFullError, StorageWriteError } from './files/write-errors.js';
 import { ERROR_TABLE, exitCodeOf, httpAnswerOf } from './error-table.js';
 import {
   AppError,
@@ -47,6 +48,8 @@ const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {
   INTERNAL_SERVER_ERROR: () => new InternalError('secret internals at /home/me'),
   DATABASE_UNAVAILABLE: () => new DatabaseUnavailableError('agents', '/tmp/agents.db', 'database disk image is malformed'),
   DATABASE_BUSY: () => new DatabaseBusyError('agents', 1),
+  INSUFFICIENT_STORAGE: () => new StorageFullError('/data/settings.json', 'ENOSPC'),
+  STORAGE_WRITE_FAILED: () => new StorageWriteError('/data/settings.json', 'EROFS'),
 };
 
 /**
@@ -72,6 +75,8 @@ const EXPECTED: Record<ErrorKind, { status: number; exit: number; headers?: Reco
   INTERNAL_SERVER_ERROR: { status: 500, exit: 70, detail: 'Internal server error' },
   DATABASE_UNAVAILABLE: { status: 503, exit: 69 },
   DATABASE_BUSY: { status: 503, exit: 75, headers: { 'retry-after': '1' } },
+  INSUFFICIENT_STORAGE: { status: 507, exit: 73 },
+  STORAGE_WRITE_FAILED: { status: 503, exit: 74 },
 };
 
 let server: http.Server;

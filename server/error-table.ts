@@ -50,6 +50,9 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   NOT_IMPLEMENTED: { status: 501, exitCode: 69 },
   DATABASE_UNAVAILABLE: { status: 503, exitCode: 69 },
   DATABASE_BUSY: { status: 503, exitCode: 75, headers: (err) => ({ 'Retry-After': String(err.retryAfterSeconds) }) },
+  // 507 Insufficient Storage (RFC 4918); EX_CANTCREAT for the CLI.
+  INSUFFICIENT_STORAGE: { status: 507, exitCode: 73 },
+  STORAGE_WRITE_FAILED: { status: 503, exitCode: 74 },
 };
 
 /** An HTTP answer: status, headers and the SPEC §2.5 body. */

@@ -153,6 +153,7 @@ export type AnyAppError =
   | InternalError
   | ConfigError
   | import('./db/errors.js').DatabaseError
-  | import('./desk/keys/errors.js').LastTrustedKeyError;
+  | import('./desk/keys/errors.js').LastTrustedKeyError
+  | import('./files/write-errors.js').StorageError;
 
 export type ErrorKind = AnyAppError['code'];

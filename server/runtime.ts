@@ -3,7 +3,8 @@ import type { AuthLayer } from './auth/types.js';
 import type { DatabaseRegistry } from './db/types.js';
 import { ConfigError, ConflictError, ValidationError } from './errors.js';
 import { attachEntryOf, checkSettings, dryRunSettings, sameDatabaseEntry, type SettingsCheckContext } from './settings-check.js';
-import { type LoadedSettings, writeFileAtomic } from './settings/load.js';
+import { writeFileAtomic } from './files/atomic-write.js';
+import type { LoadedSettings } from './settings/load.js';
 import type { Settings, SettingsInput } from './settings/schema.js';
 import type { Runtime } from './runtime-types.js';
 
@@ -60,8 +61,12 @@ export function createRuntime(init: RuntimeInit): Runtime {
     }
     // The same validation as the dry run (`validateSettings`); throws ValidationError.
     const { auth: nextAuth, ...resolved } = await checkSettings(input, checkContext());
+    // All or nothing: the databases change first (a bad file fails before anything is written),
+    // then the file; if the file cannot be written (a full disk) the databases change back, so
+    // nothing answers that the settings do not name.
     try {
       syncDatabases(init.databases, loaded.settings, resolved.settings);
+      writeFileAtomic(loaded.path, `${JSON.stringify(input, null, 2)}\n`);
     } catch (err) {
       nextAuth.close();
       // Put back whatever was detached so the registry matches the settings still in force.
@@ -75,7 +80,6 @@ export function createRuntime(init: RuntimeInit): Runtime {
       }
       throw err;
     }
-    writeFileAtomic(loaded.path, `${JSON.stringify(input, null, 2)}\n`);
     const previousAuth = auth;
     auth = nextAuth;
     loaded = { settings: resolved.settings, path: loaded.path, writable: true, warnings: resolved.warnings };

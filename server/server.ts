@@ -8,6 +8,7 @@ import { createDatabaseRegistry } from './db/registry.js';
 import { ensureDeskToken } from './desk/credential.js';
 import { ensureLocalKeys, firstRunSettings } from './desk/keys/index.js';
 import { secureDataFolder } from './data-folder.js';
+import { removeStaleTempFiles } from './files/atomic-write.js';
 import { ConfigError } from './errors.js';
 import { createRequestListener } from './http/request-listener.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/client-error.js';
@@ -60,6 +61,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const dataDir = path.resolve(options.dataDir);
   secureDataFolder(dataDir);
   const log = createLogger(options.log);
+  // A crash mid-save (kill -9) leaves our temporary beside the file it was replacing.
+  for (const file of removeStaleTempFiles([dataDir, path.join(dataDir, 'keys'), path.join(dataDir, 'idp')])) {
+    log.warn(`removed ${file}, left by an interrupted save`);
+  }
   const deskToken = ensureDeskToken(dataDir);
   await ensureLocalKeys(dataDir);
   const loaded = loadSettings({

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { ConfigError, type FieldIssue } from '../errors.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { SettingsSchema, type Settings, type SettingsInput } from './schema.js';
 
 /** Where the settings came from, and whether the desk may write them back. */
@@ -92,21 +93,6 @@ export function readSettingsFile(file: string, env: NodeJS.ProcessEnv): { settin
     return resolveSettings(json, env, path.dirname(file));
   } catch (err) {
     if (err instanceof ConfigError) throw new ConfigError(`${file}: ${err.message}`, err.issues, { cause: err });
-    throw err;
-  }
-}
-
-/**
- * Writes JSON atomically (temporary file + rename) with mode 0600, so a crash mid-write
- * never leaves a half-written settings or key file.
- */
-export function writeFileAtomic(file: string, contents: string): void {
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  fs.writeFileSync(tmp, contents, { mode: 0o600 });
-  try {
-    fs.renameSync(tmp, file);
-  } catch (err) {
-    fs.rmSync(tmp, { force: true });
     throw err;
   }
 }

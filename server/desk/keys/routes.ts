@@ -64,8 +64,7 @@ export function keysRouter(runtime: Runtime): express.Router {
   router.post('/keys', async (req, res) => {
     const body = parseInput(DeskKeyGenerateRequestSchema, req.body ?? {}, 'body');
     const s = store();
-    let rec = await s.generate(body.alg);
-    if (!body.trusted) rec = s.setTrusted(rec.kid, false);
+    const rec = await s.generate(body.alg, new Date(), body.trusted);
     res.status(201).json(toDeskKey(rec, s));
   });
 

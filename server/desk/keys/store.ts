@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, NotFoundError, ValidationError } from '../../errors.js';
-import { writeFileAtomic } from '../../settings/load.js';
+import { writeFilesAtomic, type FileWrite } from '../../files/atomic-write.js';
 import { SUPPORTED_ALGORITHMS, type SupportedAlgorithm } from '../../settings/schema.js';
 import { generateKey, generateKeySync, type GeneratedKey } from './generate.js';
 import { JwkSchema, jwkThumbprint, publicJwk, type Jwk } from './jwk.js';
@@ -143,27 +143,31 @@ export class LocalKeys {
     return out;
   }
 
-  /** Adds a generated key (private file first, so the index never names missing material). */
-  addGenerated(key: GeneratedKey, now: Date = new Date()): KeyRecord {
+  /**
+   * Adds a generated key: its private file, the index and the trusted JWKS are written
+   * together or not at all, so the index never names missing material.
+   */
+  addGenerated(key: GeneratedKey, now: Date = new Date(), trusted = true): KeyRecord {
     const keys = this.list();
-    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    writeFileAtomic(this.privatePath(key.kid), `${JSON.stringify(key.privateJwk, null, 2)}\n`);
     const record: KeyRecord = {
       kid: key.kid,
       alg: key.alg,
       kty: key.privateJwk.kty,
       use: 'sig',
       created_at: now.toISOString(),
-      trusted: true,
+      trusted,
       source: 'generated',
       public_jwk: key.privateJwk.kty === 'oct' ? null : publicJwk(key.privateJwk),
     };
-    this.save([...keys.filter((k) => k.kid !== key.kid), record]);
+    this.save([...keys.filter((k) => k.kid !== key.kid), record], {
+      privateFiles: [{ file: this.privatePath(key.kid), contents: `${JSON.stringify(key.privateJwk, null, 2)}\n` }],
+      secrets: new Map([[key.kid, key.privateJwk]]),
+    });
     return record;
   }
 
-  async generate(alg: SupportedAlgorithm, now: Date = new Date()): Promise<KeyRecord> {
-    return this.addGenerated(await generateKey(alg), now);
+  async generate(alg: SupportedAlgorithm, now: Date = new Date(), trusted = true): Promise<KeyRecord> {
+    return this.addGenerated(await generateKey(alg), now, trusted);
   }
 
   /**
@@ -235,36 +239,47 @@ export class LocalKeys {
   /**
    * Every trusted key, as the auth layer reads it. HMAC secrets appear as `oct` JWKs: the
    * file is 0600 inside the data dir, never served (the public export leaves them out).
+   * `secrets` holds private material not yet on disk (a key being added).
    */
-  trustedJwks(): Jwks {
-    const keys: Jwk[] = [];
-    for (const k of this.list()) {
+  trustedJwks(keys: readonly KeyRecord[] = this.list(), secrets: ReadonlyMap<string, Jwk> = new Map()): Jwks {
+    const out: Jwk[] = [];
+    for (const k of keys) {
       if (!k.trusted) continue;
-      if (k.public_jwk) keys.push(withIds(k.public_jwk, k));
+      if (k.public_jwk) out.push(withIds(k.public_jwk, k));
       else {
-        const secret = this.privateJwk(k.kid);
-        if (secret?.kty === 'oct') keys.push({ kty: 'oct', k: secret.k, kid: k.kid, alg: k.alg, use: 'sig' });
+        const secret = secrets.get(k.kid) ?? this.privateJwk(k.kid);
+        if (secret?.kty === 'oct') out.push({ kty: 'oct', k: secret.k, kid: k.kid, alg: k.alg, use: 'sig' });
       }
     }
-    return { keys };
+    return { keys: out };
   }
 
-  /** Rewrites `trusted.jwks.json` when its content would change (the auth layer watches it). */
-  syncTrustedJwks(): void {
-    const text = `${JSON.stringify(this.trustedJwks(), null, 2)}\n`;
+  /** `trusted.jwks.json` for `keys`, or nothing when the file already says so (the auth layer watches it). */
+  private trustedJwksWrite(keys: readonly KeyRecord[], secrets?: ReadonlyMap<string, Jwk>): FileWrite[] {
+    const text = `${JSON.stringify(this.trustedJwks(keys, secrets), null, 2)}\n`;
     let current: string | null = null;
     try {
       current = fs.readFileSync(this.trustedJwksPath, 'utf8');
     } catch {
       current = null;
     }
-    if (current !== text) writeFileAtomic(this.trustedJwksPath, text);
+    return current === text ? [] : [{ file: this.trustedJwksPath, contents: text }];
   }
 
-  private save(keys: KeyRecord[]): void {
+  /** Rewrites `trusted.jwks.json` when its content would change. */
+  syncTrustedJwks(): void {
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    writeFileAtomic(this.indexPath, `${JSON.stringify({ version: 1, keys }, null, 2)}\n`);
-    this.syncTrustedJwks();
+    writeFilesAtomic(this.trustedJwksWrite(this.list()));
+  }
+
+  /** The index and the trusted JWKS (and a new key's private file) as one all-or-nothing write. */
+  private save(keys: KeyRecord[], adding: { privateFiles: FileWrite[]; secrets: ReadonlyMap<string, Jwk> } = { privateFiles: [], secrets: new Map() }): void {
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    writeFilesAtomic([
+      ...adding.privateFiles,
+      { file: this.indexPath, contents: `${JSON.stringify({ version: 1, keys }, null, 2)}\n` },
+      ...this.trustedJwksWrite(keys, adding.secrets),
+    ]);
   }
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CompactSign, importJWK } from 'jose';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../settings/load.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 import { generateKey } from '../keys/generate.js';
 import { JwkSchema, jwkThumbprint, publicJwk, type Jwk } from '../keys/jwk.js';
 import type { Jwks } from '../keys/store.js';
