@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomic } from '../files/atomic-write.js';
 
 /**
  * `<data-dir>/server.json`: where `rundesk serve` is listening for this data folder, so the CLI's
@@ -14,10 +15,7 @@ const MarkerSchema = z.object({ url: z.string().url(), pid: z.number().int().pos
 export type ServerMarker = z.infer<typeof MarkerSchema>;
 
 export function writeServerMarker(dataDir: string, marker: ServerMarker): void {
-  const file = path.join(dataDir, SERVER_MARKER_FILE);
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(marker)}\n`, { mode: 0o600 });
-  fs.renameSync(tmp, file);
+  writeFileAtomic(path.join(dataDir, SERVER_MARKER_FILE), `${JSON.stringify(marker)}\n`);
 }
 
 /** Removes the marker if it is ours (another server may have taken the folder over since). */
