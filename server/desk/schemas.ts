@@ -282,6 +282,9 @@ export const DeskMappingLintSchema = z
     platform_shadowed: z
       .array(z.object({ pattern: z.string(), scopes: z.array(z.string()), shadowed_by: z.string().nullable(), message: z.string() }))
       .meta({ description: 'Custom mappings the platform\'s first-match order would not apply where rundesk does, with the rule it matches first.' }),
+    unknown_scopes: z
+      .array(z.object({ pattern: z.string(), scope: z.string(), suggestion: z.string(), message: z.string() }))
+      .meta({ description: 'Scopes of custom mappings that look like a typo of a scope the routes require (`sesions:read` for `sessions:read`).' }),
   })
   .meta({ id: 'DeskMappingLint' });
 

@@ -81,6 +81,15 @@ describe('resolveSettings', () => {
 
   it('When a scope mapping key is not "<METHOD> /path", then it is rejected', () => {
     expect(() => resolveSettings({ auth: { scope_mappings: { '/sessions': ['x'] } } }, {}, '/')).toThrow(ConfigError);
+    expect(() => resolveSettings({ auth: { scope_mappings: { '/sessions': ['x'] } } }, {}, '/')).toThrow(
+      'auth.scope_mappings./sessions: the key must look like "<METHOD> /path", e.g. "GET /sessions/*"',
+    );
+  });
+
+  it('When a scope mapping path lacks its leading slash, then the message says so and shows the fixed key', () => {
+    expect(() => resolveSettings({ auth: { scope_mappings: { 'GET sessions/*': ['x'] } } }, {}, '/')).toThrow(
+      'auth.scope_mappings.GET sessions/*: the key\'s path must start with "/": "GET /sessions/*"',
+    );
   });
 });
 

@@ -21,6 +21,10 @@ export function toFieldIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
   return error.issues.map((issue) => {
     let p = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
     let message = issue.message;
+    if (issue.code === 'invalid_key' && issue.issues[0]) {
+      // zod says only "Invalid key in record"; the key's own check says what is wrong with it.
+      message = issue.issues[0].message;
+    }
     if (issue.code === 'unrecognized_keys') {
       const keys = issue.keys;
       p = [p, keys[0]].filter(Boolean).join('.');

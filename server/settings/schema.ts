@@ -32,9 +32,14 @@ export type SupportedAlgorithm = (typeof SUPPORTED_ALGORITHMS)[number];
 const nonEmpty = z.string().min(1, 'must not be empty');
 
 /** `<METHOD> <path>`, e.g. `GET /sessions/*`. Checked further by the auth core's parser. */
-const scopeMappingKey = z
-  .string()
-  .regex(/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|\*) \/\S*$/, 'must look like "<METHOD> /path", e.g. "GET /sessions/*"');
+const scopeMappingKey = z.string().superRefine((key, ctx) => {
+  if (/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|\*) \/\S*$/.test(key)) return;
+  const [method = '', path = ''] = key.split(/ (.*)/s);
+  const message = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|\*)$/.test(method) && path !== '' && !path.startsWith('/')
+    ? `the key's path must start with "/": "${method} /${path}"`
+    : 'the key must look like "<METHOD> /path", e.g. "GET /sessions/*"';
+  ctx.addIssue({ code: 'custom', message });
+});
 
 export const AuthSettingsSchema = z.strictObject({
   verification_keys: z.array(nonEmpty).optional()

@@ -1630,6 +1630,13 @@ export interface components {
                 shadowed_by: string | null;
                 message: string;
             }[];
+            /** @description Scopes of custom mappings that look like a typo of a scope the routes require (`sesions:read` for `sessions:read`). */
+            unknown_scopes: {
+                pattern: string;
+                scope: string;
+                suggestion: string;
+                message: string;
+            }[];
         };
         DeskPresetList: {
             presets: components["schemas"]["DeskPreset"][];

@@ -45,4 +45,26 @@ describe('lintMappings', () => {
     const out = lintMappings(served, [], custom, []);
     expect(out.unmatched_mappings.map((m) => m.pattern)).toEqual(['GET /sesions/*', 'POST /sessions/*/runs/*', 'GET /reports/**']);
   });
+
+  it('When a mapping path is misspelled, Then its message names served routes of that method, nearest first', () => {
+    const out = lintMappings(served, [], { 'GET /sesions/*': ['sessions:read'] }, []);
+    expect(out.unmatched_mappings[0]!.message).toBe(
+      'matches no route this server serves; check the method and the path (served GET routes include /sessions/{session_id}/runs/{run_id}, /sessions/{session_id}, /agents, /health)',
+    );
+  });
+
+  it('When a custom mapping asks for a misspelled scope, Then the lint names the scope it was probably meant to be', () => {
+    const effective = [{ pattern: 'GET /sessions/*', scopes: ['sessions:read'], source: 'default' as const }];
+    const custom = { 'GET /sessions/*/runs/*': ['sesions:read', 'billing:export', 'sessions:abc:read'], '* /agents': ['platform:admn'] };
+    const out = lintMappings(served, effective, custom, [], ['platform:admin']);
+    expect(out.unknown_scopes).toEqual([
+      {
+        pattern: 'GET /sessions/*/runs/*',
+        scope: 'sesions:read',
+        suggestion: 'sessions:read',
+        message: 'asks for unknown scope "sesions:read" (did you mean "sessions:read"?): tokens carrying sessions:read are refused here',
+      },
+      expect.objectContaining({ pattern: '* /agents', scope: 'platform:admn', suggestion: 'platform:admin' }),
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { compileExcludedPaths, findExcludedPath, matchRoute, parseRoutePattern, platformShadow, type RoutePattern } from '../../auth/index.js';
 import type { MatchedMapping } from '../../auth/types.js';
+import { scopeTypoOf } from './scope-typos.js';
 
 /** A route the server serves, as an OpenAPI path template: `GET /sessions/{session_id}`. */
 export interface ServedRoute {
@@ -12,6 +13,8 @@ export interface MappingLint {
   unmatched_mappings: { pattern: string; scopes: string[]; message: string }[];
   /** Custom rules the platform's first-match order would not apply where rundesk does. */
   platform_shadowed: { pattern: string; scopes: string[]; shadowed_by: string | null; message: string }[];
+  /** Scopes of custom mappings that look like a typo of a scope the routes require. */
+  unknown_scopes: { pattern: string; scope: string; suggestion: string; message: string }[];
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -66,6 +69,8 @@ export function lintMappings(
   effective: readonly MatchedMapping[],
   custom: Readonly<Record<string, readonly string[]>> | null,
   excludedRoutePaths: readonly string[],
+  /** Scopes that are known without a default mapping asking for them (the admin scope). */
+  extraKnownScopes: readonly string[] = [],
 ): MappingLint {
   const excluded = compileExcludedPaths(excludedRoutePaths).paths;
   const patterns = effective.flatMap((m) => {
@@ -91,7 +96,7 @@ export function lintMappings(
       unmatched_mappings.push({
         pattern: key,
         scopes: [...scopes],
-        message: `matches no route this server serves (known: ${[...new Set(served.map((r) => r.path))].slice(0, 6).join(', ')}…); check the method and path`,
+        message: `matches no route this server serves; check the method and the path${nearbyRoutes(parsed.value, served)}`,
       });
     }
   }
@@ -102,5 +107,35 @@ export function lintMappings(
     const shadow = platformShadow(customKeys, key);
     if (shadow) platform_shadowed.push({ pattern: key, scopes: [...scopes], shadowed_by: shadow.shadowedBy, message: shadow.message });
   }
-  return { unmapped_routes, unmatched_mappings, platform_shadowed };
+  const known = new Set([...effective.filter((m) => m.source === 'default').flatMap((m) => m.scopes), ...extraKnownScopes]);
+  const unknown_scopes: MappingLint['unknown_scopes'] = [];
+  for (const [key, scopes] of Object.entries(custom ?? {})) {
+    for (const scope of scopes) {
+      const suggestion = scopeTypoOf(scope, known);
+      if (suggestion === null) continue;
+      unknown_scopes.push({
+        pattern: key,
+        scope,
+        suggestion,
+        message: `asks for unknown scope "${scope}" (did you mean "${suggestion}"?): tokens carrying ${suggestion} are refused here`,
+      });
+    }
+  }
+  return { unmapped_routes, unmatched_mappings, platform_shadowed, unknown_scopes };
+}
+
+/** `(served GET routes include /sessions, /sessions/{session_id})`: the same method's routes, closest first by their first segment. */
+function nearbyRoutes(pattern: RoutePattern, served: readonly ServedRoute[]): string {
+  const sameMethod = served.filter((r) => pattern.method === '*' || r.method === pattern.method);
+  if (sameMethod.length === 0) return '';
+  const first = (patternSample(pattern).split('/')[1] ?? '').toLowerCase();
+  const closeness = (route: ServedRoute) => {
+    const segment = route.path.split('/')[1] ?? '';
+    let n = 0;
+    while (n < first.length && first[n] === segment[n]) n++;
+    return n;
+  };
+  const ranked = [...sameMethod].sort((a, b) => closeness(b) - closeness(a));
+  const shown = [...new Set(ranked.map((r) => r.path))].slice(0, 4);
+  return ` (served ${pattern.method === '*' ? '' : `${pattern.method} `}routes include ${shown.join(', ')})`;
 }

@@ -27,7 +27,7 @@ export function inspectRouter(runtime: Runtime): express.Router {
     const paths = (openApiDocument().paths ?? {}) as Record<string, Record<string, unknown> | undefined>;
     res.json({
       authorization_enabled: status.authorization_enabled,
-      ...lintMappings(servedRoutesFrom(paths), status.mappings, auth.scope_mappings, status.excluded_route_paths),
+      ...lintMappings(servedRoutesFrom(paths), status.mappings, auth.scope_mappings, status.excluded_route_paths, [auth.admin_scope]),
     });
   });
 

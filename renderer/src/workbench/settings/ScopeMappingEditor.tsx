@@ -123,18 +123,24 @@ export function ScopeMappingEditor(props: {
         </DenseTable>
       )}
 
-      {props.lint && (props.lint.unmatched_mappings.length > 0 || props.lint.unmapped_routes.length > 0 || props.lint.platform_shadowed.length > 0) ? (
+      {props.lint && (props.lint.unmatched_mappings.length > 0 || props.lint.unmapped_routes.length > 0 || props.lint.platform_shadowed.length > 0 || props.lint.unknown_scopes.length > 0) ? (
         <details
           className="wb-details wb-lint"
           data-testid="mapping-lint"
-          open={props.lint.unmatched_mappings.length > 0 || props.lint.platform_shadowed.length > 0}
+          open={props.lint.unmatched_mappings.length > 0 || props.lint.platform_shadowed.length > 0 || props.lint.unknown_scopes.length > 0}
         >
           <summary>
             Mapping lint (saved settings){' '}
+            {props.lint.unknown_scopes.length ? <Badge tone="warn">{props.lint.unknown_scopes.length} unknown {props.lint.unknown_scopes.length === 1 ? "scope" : "scopes"}</Badge> : null}{' '}
             {props.lint.unmatched_mappings.length ? <Badge tone="warn">{props.lint.unmatched_mappings.length} match no route</Badge> : null}{' '}
             {props.lint.unmapped_routes.length ? <Badge tone="info">{props.lint.unmapped_routes.length} unmapped routes</Badge> : null}{' '}
             {props.lint.platform_shadowed.length ? <Badge tone="warn">{props.lint.platform_shadowed.length} differ on the platform</Badge> : null}
           </summary>
+          {props.lint.unknown_scopes.map((l) => (
+            <p key={`scope ${l.pattern} ${l.scope}`} className="wb-lint-item tone-warn" data-testid="lint-unknown-scope">
+              <code>{l.pattern}</code> {l.message}
+            </p>
+          ))}
           {props.lint.platform_shadowed.map((l) => (
             <p key={`platform ${l.pattern}`} className="wb-lint-item tone-warn" data-testid="lint-platform-shadowed">
               <code>{l.pattern}</code> {l.message}
