@@ -108,7 +108,7 @@ describe('openDatabase', () => {
         handle.close();
         return p;
       },
-      /has no session table \(looked for tables with session_id, session_type, runs\)$/,
+      /has no session table \(looked for tables with session_id, session_type, runs, or with session_id, session_type beside a runs table with run_id, session_id, run_data\)$/,
     ],
   ])('refuses %s with a one-line ConfigError', (_label, make, message) => {
     const at = make(temp.dir);

@@ -4,7 +4,7 @@ import type { SqliteHandle } from '../connection.js';
 import { checkDatabaseFile, describeDatabase } from '../file-check.js';
 import { SqliteDatabaseBase } from '../sqlite-database.js';
 import type { DatabaseInfo, SqliteDatabase, SyncSessionStore } from '../types.js';
-import { discoverSessionTables, REQUIRED_COLUMNS } from './discover.js';
+import { discoverSessionTables, REQUIRED_COLUMNS, RUNS_COLUMN, RUNS_TABLE_COLUMNS } from './discover.js';
 import type { SessionTable } from './discover.js';
 import type { RunCache } from './run-cache.js';
 import { AgnoSessionStore } from './store.js';
@@ -81,7 +81,10 @@ function discover(handle: SqliteHandle, what: string): SessionTable[] {
     throw new ConfigError(`${what} cannot be read: ${oneLine(error)}`, [], { cause: error });
   }
   if (tables.length === 0) {
-    throw new ConfigError(`${what} has no session table (looked for tables with ${REQUIRED_COLUMNS.join(', ')})`);
+    throw new ConfigError(
+      `${what} has no session table (looked for tables with ${REQUIRED_COLUMNS.join(', ')}, ${RUNS_COLUMN}, ` +
+        `or with ${REQUIRED_COLUMNS.join(', ')} beside a runs table with ${RUNS_TABLE_COLUMNS.join(', ')})`,
+    );
   }
   return tables;
 }

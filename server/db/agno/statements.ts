@@ -4,6 +4,7 @@ import { SESSION_COLUMNS } from '../session-rows.js';
 import type { SessionRow } from '../session-rows.js';
 import type { SessionSortField, SessionType } from '../types.js';
 import type { SessionTable } from './discover.js';
+import { RunsTableSql } from './runs-table.js';
 
 /**
  * Every SQL statement run against one agno session table, by name (STYLE habit 5). The table
@@ -49,7 +50,11 @@ export class AgnoStatements {
   readonly sessionByIdForUser: SqliteStatement;
   readonly sessionWithRunsById: SqliteStatement;
   readonly sessionWithRunsByIdForUser: SqliteStatement;
-  readonly updateRuns: SqliteStatement;
+  /** Agno 2's whole-array write; absent on an Agno 3 table, whose legacy value is never written. */
+  readonly updateRuns: SqliteStatement | null;
+  readonly touchSession: SqliteStatement | null;
+  /** Agno 3's runs table, when this session table has one. */
+  readonly runsTable: RunsTableSql | null;
   readonly counts: SqliteStatement;
   readonly anySession: SqliteStatement;
   readonly cache: CacheStatements | null;
@@ -57,6 +62,7 @@ export class AgnoStatements {
   private readonly select: string;
   /** The `runs` array as JSON text whichever way it was encoded; NULL when it is not JSON. */
   private readonly decodedRuns: string;
+  private readonly legacyRuns: string;
   private readonly runCount: string;
   private readonly prepared = new Map<string, SqliteStatement>();
 
@@ -66,24 +72,32 @@ export class AgnoStatements {
   ) {
     this.table = quoteIdentifier(shape.name);
     this.select = SESSION_COLUMNS.map((c) => `${this.column(c)} AS ${c}`).join(', ');
+    // Agno 3 session tables have no `runs` column: the legacy value reads as NULL there.
+    const legacy = this.column('runs');
+    this.legacyRuns = legacy;
     this.decodedRuns =
-      "(CASE WHEN json_valid(t.runs) THEN CASE json_type(t.runs) " +
-      "WHEN 'text' THEN (CASE WHEN json_valid(t.runs ->> '$') THEN t.runs ->> '$' END) " +
-      "WHEN 'array' THEN t.runs END END)";
-    this.runCount = `coalesce(json_array_length(${this.decodedRuns}), 0)`;
+      `(CASE WHEN json_valid(${legacy}) THEN CASE json_type(${legacy}) ` +
+      `WHEN 'text' THEN (CASE WHEN json_valid(${legacy} ->> '$') THEN ${legacy} ->> '$' END) ` +
+      `WHEN 'array' THEN ${legacy} END END)`;
+    this.runsTable = shape.runsTable ? new RunsTableSql(handle, shape.runsTable, this.decodedRuns) : null;
+    this.runCount = this.runsTable
+      ? this.runsTable.mergedCount()
+      : `coalesce(json_array_length(${this.decodedRuns}), 0)`;
 
     const from = `FROM ${this.table} AS t`;
     this.sessionById = handle.prepare(`SELECT ${this.select} ${from} WHERE t.session_id = ?`);
     this.sessionByIdForUser = handle.prepare(`SELECT ${this.select} ${from} WHERE t.session_id = ? AND t.user_id = ?`);
-    this.sessionWithRunsById = handle.prepare(`SELECT ${this.select}, t.runs AS runs ${from} WHERE t.session_id = ?`);
+    this.sessionWithRunsById = handle.prepare(`SELECT ${this.select}, ${legacy} AS runs ${from} WHERE t.session_id = ?`);
     this.sessionWithRunsByIdForUser = handle.prepare(
-      `SELECT ${this.select}, t.runs AS runs ${from} WHERE t.session_id = ? AND t.user_id = ?`,
+      `SELECT ${this.select}, ${legacy} AS runs ${from} WHERE t.session_id = ? AND t.user_id = ?`,
     );
-    this.updateRuns = handle.prepare(
-      shape.columns.has('updated_at')
-        ? `UPDATE ${this.table} SET runs = @runs, updated_at = @updated_at WHERE session_id = @session_id`
-        : `UPDATE ${this.table} SET runs = @runs WHERE session_id = @session_id`,
-    );
+    const touched = shape.columns.has('updated_at') ? ', updated_at = @updated_at' : '';
+    this.updateRuns = shape.columns.has('runs')
+      ? handle.prepare(`UPDATE ${this.table} SET runs = @runs${touched} WHERE session_id = @session_id`)
+      : null;
+    this.touchSession = shape.columns.has('updated_at')
+      ? handle.prepare(`UPDATE ${this.table} SET updated_at = @updated_at WHERE session_id = @session_id`)
+      : null;
     this.counts = handle.prepare(`SELECT count(*) AS sessions, coalesce(sum(${this.runCount}), 0) AS runs ${from}`);
     this.anySession = handle.prepare(`SELECT EXISTS (SELECT 1 ${from}) AS any`);
     this.cache = this.cacheStatements(from);
@@ -104,8 +118,8 @@ export class AgnoStatements {
       return {
         dataVersion: this.handle.prepare('PRAGMA data_version').pluck(),
         rowForCache: this.handle.prepare(
-          `SELECT ${this.select}, CAST(t.${rowid} AS TEXT) AS row_key, typeof(t.runs) AS runs_type, ` +
-            `CAST(t.runs AS BLOB) AS runs_raw ${from} WHERE t.session_id = ?`,
+          `SELECT ${this.select}, CAST(t.${rowid} AS TEXT) AS row_key, typeof(${this.legacyRuns}) AS runs_type, ` +
+            `CAST(${this.legacyRuns} AS BLOB) AS runs_raw ${from} WHERE t.session_id = ?`,
         ),
         rowKeyForUser: this.handle
           .prepare(`SELECT CAST(t.${rowid} AS TEXT) ${from} WHERE t.session_id = ? AND t.user_id = ?`)
@@ -156,9 +170,12 @@ export class AgnoStatements {
   /** Session rows without their runs, plus run count and the run that names the session. */
   listLight(filter: ListFilter, sortBy: SessionSortField, order: 'asc' | 'desc', page?: { limit: number; offset: number }): LightRow[] {
     const { where, params } = this.where(filter);
-    const nameRun =
+    // Agno 3 drops legacy entries without a run_id when it merges them with the runs table.
+    const mergedOnly = this.runsTable ? " AND j.value ->> '$.run_id' IS NOT NULL" : '';
+    const legacyNameRun =
       `(SELECT j.value FROM json_each(${this.decodedRuns}) AS j WHERE CASE WHEN j.type = 'object' ` +
-      `THEN (t.session_type IS NOT 'team' OR coalesce(j.value ->> '$.agent_id', '') = '') ELSE 0 END LIMIT 1)`;
+      `THEN (t.session_type IS NOT 'team' OR coalesce(j.value ->> '$.agent_id', '') = '')${mergedOnly} ELSE 0 END LIMIT 1)`;
+    const nameRun = this.runsTable ? `coalesce(${legacyNameRun}, ${this.runsTable.firstNameRun()})` : legacyNameRun;
     const dir = order === 'asc' ? 'ASC' : 'DESC';
     let sql =
       `SELECT ${this.select}, ${this.runCount} AS run_count, ${nameRun} AS name_run ` +

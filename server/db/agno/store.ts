@@ -27,6 +27,9 @@ import type { SessionTable } from './discover.js';
 import { approxEntryBytes, freezeDeep, sharedRunCache } from './run-cache.js';
 import type { CachedRuns, RunCache } from './run-cache.js';
 import { AgnoStatements } from './statements.js';
+import type { RunsTableSql } from './runs-table.js';
+import { mergeRuns, runRowColumns } from '../../agno-format/agno3-runs.js';
+import type { SqliteStatement } from '../connection.js';
 import type { CacheRow, CacheStatements, LightRow, SessionRowWithRuns } from './statements.js';
 
 /** What `getRun` and `listRuns` need of a session, cached or decoded for this lookup only. */
@@ -100,6 +103,7 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
+    if (this.sql.runsTable) return this.readRunRow(sessionId, runId, filter);
     const found = this.sessionRuns(sessionId, filter.userId);
     if (!found) return { kind: 'no-session' };
     const { session } = found;
@@ -110,7 +114,7 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   listRuns(sessionId: string, filter: RowFilter): StoredRun[] | null {
-    const found = this.sessionRuns(sessionId, filter.userId);
+    const found = this.sql.runsTable ? this.mergedSessionRuns(sessionId, filter.userId) : this.sessionRuns(sessionId, filter.userId);
     if (!found) return null;
     if (filter.type !== undefined && found.session.session_type !== filter.type) return null;
     return found.runs.map(freezeDeep);
@@ -153,11 +157,12 @@ export class AgnoSessionStore implements SyncSessionStore {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.databaseId);
     const prepared = prepareRun(input);
     const runJson = pythonJsonDumps(prepared.run);
+    if (this.sql.runsTable) return this.upsertRunRow(this.sql.runsTable, input, prepared, runJson);
     const write = this.handle.transaction((): UpsertRunResult => {
       const now = epochSeconds(this.now());
       const row = this.sql.sessionWithRunsById.get(input.sessionId) as SessionRowWithRuns | undefined;
       if (!row) {
-        this.insertSession(input, prepared, runJson, now);
+        this.insertSession(input, prepared, pythonJsonDumps(`[${runJson}]`), now);
         return { sessionCreated: true, runCreated: true };
       }
       assertSessionAccepts(toStoredSession(row), input.type, prepared.userId);
@@ -166,7 +171,7 @@ export class AgnoSessionStore implements SyncSessionStore {
       }
       const runs = decodeRunsColumn(row.runs);
       const index = runs.findIndex((r) => isPlainObject(r) && r['run_id'] === prepared.runId);
-      this.sql.updateRuns.run({
+      (this.sql.updateRuns as SqliteStatement).run({
         runs: pythonJsonDumps(this.nextRunsText(row.runs, runs, index, runJson, prepared.run)),
         updated_at: now,
         session_id: input.sessionId,
@@ -185,8 +190,15 @@ export class AgnoSessionStore implements SyncSessionStore {
   deleteSession(sessionId: string, filter: RowFilter): boolean {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.databaseId);
     if (filter.userId === null) return false;
+    const runsTable = this.sql.runsTable;
+    const remove = this.handle.transaction((): boolean => {
+      const deleted = this.sql.deleteSession(sessionId, filter.userId ?? undefined, filter.type) > 0;
+      // Agno 3 deletes the session's run rows with it (its foreign key cascades the same way).
+      if (deleted && runsTable) runsTable.deleteOfSession.run(sessionId);
+      return deleted;
+    });
     try {
-      return this.sql.deleteSession(sessionId, filter.userId, filter.type) > 0;
+      return remove.immediate();
     } finally {
       this.wrote(sessionId);
     }
@@ -305,8 +317,107 @@ export class AgnoSessionStore implements SyncSessionStore {
       if (name !== undefined) return name;
       if (session.session_type === 'workflow') return fallbackSessionName(session, true);
     }
+    if (this.sql.runsTable) return deriveSessionName(session, this.mergedSessionRuns(session.session_id, undefined)?.runs ?? []);
     const full = this.rowWithRuns(session.session_id, undefined);
     return deriveSessionName(session, full ? decodeRunsColumn(full.runs) : []);
+  }
+
+  /**
+   * One run of an Agno 3 table: the run's own row answers when it has one (Agno 3's merge puts
+   * the table's copy wherever that id appears); only a run the table lacks needs the session's
+   * other runs (the legacy value, or proof the session has none).
+   */
+  private readRunRow(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
+    const runsTable = this.sql.runsTable as RunsTableSql;
+    const read = this.handle.transaction((): RunLookup | null => {
+      const session = this.getSession(sessionId, { userId: filter.userId });
+      if (!session) return { kind: 'no-session' };
+      if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
+      const row = runsTable.runById.get(sessionId, runId) as { run_data: unknown } | undefined;
+      const run = row === undefined ? undefined : decodeJsonColumn(row.run_data);
+      return isPlainObject(run) && run['run_id'] === runId ? { kind: 'found', session, run: freezeDeep(run) } : null;
+    });
+    const direct = read();
+    if (direct) return direct;
+    const found = this.mergedSessionRuns(sessionId, filter.userId);
+    if (!found) return { kind: 'no-session' };
+    if (found.session.session_type !== filter.type) return { kind: 'wrong-type', actualType: found.session.session_type };
+    if (found.runCount === 0) return { kind: 'no-runs' };
+    const run = found.byId.get(runId);
+    return run ? { kind: 'found', session: found.session, run: freezeDeep(run) } : { kind: 'no-run' };
+  }
+
+  /** The session's runs as Agno 3 answers them: its run rows merged with any legacy value (mergeRuns). */
+  private mergedSessionRuns(sessionId: string, userId: string | null | undefined): SessionRuns | null {
+    const runsTable = this.sql.runsTable as RunsTableSql;
+    const read = this.handle.transaction(() => {
+      const legacy = this.sessionRuns(sessionId, userId);
+      if (!legacy) return null;
+      const rows = runsTable.runsOfSession.all(sessionId) as Array<{ run_data: unknown }>;
+      return { legacy, tableRuns: rows.map((r) => decodeJsonColumn(r.run_data)) };
+    });
+    const found = read();
+    if (!found) return null;
+    const { legacy, tableRuns } = found;
+    const merged = mergeRuns(tableRuns, legacy.runCount > 0 ? legacy.runs : null);
+    const runs = merged.filter(isPlainObject);
+    const byId = new Map<string, StoredRun>();
+    for (const run of runs) {
+      const id = run['run_id'];
+      if (typeof id === 'string' && !byId.has(id)) byId.set(id, run);
+    }
+    return { session: legacy.session, runCount: merged.length, runs, byId };
+  }
+
+  /**
+   * Agno 3's write of one run: its own row in the runs table (updated in place when the id has
+   * one, keeping its index), the session row created or touched, the legacy value never written.
+   */
+  private upsertRunRow(runsTable: RunsTableSql, input: UpsertRunInput, prepared: ReturnType<typeof prepareRun>, runJson: string): UpsertRunResult {
+    const write = this.handle.transaction((): UpsertRunResult => {
+      const now = epochSeconds(this.now());
+      const row = this.sql.sessionWithRunsById.get(input.sessionId) as SessionRowWithRuns | undefined;
+      let position = 0;
+      let runCreated = true;
+      let userId = prepared.userId;
+      if (!row) {
+        this.insertSession(input, prepared, undefined, now);
+      } else {
+        const session = toStoredSession(row);
+        assertSessionAccepts(session, input.type, prepared.userId);
+        userId ??= session.user_id;
+        if (prepared.componentId !== null) {
+          this.sql.fillComponent(input.type, input.sessionId, prepared.componentId, encodeAgnoJson(prepared.componentData));
+        }
+        this.sql.touchSession?.run({ updated_at: now, session_id: input.sessionId });
+        const legacy = decodeRunsColumn(row.runs);
+        const tableRuns = (runsTable.runsOfSession.all(input.sessionId) as Array<{ run_data: unknown }>).map((r) => decodeJsonColumn(r.run_data));
+        const merged = mergeRuns(tableRuns, legacy.length > 0 ? legacy : null);
+        const index = merged.findIndex((r) => isPlainObject(r) && r['run_id'] === prepared.runId);
+        runCreated = index < 0;
+        position = index < 0 ? merged.length : index;
+      }
+      const columns = runRowColumns(prepared.run, now);
+      const existing = runsTable.rowOfRun.get(prepared.runId) as { session_id: unknown } | undefined;
+      if (existing) {
+        runsTable.update(prepared.runId, {
+          status: columns['status'],
+          run_data: runJson,
+          user_id: userId,
+          parent_run_id: columns['parent_run_id'],
+          updated_at: now,
+          run_index: position,
+        });
+      } else {
+        runsTable.insert({ run_id: prepared.runId, session_id: input.sessionId, ...columns, user_id: userId, run_index: position, run_data: runJson, updated_at: now });
+      }
+      return { sessionCreated: !row, runCreated };
+    });
+    try {
+      return write.immediate();
+    } finally {
+      this.wrote(input.sessionId);
+    }
   }
 
   /** Splices the run into the stored array text, so the other runs keep their exact bytes. */
@@ -323,7 +434,7 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   /** A new session row in the encodings agno's `upsert_session` uses for this type (§2.3). */
-  private insertSession(input: UpsertRunInput, prepared: ReturnType<typeof prepareRun>, runJson: string, now: number): void {
+  private insertSession(input: UpsertRunInput, prepared: ReturnType<typeof prepareRun>, runs: string | undefined, now: number): void {
     const type = input.type;
     const createdAt = newSessionCreatedAt(prepared, now);
     const sessionState = prepared.run['session_state'];
@@ -339,7 +450,7 @@ export class AgnoSessionStore implements SyncSessionStore {
       team_data: type === 'team' ? encodeAgnoJson(prepared.componentData) : null,
       workflow_data: type === 'workflow' ? encodeAgnoJson(prepared.componentData ?? {}) : null,
       metadata: type === 'workflow' ? encodeAgnoJson({}) : encodeAgnoJson(null),
-      runs: pythonJsonDumps(`[${runJson}]`),
+      ...(runs === undefined ? {} : { runs }),
       summary: encodeAgnoJson(null),
       created_at: createdAt,
       updated_at: createdAt,
