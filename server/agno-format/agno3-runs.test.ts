@@ -18,7 +18,7 @@ describe('mergeRuns (Agno 3 reading a runs table beside a legacy runs value)', (
   });
 
   it('keeps every table run and every legacy id exactly once per legacy occurrence (property)', () => {
-    const ids = fc.constantFrom('a', 'b', 'c', 'd', 'e');
+    const ids = fc.constantFrom<string>('a', 'b', 'c', 'd', 'e');
     fc.assert(
       fc.property(fc.uniqueArray(ids), fc.array(ids), (tableIds, legacyIds) => {
         const merged = mergeRuns(tableIds.map((i) => run(i, 't')), legacyIds.map((i) => run(i, 'l'))) as Array<{ run_id: string; from: string }>;

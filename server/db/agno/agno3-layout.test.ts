@@ -76,7 +76,7 @@ describe('Given a 2.x session table Agno 3 kept writing to (legacy runs value pl
   });
 
   it('When a legacy-only run is ingested again, Then a row takes its place at its position and the legacy value is untouched', () => {
-    const first = { ...(multiRuns[0] as StoredRun), content: 'replaced' };
+    const first: StoredRun = { ...(multiRuns[0] as StoredRun), content: 'replaced' };
     expect(db.store().upsertRun({ sessionId: DEMO.agentMulti, type: 'agent', run: first, userId: null }).runCreated).toBe(false);
     expect(withRaw((raw) => raw.prepare('SELECT run_index FROM agno_runs WHERE run_id = ?').pluck().get(first['run_id']))).toBe(0);
     const runs = db.store().listRuns(DEMO.agentMulti, {}) ?? [];
@@ -110,7 +110,7 @@ describe('Given an Agno 3 table (runs only in agno_runs)', () => {
   });
 
   it('When a session is created by ingest, Then the session row has no runs value and its run is row 0', () => {
-    const run = { ...newRun('new-session'), session_id: 'born-in-3' };
+    const run: StoredRun = { ...newRun('new-session'), session_id: 'born-in-3' };
     expect(db.store().upsertRun({ sessionId: 'born-in-3', type: 'agent', run, userId: 'zoe' })).toEqual({ sessionCreated: true, runCreated: true });
     expect(withRaw((raw) => raw.prepare('SELECT run_index, user_id FROM agno_runs WHERE run_id = ?').get(run['run_id']))).toEqual({ run_index: 0, user_id: 'zoe' });
     expect(db.store().listSessions({ sessionId: 'born-in-3', page: 1, limit: 20, sortOrder: 'desc' }).items[0]?.run_count).toBe(1);
