@@ -11,6 +11,18 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
 }
 
+const ACTIVATABLE =
+  'a[href], button, summary, input, select, textarea, [contenteditable="true"], ' +
+  '[role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="radio"], [role="option"], [role="checkbox"], [role="switch"]';
+
+/**
+ * Enter and Space belong to the focused control (a button, a link, a filter): a page shortcut
+ * on those keys must not fire over it, or keyboard users open the first row instead.
+ */
+export function isActivatableTarget(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(ACTIVATABLE) !== null;
+}
+
 /**
  * Calls `handler` when `key` is pressed (matching `KeyboardEvent.key`, e.g. `'j'`, `'/'`, `'?'`).
  * `enabled: false` detaches it.
@@ -25,6 +37,7 @@ export function useShortcut(key: string | string[], handler: (e: KeyboardEvent) 
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key !== 'Escape' && isTypingTarget(e.target)) return;
+      if ((e.key === 'Enter' || e.key === ' ') && isActivatableTarget(e.target)) return;
       if (!wanted.includes(e.key)) return;
       e.preventDefault();
       ref.current(e);
@@ -64,4 +77,23 @@ export function onModKey(key: string, handler: () => void) {
       handler();
     }
   };
+}
+
+/**
+ * Runs `handler` on `Ctrl/⌘ + key` wherever the focus is (the page's own "save" on Ctrl+S, so
+ * the browser's "Save page as…" never opens over it). `enabled: false` detaches it.
+ */
+export function useModShortcut(key: string, handler: () => void, enabled = true): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== key) return;
+      e.preventDefault();
+      ref.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [key, enabled]);
 }

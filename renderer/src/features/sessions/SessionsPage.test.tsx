@@ -35,4 +35,22 @@ describe('sessions list', () => {
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1), { timeout: 3000 });
     expect(rowTexts()[0]).toContain('Weather in Oslo?');
   });
+
+  it('When a control has the focus, Then Enter works that control and does not open the first row', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/sessions');
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(5));
+    const controls = [screen.getByTestId('acting-as'), within(screen.getByRole('radiogroup', { name: 'Session type' })).getByRole('radio', { name: /Team/ })];
+    for (const control of controls) {
+      control.focus();
+      await user.keyboard('{Enter}');
+      expect(router.state.location.pathname, control.textContent ?? '').toBe('/sessions');
+    }
+    // With nothing focused, Enter still opens the first row.
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('{Escape}');
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/sessions\/./));
+  });
 });

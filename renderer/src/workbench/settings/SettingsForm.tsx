@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Callout } from '../../components/Callout';
 import { PageHeader } from '../../components/PageHeader';
-import { onModKey } from '../../platform/keyboard';
+import { useModShortcut } from '../../platform/keyboard';
 import { describeError } from '../errors';
 import { KeysPanel } from '../keys/KeysPanel';
 import type { SettingDescription, SettingsEnvelope, SettingsSchemaResponse, SettingsSection } from '../types';
@@ -33,6 +33,7 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
   const lint = useQuery(deskQueries.mappingLint());
   const describe = useMemo(() => new Map(schema.auth.map((f) => [f.name, f])), [schema]);
   const errorOf = (name: string) => form.routed.byField.get(name)?.join('; ');
+  useModShortcut('s', form.submit);
 
   const toc = [
     PANELS[0],
@@ -67,7 +68,7 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
   };
 
   return (
-    <div className="page page-stack" data-testid="settings-page" onKeyDown={onModKey('s', form.submit)}>
+    <div className="page page-stack" data-testid="settings-page">
       <PageHeader title="Auth settings" subtitle="The JWT layer in front of the run endpoint (SPEC §5). Changes apply live when saved." />
       <Banners envelope={envelope} />
       <div className="wb-settings">

@@ -43,4 +43,20 @@ describe('settings form', () => {
     await screen.findByTestId('saved-state', {}, { timeout: 5000 });
     expect((await server().desk<DeskSettings>('GET', '/desk/settings')).settings.auth.scopes_claim).toBe('scp');
   });
+
+  it('When the focus is outside the form, Then Ctrl+S still saves the settings (not the browser\'s "Save page")', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const claim = (await screen.findByTestId('field-scopes_claim')) as HTMLInputElement;
+    await user.clear(claim);
+    await user.type(claim, 'permissions');
+    await waitFor(() => expect(screen.queryByTestId('issue-scopes_claim')).toBeNull(), { timeout: 5000 });
+    claim.blur();
+    expect(document.activeElement).toBe(document.body);
+    const save = new KeyboardEvent('keydown', { key: 's', ctrlKey: true, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(save);
+    expect(save.defaultPrevented).toBe(true);
+    await screen.findByTestId('saved-state', {}, { timeout: 5000 });
+    expect((await server().desk<DeskSettings>('GET', '/desk/settings')).settings.auth.scopes_claim).toBe('permissions');
+  });
 });
