@@ -59,6 +59,9 @@ describe('guardDatabase', () => {
       info: () => {
         throw state.failWith;
       },
+      platformData: () => {
+        throw state.failWith;
+      },
       setLockWait: (ms: number) => state.waits.push(ms),
       close: () => undefined,
     } satisfies Database;

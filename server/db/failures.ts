@@ -100,6 +100,7 @@ export function guardDatabase(db: Database, now: () => number = Date.now): Datab
   return new Proxy(guarded, {
     get(obj, prop, receiver) {
       if (prop === 'sessions') return (table?: string) => guardFor(obj.sessions(table), db, contention);
+      if (prop === 'platformData') return () => guardFor(obj.platformData(), db, contention);
       return Reflect.get(obj, prop, receiver);
     },
   });

@@ -1,4 +1,5 @@
 import { asyncStore } from './async-store.js';
+import type { PlatformDataReader } from './platform-data/types.js';
 import type { DatabaseInfo, SessionStore, SqliteDatabase, SyncSessionStore } from './types.js';
 
 /**
@@ -15,6 +16,7 @@ export abstract class SqliteDatabaseBase implements SqliteDatabase {
   abstract store(table?: string): SyncSessionStore;
   abstract infoSync(): DatabaseInfo;
   abstract close(): void;
+  abstract platformData(): PlatformDataReader;
 
   sessions(table?: string): SessionStore {
     const sync = this.store(table);

@@ -8,6 +8,7 @@
  */
 
 import type { SessionType, StoredRun } from '../agno-format/types.js';
+import type { PlatformDataReader } from './platform-data/types.js';
 
 export { SESSION_TYPES, type SessionType, type StoredRun } from '../agno-format/types.js';
 
@@ -177,6 +178,8 @@ export interface Database {
   sessionTables(): readonly string[];
   /** `undefined` → the default table. Throws `NotFoundError` for a table not in `sessionTables()`. */
   sessions(table?: string): SessionStore;
+  /** Memories, eval runs, metrics and knowledge contents kept in the same database (read only). */
+  platformData(): PlatformDataReader;
   /** A synchronous "does the default table hold any session?" when the driver can answer at once (SQLite). */
   holdsSessionsNow?(): boolean;
   info(): Promise<DatabaseInfo>;

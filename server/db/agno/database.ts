@@ -2,6 +2,8 @@ import { ConfigError, NotFoundError } from '../../errors.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
 import { checkDatabaseFile, describeDatabase } from '../file-check.js';
+import { sqlitePlatformData } from '../platform-data/sqlite.js';
+import type { PlatformDataReader } from '../platform-data/types.js';
 import { SqliteDatabaseBase } from '../sqlite-database.js';
 import type { DatabaseInfo, SqliteDatabase, SyncSessionStore } from '../types.js';
 import { discoverSessionTables, REQUIRED_COLUMNS, RUNS_COLUMN, RUNS_TABLE_COLUMNS } from './discover.js';
@@ -105,6 +107,7 @@ function oneLine(error: unknown): string {
 }
 
 class AgnoDatabase extends SqliteDatabaseBase {
+  private platform: PlatformDataReader | undefined;
   readonly id: string;
   readonly path: string;
   readonly readOnly: boolean;
@@ -156,6 +159,11 @@ class AgnoDatabase extends SqliteDatabaseBase {
       sessions,
       runs,
     };
+  }
+
+  platformData(): PlatformDataReader {
+    this.platform ??= sqlitePlatformData(this.handle, this.id);
+    return this.platform;
   }
 
   setLockWait(ms: number): void {

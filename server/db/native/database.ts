@@ -9,6 +9,8 @@ import { checkDatabaseFile, describeDatabase } from '../file-check.js';
 import { migrate } from '../migrate.js';
 import type { Migration } from '../migrate.js';
 import { MIGRATIONS } from '../migrations/index.js';
+import { sqlitePlatformData } from '../platform-data/sqlite.js';
+import type { PlatformDataReader } from '../platform-data/types.js';
 import { SqliteDatabaseBase } from '../sqlite-database.js';
 import type { DatabaseInfo, SqliteDatabase, SyncSessionStore } from '../types.js';
 import { NATIVE_TABLE, NativeSessionStore } from './store.js';
@@ -59,6 +61,7 @@ function firstLine(error: unknown): string {
 }
 
 class NativeDatabase extends SqliteDatabaseBase {
+  private platform: PlatformDataReader | undefined;
   readonly id = DEFAULT_DATABASE_ID;
   readonly readOnly = false;
   private readonly nativeStore: NativeSessionStore;
@@ -95,6 +98,11 @@ class NativeDatabase extends SqliteDatabaseBase {
       sessions: counts.sessions,
       runs: counts.runs,
     };
+  }
+
+  platformData(): PlatformDataReader {
+    this.platform ??= sqlitePlatformData(this.handle, this.id);
+    return this.platform;
   }
 
   setLockWait(ms: number): void {

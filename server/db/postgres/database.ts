@@ -3,6 +3,8 @@ import { ConfigError, NotFoundError } from '../../errors.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../errors.js';
 import type { Database, DatabaseInfo, SessionStore } from '../types.js';
 import { guardMethods } from '../method-guard.js';
+import { postgresPlatformData } from '../platform-data/postgres.js';
+import type { PlatformDataReader } from '../platform-data/types.js';
 import { RunCache } from './run-cache.js';
 import { PostgresSessionStore } from './store.js';
 
@@ -87,6 +89,7 @@ class PostgresDatabase implements Database {
   private readonly tableName: string;
   private readonly qualified: string;
   private readonly store: SessionStore;
+  private readonly platform: PlatformDataReader;
 
   constructor(options: OpenPostgresOptions) {
     this.id = options.id;
@@ -117,6 +120,14 @@ class PostgresDatabase implements Database {
       }),
       (error) => toPostgresFailure(error, this.id, this.path),
     );
+    this.platform = guardMethods(
+      postgresPlatformData(this.pool, { databaseId: this.id, schema: options.schema ?? DEFAULT_PG_SCHEMA, clock: options.clock ?? Date.now }),
+      (error) => toPostgresFailure(error, this.id, this.path),
+    );
+  }
+
+  platformData(): PlatformDataReader {
+    return this.platform;
   }
 
   sessionTables(): readonly string[] {

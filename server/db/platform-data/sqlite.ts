@@ -1,0 +1,56 @@
+import type { SqliteHandle, SqliteStatement } from '../connection.js';
+import { quoteIdent, type Dialect, type Statement } from './queries.js';
+import { SqlPlatformDataReader } from './reader.js';
+import { PlatformCatalog, type CatalogTable } from './tables.js';
+import type { PlatformDataReader } from './types.js';
+
+const SQLITE: Dialect = {
+  param: () => '?',
+  asText: (column) => `CAST(${column} AS TEXT)`,
+  ilike: 'LIKE',
+  qualify: quoteIdent,
+};
+
+/**
+ * The platform data of an SQLite file (an attached Agno file, or rundesk's own database, which
+ * holds none of these tables and so answers empty). The catalog is read again only when the
+ * file's schema changes (`PRAGMA schema_version`): an agent creating its memory table after
+ * rundesk attached the file is seen on the next request.
+ */
+export function sqlitePlatformData(handle: SqliteHandle, databaseId: string): PlatformDataReader {
+  let cached: { version: number; catalog: PlatformCatalog } | null = null;
+  const catalog = (): PlatformCatalog => {
+    const version = handle.pragma('schema_version', { simple: true }) as number;
+    if (cached?.version === version) return cached.catalog;
+    const names = handle
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid")
+      .all();
+    const columnsOf = handle.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)');
+    const tables: CatalogTable[] = names.map(({ name }) => ({ name, columns: new Set(columnsOf.all(name).map((c) => c.name)) }));
+    cached = { version, catalog: new PlatformCatalog(databaseId, tables) };
+    return cached.catalog;
+  };
+  const statements = new Map<string, SqliteStatement>();
+  const rows = (statement: Statement): Record<string, unknown>[] => {
+    let prepared = statements.get(statement.sql);
+    if (!prepared) {
+      prepared = handle.prepare(statement.sql);
+      // Bounded: the statement texts come from a small fixed set of shapes.
+      if (statements.size < 256) statements.set(statement.sql, prepared);
+    }
+    return prepared.all(statement.params) as Record<string, unknown>[];
+  };
+  return new SqlPlatformDataReader({
+    dialect: SQLITE,
+    rows: (statement) => settle(() => rows(statement)),
+    catalog: () => settle(catalog),
+  });
+}
+
+function settle<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * What Agno keeps beside its sessions in the same database — user memories, eval runs, daily
+ * metrics and knowledge contents — read in place, as stored. rundesk never writes these tables
+ * and never recomputes them (Agno's `calculate_metrics()` is the platform's job).
+ *
+ * Rows come back decoded (JSON columns parsed, numbers as numbers) and otherwise untouched; the
+ * platform's response models are applied by `server/platform-data/present.ts`.
+ */
+
+/** The tables of one database per domain, as AgentOS's `/config` lists them (Agno's names first). */
+export interface PlatformTables {
+  memory: readonly string[];
+  evals: readonly string[];
+  metrics: readonly string[];
+  knowledge: readonly string[];
+}
+
+export const PLATFORM_DOMAINS = ['memory', 'evals', 'metrics', 'knowledge'] as const;
+export type PlatformDomain = (typeof PLATFORM_DOMAINS)[number];
+
+export type SortOrder = 'asc' | 'desc';
+
+/** A page as Agno's `get_*` methods answer it: the rows and the count of every match. */
+export interface RowPage<T> {
+  rows: T[];
+  total: number;
+}
+
+export interface PageWindow {
+  /** AgentOS accepts 0 (and reads it as the first page). */
+  page: number;
+  limit: number;
+}
+
+export interface MemoryRow {
+  memory_id: string;
+  /** The stored JSON value: a string, or (memories migrated from Agno 1) an object. */
+  memory: unknown;
+  topics: unknown;
+  input: string | null;
+  agent_id: string | null;
+  team_id: string | null;
+  user_id: string | null;
+  feedback: string | null;
+  created_at: number | null;
+  updated_at: number | null;
+}
+
+export interface MemoryQuery extends PageWindow {
+  table?: string | undefined;
+  /** `undefined` = every user; a string only that user's rows. */
+  userId?: string | undefined;
+  agentId?: string | undefined;
+  teamId?: string | undefined;
+  /** Every topic must appear among the memory's topics. */
+  topics?: readonly string[] | undefined;
+  /** Substring of the stored memory text. */
+  search?: string | undefined;
+  /** A column of the table; anything else leaves the order as stored (as AgentOS). */
+  sortBy: string;
+  sortOrder: SortOrder;
+}
+
+export interface UserMemoryStatsRow {
+  user_id: string;
+  total_memories: number;
+  last_memory_updated_at: number | null;
+}
+
+export interface UserStatsQuery extends PageWindow {
+  table?: string | undefined;
+  userId?: string | undefined;
+}
+
+export interface EvalRunRow {
+  run_id: string;
+  eval_type: string;
+  eval_data: unknown;
+  eval_input: unknown;
+  name: string | null;
+  agent_id: string | null;
+  team_id: string | null;
+  workflow_id: string | null;
+  model_id: string | null;
+  model_provider: string | null;
+  evaluated_component_name: string | null;
+  /** Agno 3 only (owner of the run); `undefined` in a 2.x table. */
+  user_id?: string | null;
+  created_at: number | null;
+  updated_at: number | null;
+}
+
+export const EVAL_TYPES = ['accuracy', 'agent_as_judge', 'performance', 'reliability'] as const;
+export type EvalType = (typeof EVAL_TYPES)[number];
+export const EVAL_COMPONENT_KINDS = ['agent', 'team', 'workflow'] as const;
+export type EvalComponentKind = (typeof EVAL_COMPONENT_KINDS)[number];
+
+export interface EvalRunQuery extends PageWindow {
+  table?: string | undefined;
+  /** Applied only where the table has Agno 3's `user_id` column. */
+  userId?: string | undefined;
+  agentId?: string | undefined;
+  teamId?: string | undefined;
+  workflowId?: string | undefined;
+  modelId?: string | undefined;
+  /** Runs of this kind of component (its id column is set). */
+  componentKind?: EvalComponentKind | undefined;
+  evalTypes?: readonly EvalType[] | undefined;
+  sortBy: string;
+  sortOrder: SortOrder;
+}
+
+export interface MetricsRow {
+  id: string;
+  agent_runs_count: number;
+  team_runs_count: number;
+  workflow_runs_count: number;
+  agent_sessions_count: number;
+  team_sessions_count: number;
+  workflow_sessions_count: number;
+  users_count: number;
+  token_metrics: unknown;
+  model_metrics: unknown;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  aggregation_period: string;
+  /** Agno 3 only: the owner bucket (`''` = every user's traffic). */
+  user_id?: string | null;
+  created_at: number | null;
+  updated_at: number | null;
+  completed: boolean;
+}
+
+export interface MetricsQuery {
+  table?: string | undefined;
+  /** `YYYY-MM-DD`, bounds included. */
+  startingDate?: string | undefined;
+  endingDate?: string | undefined;
+}
+
+export interface MetricsAnswer {
+  rows: MetricsRow[];
+  /** Newest `updated_at` of the whole table; `null` when the range holds no row (as Agno). */
+  latestUpdatedAt: number | null;
+}
+
+export interface KnowledgeRow {
+  id: string;
+  name: string | null;
+  description: string | null;
+  metadata: unknown;
+  type: string | null;
+  size: number | null;
+  linked_to: string | null;
+  access_count: number | null;
+  status: string | null;
+  status_message: string | null;
+  created_at: number | null;
+  updated_at: number | null;
+  external_id: string | null;
+}
+
+export interface KnowledgeQuery extends PageWindow {
+  table?: string | undefined;
+  /** Only contents of this knowledge base (`linked_to`). */
+  linkedTo?: string | undefined;
+  sortBy: string;
+  sortOrder: SortOrder;
+}
+
+/**
+ * One database's platform data. Every read is a Promise so a SQLite file and a PostgreSQL server
+ * sit behind the same interface. A database without a domain's table answers empty, as Agno
+ * reads a missing table; a `table` not among `tables()` is a `NotFoundError`.
+ */
+export interface PlatformDataReader {
+  tables(): Promise<PlatformTables>;
+  listMemories(query: MemoryQuery): Promise<RowPage<MemoryRow>>;
+  getMemory(memoryId: string, filter: { table?: string | undefined; userId?: string | undefined }): Promise<MemoryRow | null>;
+  memoryTopics(filter: { table?: string | undefined; userId?: string | undefined }): Promise<string[]>;
+  userMemoryStats(query: UserStatsQuery): Promise<RowPage<UserMemoryStatsRow>>;
+  listEvalRuns(query: EvalRunQuery): Promise<RowPage<EvalRunRow>>;
+  getEvalRun(runId: string, filter: { table?: string | undefined; userId?: string | undefined }): Promise<EvalRunRow | null>;
+  listMetrics(query: MetricsQuery): Promise<MetricsAnswer>;
+  listKnowledge(query: KnowledgeQuery): Promise<RowPage<KnowledgeRow>>;
+  getKnowledge(contentId: string, filter: { table?: string | undefined; linkedTo?: string | undefined }): Promise<KnowledgeRow | null>;
+}
