@@ -1,7 +1,8 @@
 import { BadRequestError, ConfigError, ConflictError, NotFoundError } from '../errors.js';
 import { checkDatabase, openDatabase } from './agno/database.js';
 import { guardDatabase } from './failures.js';
-import { openPostgresDatabase, parsePostgresUrl } from './postgres/database.js';
+import { openPostgresDatabase } from './postgres/database.js';
+import { parsePostgresUrl } from './postgres/url.js';
 import { DEFAULT_DATABASE_ID, openDefaultDatabase } from './native/database.js';
 import type { AttachEntry, Database, DatabaseRegistry } from './types.js';
 

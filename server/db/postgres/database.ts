@@ -1,11 +1,12 @@
 import pg from 'pg';
-import { ConfigError, NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../errors.js';
 import type { Database, DatabaseInfo, SessionStore } from '../types.js';
 import { guardMethods } from '../method-guard.js';
 import { postgresPlatformData } from '../platform-data/postgres.js';
 import type { PlatformDataReader } from '../platform-data/types.js';
 import { RunCache } from './run-cache.js';
+import { displayPostgresUrl, parsePostgresUrl } from './url.js';
 import { PostgresSessionStore } from './store.js';
 
 /** Agno `PostgresDb`'s defaults: schema `ai`, table `agno_sessions`. */
@@ -22,32 +23,6 @@ export interface OpenPostgresOptions {
   sessionTable?: string | undefined;
   readOnly: boolean;
   clock?: (() => number) | undefined;
-}
-
-/**
- * `postgresql://ada:secret@db.internal:5432/agents?sslmode=require` →
- * `postgresql://ada@db.internal:5432/agents`: what rundesk shows and logs, never the password.
- */
-export function displayPostgresUrl(url: string): string {
-  const parsed = parsePostgresUrl(url);
-  const user = parsed.username ? `${decodeURIComponent(parsed.username)}@` : '';
-  const port = parsed.port || '5432';
-  return `postgresql://${user}${parsed.hostname}:${port}${parsed.pathname === '/' ? '' : parsed.pathname}`;
-}
-
-/** A usable `postgres://` or `postgresql://` URL, or a one-line ConfigError that does not echo it. */
-export function parsePostgresUrl(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConfigError('the database url is not a URL; write postgresql://user:password@host:port/database');
-  }
-  if (parsed.protocol !== 'postgresql:' && parsed.protocol !== 'postgres:') {
-    throw new ConfigError(`the database url must start with postgresql:// (got ${parsed.protocol}//)`);
-  }
-  if (!parsed.hostname) throw new ConfigError('the database url names no host');
-  return parsed;
 }
 
 function quoteIdent(name: string): string {
