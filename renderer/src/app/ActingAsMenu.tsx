@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DESK_VIEW_LABEL, tokenFacts, useActingAs, type ActingAsToken } from '../auth/acting-as';
+import { useClaimNames } from '../auth/claim-names';
+import type { ClaimNames } from '../lib/jwt';
 import { Icon } from '../components/Icon';
 import { formatDateTime, formatRelative } from '../lib/format';
 import { useClickOutside } from '../platform/keyboard';
@@ -18,8 +20,8 @@ function ScopeList({ scopes, max = 4 }: { scopes: string[]; max?: number }) {
   );
 }
 
-function TokenRow({ entry, current, onPick, onRemove }: { entry: ActingAsToken; current: boolean; onPick: () => void; onRemove: () => void }) {
-  const f = tokenFacts(entry.token);
+function TokenRow({ entry, current, names, onPick, onRemove }: { entry: ActingAsToken; current: boolean; names: ClaimNames; onPick: () => void; onRemove: () => void }) {
+  const f = tokenFacts(entry.token, names);
   return (
     <div className={`token-row${current ? ' current' : ''}`} data-testid="acting-as-option">
       <button type="button" className="token-row-main" onClick={onPick} title={current ? 'Acting as this token' : 'Act as this token'}>
@@ -79,7 +81,8 @@ export function ActingAsMenu() {
   const ref = useRef<HTMLDivElement>(null);
   useClickOutside(ref, () => setOpen(false), open);
 
-  const facts = current ? tokenFacts(current.token) : null;
+  const names = useClaimNames();
+  const facts = current ? tokenFacts(current.token, names) : null;
   const pasteValid = paste.trim().length > 0;
 
   return (
@@ -118,6 +121,7 @@ export function ActingAsMenu() {
             {tokens.length === 0 && <div className="muted small pad">No tokens yet: mint one in the workshop or paste one below.</div>}
             {tokens.map((t) => (
               <TokenRow
+                names={names}
                 key={t.id}
                 entry={t}
                 current={t.id === current?.id}

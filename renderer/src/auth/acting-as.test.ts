@@ -51,9 +51,18 @@ describe('acting-as store', () => {
 
   it('decodes facts and labels from claims', () => {
     const t = jwt({ sub: 'alice', scopes: ['sessions:read', 'agents:read'], exp: 1000 });
-    expect(tokenFacts(t, 2_000_000)).toMatchObject({ sub: 'alice', scopes: ['sessions:read', 'agents:read'], exp: 1000, expired: true });
-    expect(defaultLabel(t)).toBe('alice · 2 scopes');
+    expect(tokenFacts(t, undefined, 2_000_000)).toMatchObject({ sub: 'alice', scopes: ['sessions:read', 'agents:read'], exp: 1000, expired: true });
+    expect(defaultLabel(t)).toBe('alice');
     expect(tokenFacts('opaque').decodable).toBe(false);
+  });
+
+  it('When the settings read scopes from realm_access.roles (Keycloak), Then the facts show those roles, not the OIDC scope claim', () => {
+    const keycloak = jwt({ sub: 'kc-1', preferred_username: 'alice', scope: 'openid profile email', realm_access: { roles: ['sessions:read'] } });
+    const names = { scopes_claim: 'realm_access.roles', user_id_claim: 'preferred_username' };
+    expect(tokenFacts(keycloak, names)).toMatchObject({ sub: 'alice', scopes: ['sessions:read'] });
+    expect(defaultLabel(keycloak, names)).toBe('alice');
+    // Read with the defaults, the same token grants nothing: `scope` is not the configured claim.
+    expect(tokenFacts(keycloak).scopes).toEqual([]);
   });
 
   it('drops the auto-minted admin token earlier versions stored, and what is not a token', () => {

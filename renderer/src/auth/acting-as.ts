@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { decodeJwt, expiryOf, scopesOf } from '../lib/jwt';
+import { DEFAULT_CLAIM_NAMES, decodeJwt, expiryOf, scopesOf, userIdOf, type ClaimNames } from '../lib/jwt';
 import { onStorageChange, readJson, writeJson } from '../platform/storage';
 
 /**
@@ -134,13 +134,14 @@ export function currentToken(s: ActingAsState = state): ActingAsToken | null {
   return s.tokens.find((t) => t.id === s.currentId) ?? null;
 }
 
-/** A label from the token's claims, e.g. `alice · 2 scopes`. */
-export function defaultLabel(token: string): string {
+/**
+ * A label from the token's user id, e.g. `alice`. Scopes are not baked into the label: they are
+ * shown from the token itself, read with the claim names in force at the time.
+ */
+export function defaultLabel(token: string, names: ClaimNames = DEFAULT_CLAIM_NAMES): string {
   const decoded = decodeJwt(token);
   if (!decoded) return 'pasted token';
-  const sub = typeof decoded.claims.sub === 'string' ? decoded.claims.sub : 'token';
-  const n = scopesOf(decoded.claims).length;
-  return `${sub} · ${n} scope${n === 1 ? '' : 's'}`;
+  return userIdOf(decoded.claims, names.user_id_claim) ?? 'token';
 }
 
 export interface TokenFacts {
@@ -152,14 +153,14 @@ export interface TokenFacts {
   decodable: boolean;
 }
 
-/** What the UI shows about a token (decoded locally, not verified). */
-export function tokenFacts(token: string, nowMs = Date.now()): TokenFacts {
+/** What the UI shows about a token (decoded locally, not verified), read with the configured claim names. */
+export function tokenFacts(token: string, names: ClaimNames = DEFAULT_CLAIM_NAMES, nowMs = Date.now()): TokenFacts {
   const decoded = decodeJwt(token);
   if (!decoded) return { sub: null, scopes: [], exp: null, expired: false, decodable: false };
   const exp = expiryOf(decoded.claims);
   return {
-    sub: typeof decoded.claims.sub === 'string' ? decoded.claims.sub : null,
-    scopes: scopesOf(decoded.claims),
+    sub: userIdOf(decoded.claims, names.user_id_claim),
+    scopes: scopesOf(decoded.claims, names.scopes_claim),
     exp,
     expired: exp !== null && exp * 1000 <= nowMs,
     decodable: true,

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useActingAs } from '../../auth/acting-as';
-import { decodeJwt, scopesOf } from '../../lib/jwt';
+import { decodeJwt, scopesOf, userIdOf } from '../../lib/jwt';
 import { Badge } from '../../components/Badge';
 import { Callout } from '../../components/Callout';
 import { JsonView } from '../../components/JsonView';
@@ -121,7 +121,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
         {state.slots.map((slot, i) => {
           const result = run.data?.[i];
           const decoded = slot.token.trim() ? decodeJwt(slot.token.trim()) : null;
-          const sub = decoded && typeof decoded.claims.sub === 'string' ? decoded.claims.sub : null;
+          const sub = decoded ? userIdOf(decoded.claims, props.auth?.user_id_claim) : null;
           return (
             <div className="wb-compare-col" key={i} data-testid={`compare-col-${i}`}>
               <div className="wb-row">
