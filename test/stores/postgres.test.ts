@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGNO_LAYOUTS } from '../../server/testing/agno-builder.js';
 import { makeDemoSessions } from '../../server/testing/demo-sessions.js';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
@@ -18,10 +19,10 @@ if (!bin) {
   }, 60_000);
   afterAll(() => cluster?.stop());
 
-  for (const readOnly of [false, true]) {
-    describeRunEndpoint(`an Agno PostgreSQL table (${readOnly ? 'read-only' : 'writable'})`, async () => {
-      const schema = readOnly ? 'ai_ro' : 'ai';
-      await buildAgnoPostgres(cluster.url, makeDemoSessions(), { schema });
+  for (const [layout, readOnly] of AGNO_LAYOUTS.flatMap((l) => [[l, false], [l, true]] as const)) {
+    describeRunEndpoint(`an Agno ${layout} PostgreSQL table (${readOnly ? 'read-only' : 'writable'})`, async () => {
+      const schema = `ai_${layout.replace(/\W/g, '_')}${readOnly ? '_ro' : ''}`;
+      await buildAgnoPostgres(cluster.url, makeDemoSessions(), { schema, layout });
       const t = await startTestServer({ databases: [{ id: 'team', url: cluster.url, schema, read_only: readOnly }] });
       return { t, db: '&db_id=team', writable: !readOnly, close: () => t.stop() };
     });

@@ -88,6 +88,7 @@ class PostgresDatabase implements Database {
       new PostgresSessionStore(this.pool, {
         databaseId: this.id,
         qualifiedTable: this.qualified,
+        schema: options.schema ?? DEFAULT_PG_SCHEMA,
         tableName: this.tableName,
         readOnly: this.readOnly,
         clock: options.clock ?? Date.now,

@@ -20,6 +20,8 @@ import type {
   UpsertRunInput,
   UpsertRunResult,
 } from '../types.js';
+import { mergeRuns, runRowColumns } from '../../agno-format/agno3-runs.js';
+import { LayoutSql, readLayout, RUN_ORDER } from './layout.js';
 import { RunCache } from './run-cache.js';
 
 /**
@@ -32,12 +34,6 @@ import { RunCache } from './run-cache.js';
 const SESSION_SELECT =
   't.session_id, t.session_type, t.agent_id, t.team_id, t.workflow_id, t.user_id, t.session_data, t.agent_data, ' +
   't.team_data, t.workflow_data, t.metadata, t.summary, t.created_at, t.updated_at';
-/** `runs` as an array whatever was stored (Agno writes NULL for a session without runs). */
-const RUNS = "(CASE WHEN jsonb_typeof(t.runs) = 'array' THEN t.runs ELSE '[]'::jsonb END)";
-const RUN_COUNT = `jsonb_array_length(${RUNS})`;
-const NAME_RUN =
-  `(SELECT e FROM jsonb_array_elements(${RUNS}) AS e WHERE jsonb_typeof(e) = 'object' ` +
-  `AND (t.session_type IS DISTINCT FROM 'team' OR coalesce(e->>'agent_id', '') = '') LIMIT 1)`;
 
 const SORT_COLUMNS: Record<SessionSortField, string> = {
   created_at: 't.created_at',
@@ -56,6 +52,7 @@ export interface PostgresStoreOptions {
   databaseId: string;
   /** `"schema"."table"`, quoted. */
   qualifiedTable: string;
+  schema: string;
   tableName: string;
   readOnly: boolean;
   clock: () => number;
@@ -68,6 +65,8 @@ export class PostgresSessionStore implements SessionStore {
   /** A server database has no cheap "did anything change?", so answers built from it are not cached. */
   readonly cacheKey = null;
   private readonly table: string;
+  /** Read from the catalog on first use; forgotten when a statement finds a column or table gone. */
+  private layout: Promise<LayoutSql> | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -80,6 +79,29 @@ export class PostgresSessionStore implements SessionStore {
 
   async contentVersion(): Promise<string> {
     return '';
+  }
+
+  private sql(): Promise<LayoutSql> {
+    if (this.layout === null) {
+      const reading = readLayout(this.pool, this.options.schema, this.tableName).then((l) => new LayoutSql(l));
+      this.layout = reading;
+      reading.catch(() => {
+        if (this.layout === reading) this.layout = null;
+      });
+    }
+    return this.layout;
+  }
+
+  /** Runs `query` with the layout; a table migrated or replaced meanwhile is read again next time. */
+  private async withLayout<T>(query: (sql: LayoutSql) => Promise<T>): Promise<T> {
+    const sql = await this.sql();
+    try {
+      return await query(sql);
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === '42703' || code === '42P01') this.layout = null;
+      throw error;
+    }
   }
 
   async getSession(sessionId: string, filter: RowFilter): Promise<StoredSession | null> {
@@ -96,6 +118,8 @@ export class PostgresSessionStore implements SessionStore {
    */
   async getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): Promise<RunLookup> {
     if (filter.userId === null) return { kind: 'no-session' };
+    const sql = await this.sql();
+    if (sql.layout.runsTable !== null) return this.withLayout((l) => this.readRunRow(l, sessionId, runId, filter));
     const { where, params } = whereOf({ sessionId, userId: filter.userId });
     const head = await this.pool.query<Row>(`SELECT ${SESSION_SELECT}, t.xmin::text AS version FROM ${this.table} AS t ${where}`, params);
     const row = head.rows[0];
@@ -106,17 +130,66 @@ export class PostgresSessionStore implements SessionStore {
     const version = String(row.version);
     let found = this.options.cache.get(key, version);
     if (!found) {
-      found = await this.extractRun(sessionId, runId);
+      found = await this.extractRun(sql, sessionId, runId);
       this.options.cache.set(key, version, found);
     }
     if (found.run !== null) return { kind: 'found', session, run: found.run };
     return found.hasRuns ? { kind: 'no-run' } : { kind: 'no-runs' };
   }
 
-  private async extractRun(sessionId: string, runId: string): Promise<{ run: StoredRun | null; hasRuns: boolean }> {
+  /**
+   * Agno 3: the run's own row answers (its copy wins wherever the id appears); only a run the
+   * table lacks is looked for in the legacy value, inside PostgreSQL. Nothing is cached: a run
+   * row changes without its session row's version changing.
+   */
+  private async readRunRow(sql: LayoutSql, sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): Promise<RunLookup> {
+    const runs = sql.layout.runsTable as string;
+    const { where, params } = whereOf({ sessionId, userId: filter.userId ?? undefined });
+    const n = params.length;
+    const { rows } = await this.pool.query<Row & { direct: unknown; legacy_run: unknown; merged_any: boolean }>(
+      `SELECT ${SESSION_SELECT}, ` +
+        `(SELECT r.run_data FROM ${runs} AS r WHERE r.session_id = t.session_id AND r.run_id = $${n + 1}) AS direct, ` +
+        `(SELECT e FROM jsonb_array_elements(${sql.legacy}) AS e WHERE jsonb_typeof(e) = 'object' AND e->>'run_id' = $${n + 1} LIMIT 1) AS legacy_run, ` +
+        `(${sql.runCount}) > 0 AS merged_any ` +
+        `FROM ${this.table} AS t ${where}`,
+      [...params, runId],
+    );
+    const row = rows[0];
+    if (!row) return { kind: 'no-session' };
+    const session = toStoredSession(row);
+    if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
+    if (isPlainObject(row.direct) && row.direct['run_id'] === runId) return { kind: 'found', session, run: row.direct as StoredRun };
+    if (isPlainObject(row.direct)) {
+      // A row whose run_data names another id: only the merged list says where this id is.
+      const merged = await this.mergedRuns(sql, sessionId, filter.userId ?? undefined);
+      const run = merged?.find((r) => r['run_id'] === runId);
+      if (run) return { kind: 'found', session, run };
+    }
+    if (isPlainObject(row.legacy_run)) return { kind: 'found', session, run: row.legacy_run as StoredRun };
+    return row.merged_any ? { kind: 'no-run' } : { kind: 'no-runs' };
+  }
+
+  /** The session's runs as Agno 3 answers them (mergeRuns); null when no row matches. */
+  private async mergedRuns(sql: LayoutSql, sessionId: string, userId: string | undefined, type?: SessionType): Promise<StoredRun[] | null> {
+    const { where, params } = whereOf({ sessionId, type, userId });
+    const runs = sql.layout.runsTable;
+    const tableRuns = runs === null ? "'[]'::jsonb" : `coalesce((SELECT jsonb_agg(r.run_data ORDER BY ${RUN_ORDER}) FROM ${runs} AS r WHERE r.session_id = t.session_id), '[]'::jsonb)`;
+    const { rows } = await this.pool.query<{ legacy: unknown; table_runs: unknown }>(
+      `SELECT ${sql.legacy} AS legacy, ${tableRuns} AS table_runs FROM ${this.table} AS t ${where}`,
+      params,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const legacy = Array.isArray(row.legacy) ? row.legacy : [];
+    if (runs === null) return legacy.filter(isPlainObject) as StoredRun[];
+    const tableList = Array.isArray(row.table_runs) ? row.table_runs : [];
+    return mergeRuns(tableList, legacy.length > 0 ? legacy : null).filter(isPlainObject) as StoredRun[];
+  }
+
+  private async extractRun(sql: LayoutSql, sessionId: string, runId: string): Promise<{ run: StoredRun | null; hasRuns: boolean }> {
     const { rows } = await this.pool.query<Row>(
-      `SELECT ${RUN_COUNT} > 0 AS has_runs, ` +
-        `(SELECT e FROM jsonb_array_elements(${RUNS}) AS e WHERE e->>'run_id' = $2 LIMIT 1) AS run ` +
+      `SELECT ${sql.runCount} > 0 AS has_runs, ` +
+        `(SELECT e FROM jsonb_array_elements(${sql.legacy}) AS e WHERE e->>'run_id' = $2 LIMIT 1) AS run ` +
         `FROM ${this.table} AS t WHERE t.session_id = $1`,
       [sessionId, runId],
     );
@@ -126,19 +199,20 @@ export class PostgresSessionStore implements SessionStore {
 
   async listRuns(sessionId: string, filter: RowFilter): Promise<StoredRun[] | null> {
     if (filter.userId === null) return null;
-    const { where, params } = whereOf({ sessionId, type: filter.type, userId: filter.userId });
-    const { rows } = await this.pool.query<{ runs: unknown }>(`SELECT ${RUNS} AS runs FROM ${this.table} AS t ${where}`, params);
-    if (!rows[0]) return null;
-    return Array.isArray(rows[0].runs) ? (rows[0].runs.filter(isPlainObject) as StoredRun[]) : [];
+    return this.withLayout((sql) => this.mergedRuns(sql, sessionId, filter.userId ?? undefined, filter.type));
   }
 
   async listSessions(query: ListSessionsQuery): Promise<Page<SessionListItem>> {
     const { page, limit, offset } = pageWindow(query);
     if (query.userId === null) return { items: [], total: 0, page, limit };
-    const { where, params } = whereOf({ sessionId: query.sessionId, type: query.type, userId: query.userId, componentId: query.componentId });
+    return this.withLayout((sql) => this.listSessionsIn(sql, query, page, limit, offset));
+  }
+
+  private async listSessionsIn(sql: LayoutSql, query: ListSessionsQuery, page: number, limit: number, offset: number): Promise<Page<SessionListItem>> {
+    const { where, params } = whereOf({ sessionId: query.sessionId, type: query.type, userId: query.userId ?? undefined, componentId: query.componentId });
     const dir = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const order = `ORDER BY ${SORT_COLUMNS[query.sortBy ?? 'created_at']} ${dir}, t.session_id ${dir}`;
-    const select = `SELECT ${SESSION_SELECT}, ${RUN_COUNT} AS run_count, ${NAME_RUN} AS name_run FROM ${this.table} AS t ${where} ${order}`;
+    const select = `SELECT ${SESSION_SELECT}, ${sql.runCount} AS run_count, ${sql.nameRun} AS name_run FROM ${this.table} AS t ${where} ${order}`;
     const needle = searchNeedle(query.search);
     const nameNeedle = searchNeedle(query.sessionName);
     if (needle === undefined && nameNeedle === undefined) {
@@ -158,10 +232,11 @@ export class PostgresSessionStore implements SessionStore {
 
   async listComponents(kind: SessionType, filter: RowFilter): Promise<ComponentSummary[]> {
     if (filter.userId === null) return [];
+    const { runCount } = await this.sql();
     // `kind` is one of three literals: the column names are fixed text.
     const params: unknown[] = [kind];
     let sql =
-      `SELECT t.${kind}_id AS id, t.${kind}_data AS data, coalesce(t.updated_at, t.created_at) AS active, ${RUN_COUNT} AS run_count ` +
+      `SELECT t.${kind}_id AS id, t.${kind}_data AS data, coalesce(t.updated_at, t.created_at) AS active, ${runCount} AS run_count ` +
       `FROM ${this.table} AS t WHERE t.session_type = $1 AND t.${kind}_id IS NOT NULL`;
     if (filter.userId !== undefined) {
       params.push(filter.userId);
@@ -182,6 +257,9 @@ export class PostgresSessionStore implements SessionStore {
   async upsertRun(input: UpsertRunInput): Promise<UpsertRunResult> {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
     const prepared = prepareRun(input);
+    const sql = await this.sql();
+    if (sql.layout.runsTable !== null) return this.withLayout((l) => this.upsertRunRow(l, input, prepared));
+    const runsArray = sql.legacy;
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -190,12 +268,12 @@ export class PostgresSessionStore implements SessionStore {
       const runJson = JSON.stringify(prepared.run);
       let result: UpsertRunResult;
       if (!existing.rows[0]) {
-        await this.insertSession(client, input, prepared, runJson, now);
+        await this.insertSession(client, input, prepared, `jsonb_build_array($12::jsonb)`, [runJson], now);
         result = { sessionCreated: true, runCreated: true };
       } else {
         assertSessionAccepts(toStoredSession(existing.rows[0]), input.type, prepared.userId);
         const slot = await client.query<{ i: string | null }>(
-          `SELECT (SELECT x.i - 1 FROM jsonb_array_elements(${RUNS}) WITH ORDINALITY AS x(e, i) WHERE x.e->>'run_id' = $2 LIMIT 1) AS i ` +
+          `SELECT (SELECT x.i - 1 FROM jsonb_array_elements(${runsArray}) WITH ORDINALITY AS x(e, i) WHERE x.e->>'run_id' = $2 LIMIT 1) AS i ` +
             `FROM ${this.table} AS t WHERE t.session_id = $1`,
           [input.sessionId, prepared.runId],
         );
@@ -203,7 +281,7 @@ export class PostgresSessionStore implements SessionStore {
         const component = `${input.type}_id`;
         await client.query(
           `UPDATE ${this.table} AS t SET runs = ` +
-            (index === null ? `${RUNS} || jsonb_build_array($2::jsonb)` : `jsonb_set(${RUNS}, ARRAY[$5::text], $2::jsonb)`) +
+            (index === null ? `${runsArray} || jsonb_build_array($2::jsonb)` : `jsonb_set(${runsArray}, ARRAY[$5::text], $2::jsonb)`) +
             `, updated_at = $3, ${component} = coalesce(t.${component}, $4::varchar) WHERE t.session_id = $1`,
           [input.sessionId, runJson, now, prepared.componentId, ...(index === null ? [] : [String(index)])],
         );
@@ -219,15 +297,103 @@ export class PostgresSessionStore implements SessionStore {
     }
   }
 
-  private async insertSession(client: pg.PoolClient, input: UpsertRunInput, prepared: ReturnType<typeof prepareRun>, runJson: string, now: number): Promise<void> {
+  /**
+   * Agno 3's write: the run's row (updated in place keeping its index, or inserted at the merged
+   * list's end) and the session row created or touched; the legacy value is never written.
+   */
+  private async upsertRunRow(sql: LayoutSql, input: UpsertRunInput, prepared: ReturnType<typeof prepareRun>): Promise<UpsertRunResult> {
+    const runs = sql.layout.runsTable as string;
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const now = epochSeconds(this.options.clock());
+      const existing = await client.query<Row>(`SELECT ${SESSION_SELECT} FROM ${this.table} AS t WHERE t.session_id = $1 FOR UPDATE`, [input.sessionId]);
+      let position = 0;
+      let runCreated = true;
+      let userId = prepared.userId;
+      const session = existing.rows[0];
+      if (!session) {
+        await this.insertSession(client, input, prepared, null, [], now);
+      } else {
+        const stored = toStoredSession(session);
+        assertSessionAccepts(stored, input.type, prepared.userId);
+        userId ??= stored.user_id;
+        const component = `${input.type}_id`;
+        await client.query(`UPDATE ${this.table} AS t SET updated_at = $2, ${component} = coalesce(t.${component}, $3::varchar) WHERE t.session_id = $1`, [
+          input.sessionId,
+          now,
+          prepared.componentId,
+        ]);
+        const ids = await client.query<{ legacy: unknown; table_ids: unknown }>(
+          `SELECT (SELECT coalesce(jsonb_agg(jsonb_build_object('run_id', e->'run_id')), '[]'::jsonb) FROM jsonb_array_elements(${sql.legacy}) AS e ` +
+            `WHERE jsonb_typeof(e) = 'object') AS legacy, ` +
+            `(SELECT coalesce(jsonb_agg(jsonb_build_object('run_id', r.run_data->'run_id') ORDER BY ${RUN_ORDER}), '[]'::jsonb) FROM ${runs} AS r ` +
+            `WHERE r.session_id = t.session_id) AS table_ids FROM ${this.table} AS t WHERE t.session_id = $1`,
+          [input.sessionId],
+        );
+        const legacy = (ids.rows[0]?.legacy as unknown[] | undefined) ?? [];
+        const merged = mergeRuns((ids.rows[0]?.table_ids as unknown[] | undefined) ?? [], legacy.length > 0 ? legacy : null);
+        const index = merged.findIndex((r) => isPlainObject(r) && r['run_id'] === prepared.runId);
+        runCreated = index < 0;
+        position = index < 0 ? merged.length : index;
+      }
+      const columns = runRowColumns(prepared.run, now);
+      const runJson = JSON.stringify(prepared.run);
+      const updated = await client.query(
+        `UPDATE ${runs} SET status = $2, run_data = $3::jsonb, user_id = $4, parent_run_id = $5, updated_at = $6, ` +
+          'run_index = coalesce(run_index, $7) WHERE run_id = $1',
+        [prepared.runId, columns['status'], runJson, userId, columns['parent_run_id'], now, position],
+      );
+      if ((updated.rowCount ?? 0) === 0) {
+        await client.query(
+          `INSERT INTO ${runs} (run_id, session_id, run_type, agent_id, team_id, workflow_id, user_id, parent_run_id, status, run_index, run_data, created_at, updated_at) ` +
+            'VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13)',
+          [
+            prepared.runId,
+            input.sessionId,
+            columns['run_type'],
+            columns['agent_id'],
+            columns['team_id'],
+            columns['workflow_id'],
+            userId,
+            columns['parent_run_id'],
+            columns['status'],
+            position,
+            runJson,
+            columns['created_at'],
+            now,
+          ],
+        );
+      }
+      await client.query('COMMIT');
+      return { sessionCreated: !session, runCreated };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** `runs` is the SQL for the new row's legacy value (`$12` is the run), or null to leave it out. */
+  private async insertSession(
+    client: pg.PoolClient,
+    input: UpsertRunInput,
+    prepared: ReturnType<typeof prepareRun>,
+    runs: string | null,
+    runParams: unknown[],
+    now: number,
+  ): Promise<void> {
     const type = input.type;
     const createdAt = newSessionCreatedAt(prepared, now);
     const state = prepared.run['session_state'];
     const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+    const runsColumn = runs === null ? '' : 'runs, ';
+    const runsValue = runs === null ? '' : `${runs}, `;
     await client.query(
       `INSERT INTO ${this.table} (session_id, session_type, agent_id, team_id, workflow_id, user_id, session_data, agent_data, team_data, ` +
-        'workflow_data, metadata, runs, summary, created_at, updated_at) ' +
-        'VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, jsonb_build_array($12::jsonb), NULL, $13, $13)',
+        `workflow_data, metadata, ${runsColumn}summary, created_at, updated_at) ` +
+        `VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, ${runsValue}NULL, $${runs === null ? 12 : 13}, $${runs === null ? 12 : 13})`,
       [
         input.sessionId,
         type,
@@ -240,7 +406,7 @@ export class PostgresSessionStore implements SessionStore {
         type === 'team' ? json(prepared.componentData) : null,
         type === 'workflow' ? json(prepared.componentData ?? {}) : null,
         type === 'workflow' ? '{}' : null,
-        runJson,
+        ...runParams,
         createdAt,
       ],
     );
@@ -250,13 +416,32 @@ export class PostgresSessionStore implements SessionStore {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
     if (filter.userId === null) return false;
     const { where, params } = whereOf({ sessionId, type: filter.type, userId: filter.userId });
-    const result = await this.pool.query(`DELETE FROM ${this.table} AS t ${where}`, params);
-    return (result.rowCount ?? 0) > 0;
+    const { layout } = await this.sql();
+    if (layout.runsTable === null) {
+      const result = await this.pool.query(`DELETE FROM ${this.table} AS t ${where}`, params);
+      return (result.rowCount ?? 0) > 0;
+    }
+    // Agno 3 deletes the session's run rows with it (its foreign key cascades the same way).
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await client.query(`DELETE FROM ${this.table} AS t ${where}`, params);
+      const deleted = (result.rowCount ?? 0) > 0;
+      if (deleted) await client.query(`DELETE FROM ${layout.runsTable} WHERE session_id = $1`, [sessionId]);
+      await client.query('COMMIT');
+      return deleted;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async counts(): Promise<{ sessions: number; runs: number }> {
+    const { runCount } = await this.sql();
     const { rows } = await this.pool.query<{ sessions: string; runs: string | null }>(
-      `SELECT count(*) AS sessions, coalesce(sum(${RUN_COUNT}), 0) AS runs FROM ${this.table} AS t`,
+      `SELECT count(*) AS sessions, coalesce(sum(${runCount}), 0) AS runs FROM ${this.table} AS t`,
     );
     return { sessions: Number(rows[0]?.sessions ?? 0), runs: Number(rows[0]?.runs ?? 0) };
   }
