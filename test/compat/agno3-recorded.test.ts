@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { decodeJsonColumn } from '../../server/agno-format/codec.js';
+import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
+import type { SettingsInput } from '../../server/settings/schema.js';
 
 /**
  * rundesk over the two Agno 3 files of test/fixtures/agno3, compared with what Agno 3's AgentOS
@@ -33,13 +38,47 @@ function recordings(name: string): Recorded[] {
   return JSON.parse(fs.readFileSync(path.join(fixtures, `${name}.answers.json`), 'utf8')) as Recorded[];
 }
 
-for (const name of ['agno3-real', 'agno3-upgraded']) {
-  describe(`Given ${name}.db attached read-only`, () => {
+const bin = findPostgresBin();
+let cluster: PostgresCluster | undefined;
+if (bin) {
+  beforeAll(async () => {
+    cluster = await startPostgresCluster(bin);
+  }, 60_000);
+  afterAll(() => cluster?.stop());
+}
+
+const stores = [
+  ['attached read-only', async (name: string): Promise<DatabaseEntry> => ({ id: name, path: copyOf(`${name}.db`), read_only: true })],
+  ...(bin
+    ? ([
+        [
+          'loaded into PostgreSQL as Agno 3 PostgresDb keeps it',
+          async (name: string): Promise<DatabaseEntry> => {
+            const schema = name.replace(/\W/g, '_');
+            await copyIntoPostgres(path.join(fixtures, `${name}.db`), (cluster as PostgresCluster).url, schema);
+            return { id: name, url: (cluster as PostgresCluster).url, schema, read_only: true };
+          },
+        ],
+      ] as const)
+    : []),
+] as const;
+
+type DatabaseEntry = NonNullable<SettingsInput['databases']>[number];
+
+for (const [how, attach] of stores) for (const name of ['agno3-real', 'agno3-upgraded']) {
+  describe(`Given ${name}.db ${how}`, () => {
     let t: TestServer;
     let token: string;
     beforeAll(async () => {
-      t = await startTestServer({ databases: [{ id: name, path: copyOf(`${name}.db`), read_only: true }] });
+      t = await startTestServer({ databases: [await attach(name)] });
       token = await t.token({ scopes: ['agent_os:admin'] });
+      // Whether a server database holds sessions is learnt in the background (README, "Which
+      // database answers"): ask until the attached one answers requests without db_id.
+      for (let i = 0; i < 50; i++) {
+        const page = await (await t.get('/sessions?limit=1', token)).json();
+        if (page.meta.total_count > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     });
     afterAll(async () => t?.stop());
 
@@ -116,4 +155,41 @@ function projected(actual: unknown, expected: unknown): unknown {
     return out;
   }
   return actual;
+}
+
+/**
+ * The file's session and run tables as Agno 3's PostgresDb would hold them: same columns, the
+ * JSON ones as JSONB (decoded from SQLite's text), the legacy `runs` column only where the
+ * file has it, and the runs table's foreign key to the session table.
+ */
+async function copyIntoPostgres(file: string, url: string, schema: string): Promise<void> {
+  const sqlite = new Database(file, { readonly: true });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.query(`CREATE SCHEMA ${schema}`);
+    for (const table of ['agno_sessions', 'agno_runs']) {
+      const columns = (sqlite.prepare(`SELECT name, type FROM pragma_table_info('${table}')`).all() as Array<{ name: string; type: string }>);
+      const types = columns.map((c) => `${c.name} ${c.type === 'JSON' ? 'JSONB' : c.type === 'BIGINT' ? 'BIGINT' : 'VARCHAR'}`);
+      const keys = table === 'agno_sessions' ? ', PRIMARY KEY (session_id)' : `, PRIMARY KEY (run_id), FOREIGN KEY (session_id) REFERENCES ${schema}.agno_sessions (session_id) ON DELETE CASCADE`;
+      await client.query(`CREATE TABLE ${schema}.${table} (${types.join(', ')}${keys})`);
+      for (const row of sqlite.prepare(`SELECT * FROM ${table}`).all() as Array<Record<string, unknown>>) {
+        const values = columns.map((c) => (c.type === 'JSON' ? jsonb(row[c.name]) : row[c.name]));
+        await client.query(
+          `INSERT INTO ${schema}.${table} (${columns.map((c) => c.name).join(', ')}) VALUES (${columns.map((c, i) => `$${i + 1}${c.type === 'JSON' ? '::jsonb' : ''}`).join(', ')})`,
+          values,
+        );
+      }
+    }
+  } finally {
+    sqlite.close();
+    await client.end();
+  }
+}
+
+function jsonb(raw: unknown): string | null {
+  if (raw === null || raw === undefined) return null;
+  const value = decodeJsonColumn(raw);
+  return value === null ? null : JSON.stringify(value);
 }
