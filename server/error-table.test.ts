@@ -3,7 +3,7 @@ import type http from 'node:http';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError } from './db/errors.js';
+import { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError, SessionUnreadableError } from './db/errors.js';
 import { LastTrustedKeyError } from './desk/keys/errors.js';
 import { StorageFullError, StorageWriteError } from './files/write-errors.js';
 import { ERROR_TABLE, exitCodeOf, httpAnswerOf } from './error-table.js';
@@ -50,6 +50,7 @@ const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {
   DATABASE_BUSY: () => new DatabaseBusyError('agents', 1),
   INSUFFICIENT_STORAGE: () => new StorageFullError('/data/settings.json', 'ENOSPC'),
   STORAGE_WRITE_FAILED: () => new StorageWriteError('/data/settings.json', 'EROFS'),
+  SESSION_UNREADABLE: () => new SessionUnreadableError('agents', 's1', 'the runs value is not JSON (extra data at position 3)'),
 };
 
 /**
@@ -77,6 +78,7 @@ const EXPECTED: Record<ErrorKind, { status: number; exit: number; headers?: Reco
   DATABASE_BUSY: { status: 503, exit: 75, headers: { 'retry-after': '1' } },
   INSUFFICIENT_STORAGE: { status: 507, exit: 73 },
   STORAGE_WRITE_FAILED: { status: 503, exit: 74 },
+  SESSION_UNREADABLE: { status: 422, exit: 65, extra: { db_id: 'agents', session_id: 's1' } },
 };
 
 let server: http.Server;

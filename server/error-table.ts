@@ -44,6 +44,8 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
     exitCode: 2,
     extra: (err) => (err.issues.length > 0 ? { issues: [...err.issues] } : undefined),
   },
+  // EX_DATAERR: the stored data, not the request, is at fault.
+  SESSION_UNREADABLE: { status: 422, exitCode: 65, extra: (err) => ({ db_id: err.databaseId, session_id: err.sessionId }) },
   HEADERS_TOO_LARGE: { status: 431, exitCode: 1 },
   CONFIG_ERROR: { status: 500, exitCode: 1 },
   INTERNAL_SERVER_ERROR: { status: 500, exitCode: 70, detail: 'Internal server error' },

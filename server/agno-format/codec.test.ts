@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { pythonJsonDumps } from './python-json.js';
-import { decodeJsonColumn, decodeRunsColumn, encodeAgnoJson, innerRunsText, spliceRunsText, topLevelArraySpans } from './codec.js';
+import { decodeJsonColumn, decodeRunsColumn, encodeAgnoJson, innerRunsText, readRunsColumn, spliceRunsText, topLevelArraySpans } from './codec.js';
 
 describe('decodeJsonColumn', () => {
   it('reads agno double-encoded JSON, plain JSON, SQL NULL and the text null', () => {
@@ -65,5 +65,20 @@ describe('spliceRunsText', () => {
     expect(innerRunsText(pythonJsonDumps(inner))).toBe(inner);
     expect(innerRunsText(inner)).toBe(inner);
     expect(innerRunsText('null')).toBeNull();
+  });
+});
+
+describe('readRunsColumn', () => {
+  it('reads no runs from SQL NULL and the text null, and the runs from a list however encoded', () => {
+    expect(readRunsColumn(null)).toEqual({ ok: true, runs: [] });
+    expect(readRunsColumn('null')).toEqual({ ok: true, runs: [] });
+    expect(readRunsColumn('"[{\\"run_id\\": \\"r\\", \\"x\\": NaN}]"')).toEqual({ ok: true, runs: [{ run_id: 'r', x: Number.NaN }] });
+    expect(readRunsColumn(Buffer.from('[{"run_id": "r"}]'))).toEqual({ ok: true, runs: [{ run_id: 'r' }] });
+  });
+
+  it('says why it cannot read anything else, rather than reading no runs', () => {
+    expect(readRunsColumn('"[{\\"run_id\\": "')).toMatchObject({ ok: false, reason: expect.stringMatching(/not JSON/) });
+    expect(readRunsColumn('{"run_id": "r"}')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a list/) });
+    expect(readRunsColumn(5)).toMatchObject({ ok: false, reason: expect.stringMatching(/number/) });
   });
 });

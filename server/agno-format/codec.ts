@@ -1,11 +1,15 @@
-import { pythonJsonDumps } from './python-json.js';
+import { pythonJsonDumps, pythonJsonLoads } from './python-json.js';
 import { isPlainObject } from './json-values.js';
 
 /**
  * Agno's JSON column encoding (agno-format.md §2): a JSON string literal holding the JSON
  * document (`json.dumps` applied twice), Python `None` as the text `null`, and unused columns
- * as SQL NULL. Reading is liberal — singly-encoded JSON (other writers) reads the same — and
- * never throws: a value that is not JSON reads as absent.
+ * as SQL NULL. Text is parsed as Python's `json.loads` does, so `NaN`, `Infinity` and
+ * `-Infinity` (what `json.dumps` writes for such floats) read as those numbers.
+ *
+ * Reading the descriptive columns is liberal — singly-encoded JSON (other writers) reads the
+ * same, and a value that is not JSON reads as absent. The `runs` column is different: rundesk
+ * rewrites it on ingest, so `readRunsColumn` says when it cannot read it instead of guessing.
  */
 
 /** The decoded JSON value of a column, or `null` for SQL NULL, `null` text and non-JSON. */
@@ -25,10 +29,38 @@ export function decodeObjectColumn(raw: unknown): Record<string, unknown> | null
   return isPlainObject(value) ? value : null;
 }
 
-/** The `runs` column as a list (empty for NULL, `null`, or anything that is not a list). */
+/**
+ * The `runs` column as a list, leniently (empty for anything that is not one). Only for
+ * display-only derivations (a session's name in a listing); reads and writes of runs use
+ * `readRunsColumn`.
+ */
 export function decodeRunsColumn(raw: unknown): unknown[] {
-  const value = decodeJsonColumn(raw);
-  return Array.isArray(value) ? value : [];
+  const read = readRunsColumn(raw);
+  return read.ok ? read.runs : [];
+}
+
+export type RunsColumn = { ok: true; runs: unknown[] } | { ok: false; reason: string };
+
+/**
+ * The `runs` column as Agno reads it: SQL NULL and the text `null` are no runs; a JSON list
+ * (doubly or singly encoded) is the runs. Anything else — text that is not JSON, or JSON that
+ * is not a list — is `ok: false` with the reason, never an empty list: answering "no runs" for
+ * it would hide the runs, and a write building on it would delete them.
+ */
+export function readRunsColumn(raw: unknown): RunsColumn {
+  if (raw === null || raw === undefined) return { ok: true, runs: [] };
+  const text = typeof raw === 'string' ? raw : Buffer.isBuffer(raw) ? raw.toString('utf8') : undefined;
+  if (text === undefined) return { ok: false, reason: `the runs value is a ${typeof raw}, not JSON text` };
+  let value: unknown;
+  try {
+    value = pythonJsonLoads(text);
+    if (typeof value === 'string') value = pythonJsonLoads(value);
+  } catch (error) {
+    return { ok: false, reason: `the runs value is not JSON (${(error as Error).message})` };
+  }
+  if (value === null) return { ok: true, runs: [] };
+  if (Array.isArray(value)) return { ok: true, runs: value };
+  return { ok: false, reason: `the runs value is JSON but not a list (${typeof value})` };
 }
 
 /** A value as agno stores it in a JSON column: `json.dumps(json.dumps(v))`, `None` as `null`. */
@@ -117,7 +149,7 @@ function skipSpace(text: string, from: number): number {
 
 function parseOrUndefined(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return pythonJsonLoads(text);
   } catch {
     return undefined;
   }

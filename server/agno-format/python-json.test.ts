@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { pythonFloatRepr, pythonJsonDumps, pythonRepr } from './python-json.js';
+import { pythonFloatRepr, pythonJsonDumps, pythonJsonLoads, pythonRepr } from './python-json.js';
 
 // Expected strings were produced by CPython 3.11's json.dumps / repr.
 describe('pythonJsonDumps', () => {
@@ -73,5 +73,49 @@ describe('pythonRepr', () => {
     [[1, 2.5, -3], '[1, 2.5, -3]'],
   ])('writes %j like str() does', (value, expected) => {
     expect(pythonRepr(value)).toBe(expected);
+  });
+});
+
+describe('pythonJsonLoads', () => {
+  // Values with the non-finite floats Python's json.dumps writes (allow_nan=True).
+  const pythonValue = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, null, true, false),
+      fc.double(),
+      fc.string(),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 }),
+    ),
+  })).value;
+
+  it('reads what json.dumps writes, NaN, Infinity and -Infinity included', () => {
+    expect(pythonJsonLoads('[{"score": NaN, "hi": Infinity, "lo": -Infinity, "s": "NaN"}]')).toEqual([
+      { score: Number.NaN, hi: Number.POSITIVE_INFINITY, lo: Number.NEGATIVE_INFINITY, s: 'NaN' },
+    ]);
+    fc.assert(
+      fc.property(pythonValue, (value) => {
+        expect(pythonJsonLoads(pythonJsonDumps(value))).toEqual(value);
+        expect(pythonJsonLoads(pythonJsonDumps(value, { indent: 2 }))).toEqual(value);
+      }),
+    );
+  });
+
+  it('reads standard JSON exactly as JSON.parse does, and refuses what both refuse', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value);
+        expect(pythonJsonLoads(text)).toEqual(JSON.parse(text));
+      }),
+    );
+    for (const bad of ['[NaN,]', '{"a": nan}', '[Infinity', '"NaN', 'NaN NaN', '{"a" NaN}', '[-NaN]', "['NaN']", '{NaN: 1}', '[1, NaN]x']) {
+      expect(() => pythonJsonLoads(bad), bad).toThrow(SyntaxError);
+    }
+  });
+
+  it('keeps a "__proto__" key as an own property, as JSON.parse does', () => {
+    const value = pythonJsonLoads('{"__proto__": {"x": NaN}}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__']);
   });
 });

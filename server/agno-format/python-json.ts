@@ -158,3 +158,129 @@ export function pythonStringRepr(text: string): string {
   }
   return out + quote;
 }
+
+/**
+ * `json.loads(text)` with Python's defaults: JSON plus the constants `NaN`, `Infinity` and
+ * `-Infinity`, which `json.dumps` writes for non-finite floats (`allow_nan=True`). Throws a
+ * `SyntaxError` for anything else Python would refuse. Standard JSON goes through `JSON.parse`;
+ * only text it refuses is parsed again here, so the common case costs nothing extra.
+ *
+ * @example
+ * pythonJsonLoads('[{"score": NaN}]') // [{ score: NaN }]
+ */
+export function pythonJsonLoads(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    if (!/NaN|Infinity/.test(text)) throw error;
+  }
+  const parser = new PythonJsonParser(text);
+  const value = parser.value();
+  parser.end();
+  return value;
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// A string token: JSON.parse then checks its escapes and refuses raw control characters, as Python does.
+const STRING = /"(?:[^"\\]|\\.)*"/sy;
+const SPACE = /[ \t\n\r]*/y;
+
+/** Recursive descent over one JSON text; objects are built like JSON.parse builds them. */
+class PythonJsonParser {
+  private at = 0;
+
+  constructor(private readonly text: string) {}
+
+  value(): unknown {
+    this.space();
+    const c = this.text[this.at];
+    if (c === '{') return this.object();
+    if (c === '[') return this.array();
+    if (c === '"') return this.string();
+    for (const [word, value] of CONSTANTS) {
+      if (this.text.startsWith(word, this.at)) {
+        this.at += word.length;
+        return value;
+      }
+    }
+    return this.number();
+  }
+
+  end(): void {
+    this.space();
+    if (this.at !== this.text.length) this.fail('extra data');
+  }
+
+  private object(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    this.at++;
+    this.space();
+    if (this.eat('}')) return out;
+    do {
+      this.space();
+      if (this.text[this.at] !== '"') this.fail('expected a property name');
+      const key = this.string();
+      this.space();
+      if (!this.eat(':')) this.fail("expected ':'");
+      // defineProperty, so a "__proto__" key is an own property as with JSON.parse.
+      Object.defineProperty(out, key, { value: this.value(), writable: true, enumerable: true, configurable: true });
+      this.space();
+    } while (this.eat(','));
+    if (!this.eat('}')) this.fail("expected ',' or '}'");
+    return out;
+  }
+
+  private array(): unknown[] {
+    const out: unknown[] = [];
+    this.at++;
+    this.space();
+    if (this.eat(']')) return out;
+    do {
+      out.push(this.value());
+      this.space();
+    } while (this.eat(','));
+    if (!this.eat(']')) this.fail("expected ',' or ']'");
+    return out;
+  }
+
+  private string(): string {
+    return JSON.parse(this.token(STRING, 'unterminated string')) as string;
+  }
+
+  private number(): number {
+    return Number(this.token(NUMBER, 'expected a value'));
+  }
+
+  private token(pattern: RegExp, what: string): string {
+    pattern.lastIndex = this.at;
+    const match = pattern.exec(this.text);
+    if (!match) this.fail(what);
+    this.at = pattern.lastIndex;
+    return match[0];
+  }
+
+  private space(): void {
+    SPACE.lastIndex = this.at;
+    SPACE.exec(this.text);
+    this.at = SPACE.lastIndex;
+  }
+
+  private eat(c: string): boolean {
+    if (this.text[this.at] !== c) return false;
+    this.at++;
+    return true;
+  }
+
+  private fail(what: string): never {
+    throw new SyntaxError(`${what} at position ${this.at}`);
+  }
+}
+
+const CONSTANTS: ReadonlyArray<readonly [string, unknown]> = [
+  ['NaN', Number.NaN],
+  ['Infinity', Number.POSITIVE_INFINITY],
+  ['-Infinity', Number.NEGATIVE_INFINITY],
+  ['true', true],
+  ['false', false],
+  ['null', null],
+];

@@ -54,4 +54,26 @@ export class DatabaseUnavailableError extends AppError {
   }
 }
 
-export type DatabaseError = ReadOnlyDatabaseError | DatabaseBusyError | DatabaseUnavailableError;
+/**
+ * A session whose stored `runs` value rundesk cannot decode (not JSON as Python's `json.loads`
+ * reads it, or not a list). Only that session fails: the rest of the database answers as usual.
+ * 422 rather than 503: the value will not heal by waiting, and a retry would fail the same way.
+ * Writes to the session are refused too, so the value is never rebuilt from a misreading.
+ *
+ * @example
+ * throw new SessionUnreadableError('my-agents', 's1', 'the runs value is not JSON (…)');
+ */
+export class SessionUnreadableError extends AppError {
+  readonly code = 'SESSION_UNREADABLE';
+
+  constructor(
+    readonly databaseId: string,
+    readonly sessionId: string,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Session with ID ${sessionId} in database ${databaseId} cannot be read: ${reason}`, options);
+  }
+}
+
+export type DatabaseError = ReadOnlyDatabaseError | DatabaseBusyError | DatabaseUnavailableError | SessionUnreadableError;

@@ -75,9 +75,10 @@ export class AgnoStatements {
     // Agno 3 session tables have no `runs` column: the legacy value reads as NULL there.
     const legacy = this.column('runs');
     this.legacyRuns = legacy;
+    // json_valid(…, 2) accepts JSON5, which holds the NaN/Infinity Python's json.dumps writes.
     this.decodedRuns =
-      `(CASE WHEN json_valid(${legacy}) THEN CASE json_type(${legacy}) ` +
-      `WHEN 'text' THEN (CASE WHEN json_valid(${legacy} ->> '$') THEN ${legacy} ->> '$' END) ` +
+      `(CASE WHEN json_valid(${legacy}, 2) THEN CASE json_type(${legacy}) ` +
+      `WHEN 'text' THEN (CASE WHEN json_valid(${legacy} ->> '$', 2) THEN ${legacy} ->> '$' END) ` +
       `WHEN 'array' THEN ${legacy} END END)`;
     this.runsTable = shape.runsTable ? new RunsTableSql(handle, shape.runsTable, this.decodedRuns) : null;
     this.runCount = this.runsTable

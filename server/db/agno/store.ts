@@ -3,7 +3,7 @@ import { isPlainObject } from '../../agno-format/json-values.js';
 import { deriveSessionName, explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../agno-format/session-name.js';
 import type { SqliteHandle } from '../connection.js';
 import { ContentVersion, VersionedAnswer } from '../content-version.js';
-import { ReadOnlyDatabaseError } from '../errors.js';
+import { ReadOnlyDatabaseError, SessionUnreadableError } from '../errors.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
 import { matchesSearch, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
 import { epochSeconds, toListItem, toStoredSession } from '../session-rows.js';
@@ -22,7 +22,7 @@ import type {
   UpsertRunInput,
   UpsertRunResult,
 } from '../types.js';
-import { decodeJsonColumn, decodeObjectColumn, decodeRunsColumn, encodeAgnoJson, innerRunsText, spliceRunsText, topLevelArraySpans } from '../../agno-format/codec.js';
+import { decodeJsonColumn, decodeObjectColumn, decodeRunsColumn, encodeAgnoJson, innerRunsText, readRunsColumn, spliceRunsText, topLevelArraySpans } from '../../agno-format/codec.js';
 import type { SessionTable } from './discover.js';
 import { approxEntryBytes, freezeDeep, sharedRunCache } from './run-cache.js';
 import type { CachedRuns, RunCache } from './run-cache.js';
@@ -166,10 +166,11 @@ export class AgnoSessionStore implements SyncSessionStore {
         return { sessionCreated: true, runCreated: true };
       }
       assertSessionAccepts(toStoredSession(row), input.type, prepared.userId);
+      // Read before anything is written: a value that cannot be read is refused, never rebuilt.
+      const runs = this.readRuns(input.sessionId, row.runs);
       if (prepared.componentId !== null) {
         this.sql.fillComponent(input.type, input.sessionId, prepared.componentId, encodeAgnoJson(prepared.componentData));
       }
-      const runs = decodeRunsColumn(row.runs);
       const index = runs.findIndex((r) => isPlainObject(r) && r['run_id'] === prepared.runId);
       (this.sql.updateRuns as SqliteStatement).run({
         runs: pythonJsonDumps(this.nextRunsText(row.runs, runs, index, runJson, prepared.run)),
@@ -256,8 +257,8 @@ export class AgnoSessionStore implements SyncSessionStore {
           dataVersion: state.dataVersion,
           writeCount: this.writeCount,
           bytes: approxEntryBytes(row.runs_raw?.length ?? 0),
-          // `typeof` says whether better-sqlite3 would have read text/bytes or a number/NULL.
-          ...decodeSessionRuns(row, row.runs_type === 'text' || row.runs_type === 'blob' ? row.runs_raw : null),
+          // A number is cast to its text, which reads as "not a list", as Agno would fail on it.
+          ...this.decodeSessionRuns(row, row.runs_type === 'null' ? null : row.runs_raw),
         };
         this.cache.set(key, entry);
         return entry;
@@ -290,7 +291,7 @@ export class AgnoSessionStore implements SyncSessionStore {
 
   private uncachedSessionRuns(sessionId: string, userId: string | undefined): SessionRuns | null {
     const row = this.rowWithRuns(sessionId, userId);
-    return row ? decodeSessionRuns(row, row.runs) : null;
+    return row ? this.decodeSessionRuns(row, row.runs) : null;
   }
 
   private rowWithRuns(sessionId: string, userId: string | null | undefined): SessionRowWithRuns | undefined {
@@ -386,11 +387,12 @@ export class AgnoSessionStore implements SyncSessionStore {
         const session = toStoredSession(row);
         assertSessionAccepts(session, input.type, prepared.userId);
         userId ??= session.user_id;
+        // Read before anything is written: the run's position must not come from a misreading.
+        const legacy = this.readRuns(input.sessionId, row.runs);
         if (prepared.componentId !== null) {
           this.sql.fillComponent(input.type, input.sessionId, prepared.componentId, encodeAgnoJson(prepared.componentData));
         }
         this.sql.touchSession?.run({ updated_at: now, session_id: input.sessionId });
-        const legacy = decodeRunsColumn(row.runs);
         const tableRuns = (runsTable.runsOfSession.all(input.sessionId) as Array<{ run_data: unknown }>).map((r) => decodeJsonColumn(r.run_data));
         const merged = mergeRuns(tableRuns, legacy.length > 0 ? legacy : null);
         const index = merged.findIndex((r) => isPlainObject(r) && r['run_id'] === prepared.runId);
@@ -456,10 +458,20 @@ export class AgnoSessionStore implements SyncSessionStore {
       updated_at: createdAt,
     });
   }
+
+  /** The session's runs, or `SessionUnreadableError` naming it: never "no runs" for a value not read. */
+  private readRuns(sessionId: string, runsColumn: unknown): unknown[] {
+    const read = readRunsColumn(runsColumn);
+    if (!read.ok) throw new SessionUnreadableError(this.databaseId, sessionId, read.reason);
+    return read.runs;
+  }
+
+  private decodeSessionRuns(row: SessionRow, runsColumn: unknown): SessionRuns {
+    return sessionRunsOf(row, this.readRuns(String(row.session_id), runsColumn));
+  }
 }
 
-function decodeSessionRuns(row: SessionRow, runsColumn: unknown): SessionRuns {
-  const decoded = decodeRunsColumn(runsColumn);
+function sessionRunsOf(row: SessionRow, decoded: unknown[]): SessionRuns {
   const runs = decoded.filter(isPlainObject);
   const byId = new Map<string, StoredRun>();
   for (const run of runs) {
