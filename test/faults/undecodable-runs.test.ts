@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgnoDb } from '../../server/testing/agno-builder.js';
 import { makeAgentSession } from '../../server/testing/agno-sessions.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
-import { agentRun, errorBody } from './support.js';
+import { agentRun, desk, errorBody } from './support.js';
 
 /**
  * Issue 19 item 1: Python's `json.dumps` writes `NaN`, `Infinity` and `-Infinity`; such a `runs`
@@ -73,7 +73,7 @@ describe('Given an attached writable file whose runs values Python wrote with Na
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.data.map((s: { session_id: string }) => s.session_id)).toContain('nan-s');
-    const info = await fetch(`${t.baseUrl}/desk/databases`, { headers: { 'x-desk-token': t.server.deskToken } });
+    const info = await desk(t, 'GET', '/desk/databases');
     const ag = ((await info.json()).databases as Array<{ id: string; runs: number }>).find((d) => d.id === 'ag');
     // 2 (NaN session) + 1 (fine-s); garbage and not-a-list values count none.
     expect(ag?.runs).toBe(3);
