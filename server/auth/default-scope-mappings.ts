@@ -43,6 +43,7 @@
  * | POST /eval-runs, PATCH /eval-runs/{id}            | evals:write      |
  * | DELETE /eval-runs                                 | evals:delete     |
  * | GET /traces, /traces/{id}, /trace_session_stats   | traces:read      |
+ * |     (and /traces/filter-schema); POST /traces/search |                |
  * | GET /config                                       | config:read      |
  * | GET /models                                       | models:read      |
  *
@@ -110,6 +111,7 @@ export const DEFAULT_SCOPE_MAPPINGS: Readonly<Record<string, readonly string[]>>
   'GET /traces': ['traces:read'],
   'GET /traces/{trace_id}': ['traces:read'],
   'GET /trace_session_stats': ['traces:read'],
+  'POST /traces/search': ['traces:read'],
 
   'GET /config': ['config:read'],
   'GET /models': ['models:read'],

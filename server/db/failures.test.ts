@@ -4,6 +4,7 @@ import { BUSY_TIMEOUT_MS } from './connection.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from './errors.js';
 import { guardDatabase, toDatabaseFailure } from './failures.js';
 import type { Database, SessionStore } from './types.js';
+import { NO_TRACES } from './traces/types.js';
 
 const sqliteError = (code: string, message: string) => Object.assign(new Error(message), { code });
 const db = { id: 'agents', path: '/data/agents.db' };
@@ -56,6 +57,7 @@ describe('guardDatabase', () => {
       readOnly: true,
       sessionTables: () => ['agno_sessions'],
       sessions: () => store,
+      traces: () => NO_TRACES,
       info: () => {
         throw state.failWith;
       },

@@ -101,6 +101,7 @@ export function guardDatabase(db: Database, now: () => number = Date.now): Datab
     get(obj, prop, receiver) {
       if (prop === 'sessions') return (table?: string) => guardFor(obj.sessions(table), db, contention);
       if (prop === 'platformData') return () => guardFor(obj.platformData(), db, contention);
+      if (prop === 'traces') return () => guardFor(obj.traces(), db, contention);
       return Reflect.get(obj, prop, receiver);
     },
   });

@@ -1,6 +1,7 @@
 import { asyncStore } from './async-store.js';
 import type { PlatformDataReader } from './platform-data/types.js';
 import type { DatabaseInfo, SessionStore, SqliteDatabase, SyncSessionStore } from './types.js';
+import { NO_TRACES, type TraceStore } from './traces/types.js';
 
 /**
  * What both SQLite layouts share: the Promise view of their synchronous stores (one per table,
@@ -26,6 +27,11 @@ export abstract class SqliteDatabaseBase implements SqliteDatabase {
       this.views.set(sync, view);
     }
     return view;
+  }
+
+  /** The built-in database keeps no traces; an attached Agno file overrides this. */
+  traces(): TraceStore {
+    return NO_TRACES;
   }
 
   holdsSessionsNow(): boolean {

@@ -9,6 +9,7 @@
 
 import type { SessionType, StoredRun } from '../agno-format/types.js';
 import type { PlatformDataReader } from './platform-data/types.js';
+import type { TraceStore } from './traces/types.js';
 
 export { SESSION_TYPES, type SessionType, type StoredRun } from '../agno-format/types.js';
 
@@ -180,6 +181,8 @@ export interface Database {
   sessions(table?: string): SessionStore;
   /** Memories, eval runs, metrics and knowledge contents kept in the same database (read only). */
   platformData(): PlatformDataReader;
+  /** Agno's traces and spans in this database (`agno_traces`, `agno_spans`); a database without them answers nothing. */
+  traces(): TraceStore;
   /** A synchronous "does the default table hold any session?" when the driver can answer at once (SQLite). */
   holdsSessionsNow?(): boolean;
   info(): Promise<DatabaseInfo>;

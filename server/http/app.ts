@@ -11,6 +11,7 @@ import { componentsRouter } from './routes/components.js';
 import { docsAssetsRouter, docsPagesRouter } from './routes/docs.js';
 import { metaRouter } from './routes/meta.js';
 import { sessionsRouter } from './routes/sessions.js';
+import { tracesRouter } from './routes/traces.js';
 import { uiRouter } from './routes/ui.js';
 
 export interface AppOptions {
@@ -49,6 +50,7 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
   app.use(docsPagesRouter());
   app.use(sessionsRouter(runtime));
   app.use(componentsRouter(runtime));
+  app.use(tracesRouter(runtime));
 
   app.use(notFoundHandler);
   app.use(errorMiddleware(opts.log));

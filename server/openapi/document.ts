@@ -2,6 +2,7 @@ import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-ope
 import { registerDeskOpenApi } from '../desk/openapi.js';
 import { API_DESCRIPTION_VERSION } from '../version.js';
 import { registerPlatformPaths } from './platform-paths.js';
+import { registerTracePaths } from './trace-paths.js';
 
 let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
 
@@ -10,6 +11,7 @@ export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocum
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
   registerPlatformPaths(registry);
+  registerTracePaths(registry);
   registerDeskOpenApi(registry);
   cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

@@ -389,6 +389,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List traces, newest first */
+        get: operations["get_traces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/traces/filter-schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fields, operators and values a trace search may use */
+        get: operations["get_traces_filter_schema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/traces/{trace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A trace with its span tree, or one span of it (`span_id`) */
+        get: operations["get_trace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trace_session_stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trace statistics per session, most recently active first */
+        get: operations["get_trace_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/traces/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search traces with a filter expression; group by run (span trees) or session (statistics) */
+        post: operations["search_traces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/desk/view/sessions": {
         parameters: {
             query?: never;
@@ -1335,6 +1420,143 @@ export interface components {
                 user_isolation: boolean;
                 token_source: string;
             };
+        };
+        TraceSummaryPage: {
+            data: components["schemas"]["TraceSummary"][];
+            meta: components["schemas"]["TracePaginationInfo"];
+        };
+        TraceSummary: {
+            trace_id: string;
+            /** @description Trace name (the root span’s) */
+            name: string;
+            status: string;
+            duration: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            start_time: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            end_time: string;
+            total_spans: number;
+            error_count: number;
+            input?: string;
+            run_id?: string;
+            session_id?: string;
+            user_id?: string;
+            agent_id?: string;
+            team_id?: string;
+            workflow_id?: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            created_at: string;
+        };
+        TracePaginationInfo: {
+            page: number;
+            limit: number;
+            total_pages: number;
+            total_count: number;
+            search_time_ms: number;
+        };
+        FilterSchemaResponse: {
+            fields: components["schemas"]["FilterFieldSchema"][];
+            logical_operators: string[];
+        };
+        FilterFieldSchema: {
+            key: string;
+            label: string;
+            /** @enum {string} */
+            type: "string" | "number" | "datetime" | "enum";
+            operators: string[];
+            /** @description Allowed values of an enum field; null for the others */
+            values: string[] | null;
+        };
+        TraceDetail: {
+            trace_id: string;
+            /** @description Trace name (the root span’s) */
+            name: string;
+            status: string;
+            duration: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            start_time: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            end_time: string;
+            total_spans: number;
+            error_count: number;
+            input?: string;
+            output?: string;
+            error?: string;
+            run_id?: string;
+            session_id?: string;
+            user_id?: string;
+            agent_id?: string;
+            team_id?: string;
+            workflow_id?: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            created_at: string;
+            tree: components["schemas"]["TraceNode"][];
+        };
+        TraceNode: {
+            /** @description Span ID */
+            id: string;
+            name: string;
+            /** @description AGENT, TEAM, WORKFLOW, LLM, TOOL, … */
+            type: string;
+            /** @description Human-readable duration (`123ms`, `1.50s`) */
+            duration: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            start_time: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            end_time: string;
+            /** @description OK, ERROR or UNSET */
+            status: string;
+            input?: string;
+            output?: string;
+            error?: string;
+            spans?: components["schemas"]["TraceNode"][];
+            /** @description Workflow step type of a workflow’s direct child */
+            step_type?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            extra_data?: {
+                [key: string]: unknown;
+            };
+        };
+        TraceSessionStatsPage: {
+            data: components["schemas"]["TraceSessionStats"][];
+            meta: components["schemas"]["TracePaginationInfo"];
+        };
+        TraceSessionStats: {
+            session_id: string;
+            user_id?: string;
+            agent_id?: string;
+            team_id?: string;
+            workflow_id?: string;
+            total_traces: number;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            first_trace_at: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            last_trace_at: string;
+        };
+        TraceDetailPage: {
+            data: components["schemas"]["TraceDetail"][];
+            meta: components["schemas"]["TracePaginationInfo"];
+        };
+        TraceSearchRequest: {
+            /** @description Filter expression: `{op, key, value}` with EQ, NEQ, GT, GTE, LT, LTE, CONTAINS, STARTSWITH; `{op: "IN", key, values}`; `{op: "AND"|"OR", conditions}`; `{op: "NOT", condition}`; at most 10 deep. */
+            filter?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description `run`: traces with their span trees; `session`: per-session statistics
+             * @default run
+             * @enum {string}
+             */
+            group_by?: "run" | "session";
+            /** @default 1 */
+            page?: number;
+            /**
+             * @description At most 100
+             * @default 20
+             */
+            limit?: number;
         };
         DeskKeyList: {
             keys: components["schemas"]["DeskKey"][];
@@ -3667,6 +3889,400 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Info"];
+                };
+            };
+        };
+    };
+    get_traces: {
+        parameters: {
+            query?: {
+                /** @description Filter by run ID */
+                run_id?: string;
+                /** @description Filter by session ID */
+                session_id?: string;
+                /** @description Filter by user ID (under user isolation a non-admin caller sees only their own) */
+                user_id?: string;
+                /** @description Filter by agent ID */
+                agent_id?: string;
+                /** @description Filter by team ID */
+                team_id?: string;
+                /** @description Filter by workflow ID */
+                workflow_id?: string;
+                /** @description Filter by status (OK, ERROR) */
+                status?: string;
+                /** @description Traces starting at or after this time (ISO 8601; naive = UTC) */
+                start_time?: string;
+                /** @description Traces ending at or before this time (ISO 8601; naive = UTC) */
+                end_time?: string;
+                /** @description Page number (1-indexed; 0 reads as 1) */
+                page?: number | null;
+                /** @description Number of traces per page */
+                limit?: number;
+                /** @description Database ID to query traces from */
+                db_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of trace summaries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceSummaryPage"];
+                };
+            };
+            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`traces:read`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown database, trace or span */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process or cannot be read */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_traces_filter_schema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filter schema */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilterSchemaResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`traces:read`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_trace: {
+        parameters: {
+            query?: {
+                /** @description One span of the trace instead of the whole tree */
+                span_id?: string;
+                /** @description Accepted for the platform’s clients; the path’s trace_id decides */
+                run_id?: string;
+                /** @description Database ID to query the trace from */
+                db_id?: string;
+            };
+            header?: never;
+            path: {
+                trace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trace (TraceDetail), or with `span_id` the span (TraceNode) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceDetail"] | components["schemas"]["TraceNode"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`traces:read`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown database, trace or span */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process or cannot be read */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_trace_stats: {
+        parameters: {
+            query?: {
+                /** @description Filter by user ID */
+                user_id?: string;
+                /** @description Filter by agent ID */
+                agent_id?: string;
+                /** @description Filter by team ID */
+                team_id?: string;
+                /** @description Filter by workflow ID */
+                workflow_id?: string;
+                /** @description Sessions with traces created at or after this time (ISO 8601) */
+                start_time?: string;
+                /** @description Sessions with traces created at or before this time (ISO 8601) */
+                end_time?: string;
+                /** @description Page number (1-indexed) */
+                page?: number;
+                /** @description Number of sessions per page */
+                limit?: number;
+                /** @description Database ID to query statistics from */
+                db_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of per-session statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceSessionStatsPage"];
+                };
+            };
+            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`traces:read`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown database, trace or span */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process or cannot be read */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_traces: {
+        parameters: {
+            query?: {
+                /** @description Database ID to query traces from */
+                db_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description `group_by: run`: TraceDetail page; `session`: TraceSessionStats page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceDetailPage"] | components["schemas"]["TraceSessionStatsPage"];
+                };
+            };
+            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`traces:read`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown database, trace or span */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process or cannot be read */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

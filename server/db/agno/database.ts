@@ -10,6 +10,8 @@ import { discoverSessionTables, REQUIRED_COLUMNS, RUNS_COLUMN, RUNS_TABLE_COLUMN
 import type { SessionTable } from './discover.js';
 import type { RunCache } from './run-cache.js';
 import { AgnoSessionStore } from './store.js';
+import { SqliteTraceStore } from '../traces/sqlite.js';
+import { asyncTraceStore, type TraceStore } from '../traces/types.js';
 
 export interface OpenDatabaseOptions {
   id: string;
@@ -113,6 +115,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
   readonly readOnly: boolean;
   private readonly stores = new Map<string, AgnoSessionStore>();
   private readonly tableNames: readonly string[];
+  private readonly traceStore: TraceStore;
 
   constructor(
     private readonly handle: SqliteHandle,
@@ -126,6 +129,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
     this.readOnly = options.readOnly;
     this.tableNames = Object.freeze(tables.map((t) => t.name));
     const clock = options.clock ?? Date.now;
+    this.traceStore = asyncTraceStore(new SqliteTraceStore(handle));
     for (const table of tables) {
       this.stores.set(table.name, new AgnoSessionStore(handle, table, this.id, this.readOnly, clock, options.runCache));
     }
@@ -133,6 +137,10 @@ class AgnoDatabase extends SqliteDatabaseBase {
 
   sessionTables(): readonly string[] {
     return this.tableNames;
+  }
+
+  override traces(): TraceStore {
+    return this.traceStore;
   }
 
   /** The synchronous store (tests and the sample-data loader use it directly). */

@@ -8,6 +8,8 @@ import type { PlatformDataReader } from '../platform-data/types.js';
 import { RunCache } from './run-cache.js';
 import { displayPostgresUrl, parsePostgresUrl } from './url.js';
 import { PostgresSessionStore } from './store.js';
+import { PostgresTraceStore } from '../traces/postgres.js';
+import type { TraceStore } from '../traces/types.js';
 
 /** Agno `PostgresDb`'s defaults: schema `ai`, table `agno_sessions`. */
 export const DEFAULT_PG_SCHEMA = 'ai';
@@ -65,6 +67,7 @@ class PostgresDatabase implements Database {
   private readonly qualified: string;
   private readonly store: SessionStore;
   private readonly platform: PlatformDataReader;
+  private readonly traceStore: TraceStore;
 
   constructor(options: OpenPostgresOptions) {
     this.id = options.id;
@@ -100,10 +103,17 @@ class PostgresDatabase implements Database {
       postgresPlatformData(this.pool, { databaseId: this.id, schema: options.schema ?? DEFAULT_PG_SCHEMA, clock: options.clock ?? Date.now }),
       (error) => toPostgresFailure(error, this.id, this.path),
     );
+    this.traceStore = guardMethods(new PostgresTraceStore(this.pool, options.schema ?? DEFAULT_PG_SCHEMA, options.clock), (error) =>
+      toPostgresFailure(error, this.id, this.path),
+    );
   }
 
   platformData(): PlatformDataReader {
     return this.platform;
+  }
+
+  traces(): TraceStore {
+    return this.traceStore;
   }
 
   sessionTables(): readonly string[] {

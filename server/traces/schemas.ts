@@ -1,0 +1,192 @@
+import { z } from 'zod';
+
+/**
+ * The trace routes' boundary schemas: their query parameters and bodies as the platform
+ * (AgentOS 2.9) takes them, and its response models (`TraceSummary`, `TraceDetail`,
+ * `TraceNode`, `TraceSessionStats`, `FilterSchemaResponse`), from which `/openapi.json` and the
+ * renderer's types are made. Optional fields are left out when null, as the platform answers.
+ */
+
+const dateTime = z.string().meta({ description: 'ISO 8601 date-time (UTC, `Z`)' });
+const id = z.string().min(1).max(512);
+
+/** A whole number in a query string, as FastAPI reads `int` parameters. */
+const queryInt = (min: number) => z.coerce.number().int().min(min);
+
+const timeParam = (description: string) => z.string().max(100).optional().meta({ description });
+
+export const TracesQuerySchema = z.object({
+  run_id: id.optional().meta({ description: 'Filter by run ID' }),
+  session_id: id.optional().meta({ description: 'Filter by session ID' }),
+  user_id: id.optional().meta({ description: 'Filter by user ID (under user isolation a non-admin caller sees only their own)' }),
+  agent_id: id.optional().meta({ description: 'Filter by agent ID' }),
+  team_id: id.optional().meta({ description: 'Filter by team ID' }),
+  workflow_id: id.optional().meta({ description: 'Filter by workflow ID' }),
+  status: z.string().max(100).optional().meta({ description: 'Filter by status (OK, ERROR)' }),
+  start_time: timeParam('Traces starting at or after this time (ISO 8601; naive = UTC)'),
+  end_time: timeParam('Traces ending at or before this time (ISO 8601; naive = UTC)'),
+  page: queryInt(0).default(1).meta({ description: 'Page number (1-indexed; 0 reads as 1)' }),
+  limit: queryInt(1).default(20).meta({ description: 'Number of traces per page' }),
+  db_id: id.optional().meta({ description: 'Database ID to query traces from' }),
+});
+
+export const TraceParamsSchema = z.object({ trace_id: z.string().min(1).max(512) });
+
+export const TraceQuerySchema = z.object({
+  span_id: id.optional().meta({ description: 'One span of the trace instead of the whole tree' }),
+  run_id: id.optional().meta({ description: 'Accepted for the platform’s clients; the path’s trace_id decides' }),
+  db_id: id.optional().meta({ description: 'Database ID to query the trace from' }),
+});
+
+export const TraceSessionStatsQuerySchema = z.object({
+  user_id: id.optional().meta({ description: 'Filter by user ID' }),
+  agent_id: id.optional().meta({ description: 'Filter by agent ID' }),
+  team_id: id.optional().meta({ description: 'Filter by team ID' }),
+  workflow_id: id.optional().meta({ description: 'Filter by workflow ID' }),
+  start_time: timeParam('Sessions with traces created at or after this time (ISO 8601)'),
+  end_time: timeParam('Sessions with traces created at or before this time (ISO 8601)'),
+  page: queryInt(1).default(1).meta({ description: 'Page number (1-indexed)' }),
+  limit: queryInt(1).default(20).meta({ description: 'Number of sessions per page' }),
+  db_id: id.optional().meta({ description: 'Database ID to query statistics from' }),
+});
+
+export const TraceSearchQuerySchema = z.object({ db_id: id.optional().meta({ description: 'Database ID to query traces from' }) });
+
+
+export const TraceSearchBodySchema = z
+  .object({
+    filter: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Filter expression: `{op, key, value}` with EQ, NEQ, GT, GTE, LT, LTE, CONTAINS, STARTSWITH; `{op: "IN", key, values}`; `{op: "AND"|"OR", conditions}`; `{op: "NOT", condition}`; at most 10 deep.',
+      }),
+    group_by: z.enum(['run', 'session']).default('run').meta({ description: '`run`: traces with their span trees; `session`: per-session statistics' }),
+    page: z.number().int().min(1).default(1),
+    limit: z.number().int().min(1).max(100).default(20).meta({ description: 'At most 100' }),
+  })
+  .meta({ id: 'TraceSearchRequest' });
+
+export interface TraceNode {
+  id: string;
+  name: string;
+  type: string;
+  duration: string;
+  start_time: string;
+  end_time: string;
+  status: string;
+  input?: string;
+  output?: string;
+  error?: string;
+  spans?: TraceNode[];
+  step_type?: string;
+  metadata?: Record<string, unknown>;
+  extra_data?: Record<string, unknown>;
+}
+
+export const TraceNodeSchema: z.ZodType<TraceNode> = z
+  .object({
+    id: z.string().meta({ description: 'Span ID' }),
+    name: z.string(),
+    type: z.string().meta({ description: 'AGENT, TEAM, WORKFLOW, LLM, TOOL, …' }),
+    duration: z.string().meta({ description: 'Human-readable duration (`123ms`, `1.50s`)' }),
+    start_time: dateTime,
+    end_time: dateTime,
+    status: z.string().meta({ description: 'OK, ERROR or UNSET' }),
+    input: z.string().optional(),
+    output: z.string().optional(),
+    error: z.string().optional(),
+    get spans(): z.ZodOptional<z.ZodArray<z.ZodType<TraceNode>>> {
+      return z.array(TraceNodeSchema).optional();
+    },
+    step_type: z.string().optional().meta({ description: 'Workflow step type of a workflow’s direct child' }),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    extra_data: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'TraceNode' });
+
+const traceContext = {
+  run_id: z.string().optional(),
+  session_id: z.string().optional(),
+  user_id: z.string().optional(),
+  agent_id: z.string().optional(),
+  team_id: z.string().optional(),
+  workflow_id: z.string().optional(),
+};
+
+const traceHead = {
+  trace_id: z.string(),
+  name: z.string().meta({ description: 'Trace name (the root span’s)' }),
+  status: z.string(),
+  duration: z.string(),
+  start_time: dateTime,
+  end_time: dateTime,
+  total_spans: z.number().int(),
+  error_count: z.number().int(),
+};
+
+export const TraceSummarySchema = z
+  .object({ ...traceHead, input: z.string().optional(), ...traceContext, created_at: dateTime })
+  .meta({ id: 'TraceSummary' });
+export type TraceSummary = z.infer<typeof TraceSummarySchema>;
+
+export const TraceDetailSchema = z
+  .object({
+    ...traceHead,
+    input: z.string().optional(),
+    output: z.string().optional(),
+    error: z.string().optional(),
+    ...traceContext,
+    created_at: dateTime,
+    tree: z.array(TraceNodeSchema),
+  })
+  .meta({ id: 'TraceDetail' });
+export type TraceDetail = z.infer<typeof TraceDetailSchema>;
+
+export const TraceSessionStatsSchema = z
+  .object({
+    session_id: z.string(),
+    user_id: z.string().optional(),
+    agent_id: z.string().optional(),
+    team_id: z.string().optional(),
+    workflow_id: z.string().optional(),
+    total_traces: z.number().int(),
+    first_trace_at: dateTime,
+    last_trace_at: dateTime,
+  })
+  .meta({ id: 'TraceSessionStats' });
+export type TraceSessionStats = z.infer<typeof TraceSessionStatsSchema>;
+
+/** AgentOS's `PaginationInfo`. */
+export const TracePageMetaSchema = z
+  .object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total_pages: z.number().int(),
+    total_count: z.number().int(),
+    search_time_ms: z.number(),
+  })
+  .meta({ id: 'TracePaginationInfo' });
+
+export const TraceSummaryPageSchema = z.object({ data: z.array(TraceSummarySchema), meta: TracePageMetaSchema }).meta({ id: 'TraceSummaryPage' });
+export const TraceDetailPageSchema = z.object({ data: z.array(TraceDetailSchema), meta: TracePageMetaSchema }).meta({ id: 'TraceDetailPage' });
+export const TraceSessionStatsPageSchema = z
+  .object({ data: z.array(TraceSessionStatsSchema), meta: TracePageMetaSchema })
+  .meta({ id: 'TraceSessionStatsPage' });
+
+export const FilterFieldSchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    type: z.enum(['string', 'number', 'datetime', 'enum']),
+    operators: z.array(z.string()),
+    values: z.array(z.string()).nullable().meta({ description: "Allowed values of an enum field; null for the others" }),
+  })
+  .meta({ id: 'FilterFieldSchema' });
+
+export const FilterSchemaResponseSchema = z
+  .object({ fields: z.array(FilterFieldSchema), logical_operators: z.array(z.string()) })
+  .meta({ id: 'FilterSchemaResponse' });
+export type FilterSchemaResponse = z.infer<typeof FilterSchemaResponseSchema>;
