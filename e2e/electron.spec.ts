@@ -102,7 +102,12 @@ test.describe('desktop app (Electron)', () => {
       'onDatabasesChanged',
       'onKeysChanged',
     ]);
-    const prefs = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.webContents.getLastWebPreferences());
+    // getLastWebPreferences is missing from some Electron releases' typings (40.x), though the
+    // method exists at run time there; read it untyped and require it, so a release without it fails here.
+    const prefs = await app.evaluate(({ BrowserWindow }) => {
+      const contents = BrowserWindow.getAllWindows()[0]?.webContents as unknown as { getLastWebPreferences?: () => unknown } | undefined;
+      return contents?.getLastWebPreferences?.() ?? 'getLastWebPreferences is not available';
+    });
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
   });
 
