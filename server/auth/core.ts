@@ -2,7 +2,7 @@ import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { evaluateAccess, insufficientScopesDetail, type AccessResult } from './access.js';
 import { audienceFromClaim, audienceMatches, idFromClaim, pickClaims, readClaim, scopesFromClaim } from './claims.js';
 import type { CompiledAuthConfig } from './config.js';
-import { decodeToken } from './decode.js';
+import { decodeToken, MAX_TOKEN_LENGTH } from './decode.js';
 import { findExcludedPath } from './excluded-paths.js';
 import { findMapping, type ScopeMapping } from './scope-mappings.js';
 import { missingTokenDetail } from './token-source.js';
@@ -16,6 +16,11 @@ export const UNAUTHENTICATED_DETAILS = {
   not_yet_valid: 'Token is not yet valid',
   audience: 'Invalid token audience',
 } as const;
+
+/** The 401 detail of a token over `MAX_TOKEN_LENGTH`. */
+export function tokenTooLargeDetail(length: number): string {
+  return `Token too large: ${length} bytes (limit ${MAX_TOKEN_LENGTH})`;
+}
 
 /** Everything learned about a token, whether or not it was accepted. */
 export interface TokenFindings {
@@ -86,6 +91,14 @@ export class AuthCore {
       return { ok: false, error, findings };
     };
 
+    // Still a 401 like any unusable token, but one that says why: a validly signed token that
+    // is merely too long must not look forged.
+    if (token.length > MAX_TOKEN_LENGTH) {
+      const detail = tokenTooLargeDetail(token.length);
+      findings.decodeError = detail;
+      findings.failure = detail;
+      return { ok: false, error: new UnauthenticatedError(detail, 'invalid'), findings };
+    }
     const decoded = decodeToken(token);
     findings.header = decoded.header;
     if (!decoded.ok) {
