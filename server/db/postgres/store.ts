@@ -46,7 +46,7 @@ const SORT_COLUMNS: Record<SessionSortField, string> = {
   workflow_id: 't.workflow_id',
 };
 
-type Row = SessionRow & { run_count?: number | string; name_run?: unknown; run?: unknown; has_runs?: boolean; version?: string };
+type Row = SessionRow & { run_count?: number | string; name_run?: unknown; run?: unknown; has_runs?: boolean; version?: string; row_ref?: string };
 
 export interface PostgresStoreOptions {
   databaseId: string;
@@ -112,29 +112,43 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   /**
-   * The session row without `runs`, and its row version (`xmin`): a cached run of an unchanged
-   * row is served without reading the array again, so a 10,000-run session answers as fast as
-   * a 1-run one; a changed row extracts the run inside PostgreSQL.
+   * The session row without `runs`, and its row version (`ctid` and `xmin`): a cached run of an
+   * unchanged row is served without reading the array again, so a 10,000-run session answers as
+   * fast as a 1-run one; a changed row extracts the run inside PostgreSQL. The extraction reads
+   * that same row under the same access scope — a table whose `session_id` is not unique (any
+   * table the user names may be) must never answer one user's run to another.
    */
   async getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): Promise<RunLookup> {
     if (filter.userId === null) return { kind: 'no-session' };
     const sql = await this.sql();
     if (sql.layout.runsTable !== null) return this.withLayout((l) => this.readRunRow(l, sessionId, runId, filter));
     const { where, params } = whereOf({ sessionId, userId: filter.userId });
-    const head = await this.pool.query<Row>(`SELECT ${SESSION_SELECT}, t.xmin::text AS version FROM ${this.table} AS t ${where}`, params);
-    const row = head.rows[0];
-    if (!row) return { kind: 'no-session' };
-    const session = toStoredSession(row);
-    if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
-    const key = `${sessionId}\u0000${runId}`;
-    const version = String(row.version);
-    let found = this.options.cache.get(key, version);
-    if (!found) {
-      found = await this.extractRun(sql, sessionId, runId);
-      this.options.cache.set(key, version, found);
+    // A row changed between the two queries has a new ctid: read it again (twice at most).
+    for (let attempt = 0; ; attempt++) {
+      const head = await this.pool.query<Row>(
+        `SELECT ${SESSION_SELECT}, t.ctid::text AS row_ref, t.xmin::text AS version FROM ${this.table} AS t ${where} ` +
+          `ORDER BY (t.session_type = $${params.length + 1}) DESC LIMIT 1`,
+        [...params, filter.type],
+      );
+      const row = head.rows[0];
+      if (!row) return { kind: 'no-session' };
+      const session = toStoredSession(row);
+      if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
+      const key = `${sessionId}\u0000${runId}`;
+      const version = `${String(row.row_ref)}/${String(row.version)}`;
+      let found = this.options.cache.get(key, version);
+      if (!found) {
+        const extracted = await this.extractRun(sql, String(row.row_ref), sessionId, runId, filter.userId);
+        if (extracted === null) {
+          if (attempt < 2) continue;
+          return { kind: 'no-session' };
+        }
+        found = extracted;
+        this.options.cache.set(key, version, found);
+      }
+      if (found.run !== null) return { kind: 'found', session, run: found.run };
+      return found.hasRuns ? { kind: 'no-run' } : { kind: 'no-runs' };
     }
-    if (found.run !== null) return { kind: 'found', session, run: found.run };
-    return found.hasRuns ? { kind: 'no-run' } : { kind: 'no-runs' };
   }
 
   /**
@@ -186,15 +200,25 @@ export class PostgresSessionStore implements SessionStore {
     return mergeRuns(tableList, legacy.length > 0 ? legacy : null).filter(isPlainObject) as StoredRun[];
   }
 
-  private async extractRun(sql: LayoutSql, sessionId: string, runId: string): Promise<{ run: StoredRun | null; hasRuns: boolean }> {
+  /** The run of the row at `rowRef`, read under the same scope as the head; null when that row has changed. */
+  private async extractRun(
+    sql: LayoutSql,
+    rowRef: string,
+    sessionId: string,
+    runId: string,
+    userId: string | undefined,
+  ): Promise<{ run: StoredRun | null; hasRuns: boolean } | null> {
+    const scope = whereOf({ sessionId, userId });
+    const n = scope.params.length;
     const { rows } = await this.pool.query<Row>(
       `SELECT ${sql.runCount} > 0 AS has_runs, ` +
-        `(SELECT e FROM jsonb_array_elements(${sql.legacy}) AS e WHERE e->>'run_id' = $2 LIMIT 1) AS run ` +
-        `FROM ${this.table} AS t WHERE t.session_id = $1`,
-      [sessionId, runId],
+        `(SELECT e FROM jsonb_array_elements(${sql.legacy}) AS e WHERE e->>'run_id' = $${n + 1} LIMIT 1) AS run ` +
+        `FROM ${this.table} AS t ${scope.where} AND t.ctid = $${n + 2}::tid`,
+      [...scope.params, runId, rowRef],
     );
     const row = rows[0];
-    return { run: isPlainObject(row?.run) ? (row.run as StoredRun) : null, hasRuns: row?.has_runs === true };
+    if (!row) return null;
+    return { run: isPlainObject(row.run) ? (row.run as StoredRun) : null, hasRuns: row.has_runs === true };
   }
 
   async listRuns(sessionId: string, filter: RowFilter): Promise<StoredRun[] | null> {
@@ -264,26 +288,33 @@ export class PostgresSessionStore implements SessionStore {
     try {
       await client.query('BEGIN');
       const now = epochSeconds(this.options.clock());
-      const existing = await client.query<Row>(`SELECT ${SESSION_SELECT} FROM ${this.table} AS t WHERE t.session_id = $1 FOR UPDATE`, [input.sessionId]);
+      // The writer's own row first (a session_id need not be unique in a table the user names),
+      // then a row of nobody; every later statement targets that one row by its ctid.
+      const existing = await client.query<Row>(
+        `SELECT ${SESSION_SELECT}, t.ctid::text AS row_ref FROM ${this.table} AS t WHERE t.session_id = $1 ` +
+          'ORDER BY (t.user_id = $2) DESC NULLS LAST, (t.user_id IS NULL) DESC LIMIT 1 FOR UPDATE',
+        [input.sessionId, prepared.userId],
+      );
       const runJson = JSON.stringify(prepared.run);
       let result: UpsertRunResult;
-      if (!existing.rows[0]) {
+      const target = existing.rows[0];
+      if (!target) {
         await this.insertSession(client, input, prepared, `jsonb_build_array($12::jsonb)`, [runJson], now);
         result = { sessionCreated: true, runCreated: true };
       } else {
-        assertSessionAccepts(toStoredSession(existing.rows[0]), input.type, prepared.userId);
+        assertSessionAccepts(toStoredSession(target), input.type, prepared.userId);
         const slot = await client.query<{ i: string | null }>(
           `SELECT (SELECT x.i - 1 FROM jsonb_array_elements(${runsArray}) WITH ORDINALITY AS x(e, i) WHERE x.e->>'run_id' = $2 LIMIT 1) AS i ` +
-            `FROM ${this.table} AS t WHERE t.session_id = $1`,
-          [input.sessionId, prepared.runId],
+            `FROM ${this.table} AS t WHERE t.session_id = $1 AND t.ctid = $3::tid`,
+          [input.sessionId, prepared.runId, target.row_ref],
         );
         const index = slot.rows[0]?.i ?? null;
         const component = `${input.type}_id`;
         await client.query(
           `UPDATE ${this.table} AS t SET runs = ` +
             (index === null ? `${runsArray} || jsonb_build_array($2::jsonb)` : `jsonb_set(${runsArray}, ARRAY[$5::text], $2::jsonb)`) +
-            `, updated_at = $3, ${component} = coalesce(t.${component}, $4::varchar) WHERE t.session_id = $1`,
-          [input.sessionId, runJson, now, prepared.componentId, ...(index === null ? [] : [String(index)])],
+            `, updated_at = $3, ${component} = coalesce(t.${component}, $4::varchar) WHERE t.session_id = $1 AND t.ctid = $${index === null ? 5 : 6}::tid`,
+          [input.sessionId, runJson, now, prepared.componentId, ...(index === null ? [] : [String(index)]), target.row_ref],
         );
         result = { sessionCreated: false, runCreated: index === null };
       }
