@@ -11,8 +11,8 @@ import { publicPem } from '../desk/keys/jwk.js';
 import { toDeskKey } from '../desk/keys/present.js';
 import { ensureLocalKeys, LocalKeys } from '../desk/keys/store.js';
 import { curlExample } from '../desk/mint/curl.js';
-import { MINT_DEFECTS, mintToken } from '../desk/mint/mint.js';
-import { resolveMintRequest } from '../desk/mint/resolve.js';
+import { MINT_DEFECTS } from '../desk/mint/mint.js';
+import { mintWithSettings } from '../desk/mint/mint-with-settings.js';
 import { DEMO_RUN_PATH } from '../desk/sample-data.js';
 import { DeskInspectRequestSchema, DeskKeyGenerateRequestSchema, DeskMintRequestSchema } from '../desk/schemas.js';
 import { secureDataFolder } from '../data-folder.js';
@@ -212,11 +212,10 @@ export async function runMint(argv: string[], io: CliIo): Promise<number> {
     const dataDir = dataDirOf(values, io);
     const { settings } = loadCliSettings({ configPath: values.config, dataDir, env: io.env });
     ensureLocalKeys(dataDir);
-    const keys = new LocalKeys(dataDir).signingKeys();
     const now = Date.now() / 1000;
-    const minted = await mintToken(keys, resolveMintRequest(request, settings, keys), now);
+    const { minted, signer } = await mintWithSettings(dataDir, settings, request, now);
     const live = readServerMarker(dataDir);
-    const out = { ...minted, curl: curlExample(minted.token, live?.url ?? serverBaseUrl(settings), settings.auth, DEMO_RUN_PATH) };
+    const out = { ...minted, signer, curl: curlExample(minted.token, live?.url ?? serverBaseUrl(settings), settings.auth, DEMO_RUN_PATH) };
     write(io, values.json ? JSON.stringify(out, null, 2) : formatMint(out, now));
     if (live === null) {
       io.stderr.write(

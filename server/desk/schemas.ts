@@ -144,6 +144,12 @@ export const DeskMintResponseSchema = z
     alg: z.string(),
     defect: z.enum(MINT_DEFECTS).nullable(),
     expires_at: z.number().nullable().meta({ description: 'Epoch seconds.' }),
+    signer: z
+      .object({ kind: z.enum(['local', 'provider']), preset: z.string().nullable(), description: z.string() })
+      .meta({
+        description:
+          'Which key signed: a rundesk local key, or — while a preset\'s fixture JWKS is trusted and no key, algorithm or defect was asked for — that provider\'s stand-in key, with its issuer and claim shapes.',
+      }),
     curl: z.string().meta({ description: 'A ready-to-run request with the token, as the settings expect it (header or cookie).' }),
     preview: MintDecisionPreviewSchema.meta({ description: 'What the auth layer decides for `curl`\'s request right now.' }),
   })

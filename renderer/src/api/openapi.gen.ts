@@ -1648,6 +1648,13 @@ export interface components {
             defect: "expired" | "not_yet_valid" | "wrong_audience" | "untrusted_key" | "none_alg" | "tampered" | null;
             /** @description Epoch seconds. */
             expires_at: number | null;
+            /** @description Which key signed: a rundesk local key, or — while a preset's fixture JWKS is trusted and no key, algorithm or defect was asked for — that provider's stand-in key, with its issuer and claim shapes. */
+            signer: {
+                /** @enum {string} */
+                kind: "local" | "provider";
+                preset: string | null;
+                description: string;
+            };
             /** @description A ready-to-run request with the token, as the settings expect it (header or cookie). */
             curl: string;
             /** @description What the auth layer decides for `curl`'s request right now. */

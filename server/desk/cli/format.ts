@@ -1,3 +1,4 @@
+import type { MintSigner } from '../mint/mint-with-settings.js';
 import type { DeskInspection } from '../inspect/inspect.js';
 import type { MintResult } from '../mint/mint.js';
 import type { DeskKey } from '../schemas.js';
@@ -10,8 +11,9 @@ function list(values: readonly string[] | null | undefined): string {
   return values && values.length > 0 ? values.join(' ') : '-';
 }
 
-export function formatMint(m: MintResult & { curl: string }, nowSeconds: number): string {
+export function formatMint(m: MintResult & { curl: string; signer?: MintSigner }, nowSeconds: number): string {
   const lines = [m.token, '', `header   ${json(m.header)}`, `claims   ${json(m.claims)}`];
+  if (m.signer) lines.push(`signed   by ${m.signer.description}`);
   if (m.expires_at !== null) {
     const delta = m.expires_at - Math.floor(nowSeconds);
     lines.push(`expires  ${new Date(m.expires_at * 1000).toISOString()} (${delta >= 0 ? `in ${delta}s` : `${-delta}s ago`})`);

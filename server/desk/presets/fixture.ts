@@ -64,6 +64,21 @@ async function fixtureKeys(dataDir: string, name: PresetName): Promise<Jwk[]> {
   return keys;
 }
 
+/** The fixture's signing keys as stored, or null when none were made yet (never creates them). */
+export function readFixtureKeys(dataDir: string, name: PresetName): Jwk[] | null {
+  try {
+    const parsed = StoredKeysSchema.safeParse(JSON.parse(fs.readFileSync(presetKeyPath(dataDir, name), 'utf8')));
+    return parsed.success && parsed.data.keys.every((k) => k.kty === 'RSA' && typeof (k as { d?: unknown }).d === 'string') ? parsed.data.keys : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The kid a fixture key is published under, in the provider's style. */
+export function fixtureKid(name: PresetName, privateKey: Jwk): string {
+  return PRESETS[name].kidFor(jwkThumbprint(publicJwk(privateKey) as Extract<Jwk, { kty: 'RSA' }>));
+}
+
 /** Provider default lifetimes where they suit a try-it-now fixture (Auth0: 24 h). */
 const LIFETIME: Record<PresetName, number> = { auth0: 86400, okta: 3600, entra: 3900, keycloak: 3600, cognito: 3600, clerk: 3600 };
 
@@ -83,7 +98,7 @@ export async function generatePresetFixture(dataDir: string, name: PresetName, n
   const privateKeys = await fixtureKeys(dataDir, name);
   const publicKeys = privateKeys.map((k) => {
     const pub = publicJwk(k) as Extract<Jwk, { kty: 'RSA' }>;
-    const kid = preset.kidFor(jwkThumbprint(pub));
+    const kid = fixtureKid(name, k);
     // Provider key sets list kty, use, kid, then material (and alg where they publish it).
     return { kty: pub.kty, use: 'sig', kid, ...(preset.jwksHasAlg ? { alg: 'RS256' } : {}), n: pub.n, e: pub.e } as Jwk;
   });

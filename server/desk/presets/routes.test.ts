@@ -29,6 +29,23 @@ describe('/desk/presets', () => {
     }
   });
 
+  it('When a preset and its fixture JWKS are in force, Then minting signs as the provider would: its key, issuer and claim shapes, with the user and scopes asked for', async () => {
+    const fixture = await s.desk('POST', '/desk/presets/keycloak/fixture', { apply: true });
+    const r = await s.desk('POST', '/desk/tokens', { sub: 'alice', scopes: ['sessions:read'] });
+    expect(r.status).toBe(200);
+    expect(r.body.signer).toMatchObject({ kind: 'provider', preset: 'keycloak' });
+    expect(r.body.kid).toBe(fixture.body.jwks.keys[0].kid);
+    expect(r.body.claims).toMatchObject({ iss: fixture.body.issuer, sub: 'alice', realm_access: { roles: expect.arrayContaining(['sessions:read']) } });
+    expect(r.body.preview.status).toBe(200);
+    expect((await s.call(DEMO_RUN_PATH, r.body.token)).status).toBe(200);
+    // A token for a user without the scope is refused for the scope, not for the key.
+    const none = await s.desk('POST', '/desk/tokens', { sub: 'bob', scopes: [] });
+    expect((await s.call(DEMO_RUN_PATH, none.body.token)).status).toBe(403);
+    // Asking for a local key (or a defect) still mints with rundesk's keys, which this JWKS does not hold.
+    const local = await s.desk('POST', '/desk/tokens', { sub: 'alice', scopes: ['sessions:read'], defect: 'expired' });
+    expect(local.body.signer).toMatchObject({ kind: 'local', preset: null });
+  });
+
   it('When one preset is applied after another, Then nothing of the first is left behind', async () => {
     await s.desk('PUT', '/desk/settings', {
       auth: { algorithm: 'HS256', verification_keys: ['a-shared-secret-that-is-long-enough!!'] },

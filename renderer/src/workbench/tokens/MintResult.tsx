@@ -35,11 +35,19 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
         <>
           {r.alg} · kid <code>{r.kid ?? '—'}</code>
           {exp ? <> · expires {new Date(exp * 1000).toLocaleString()}</> : null}
+          <span className="muted small" data-testid="mint-signer"> · signed by {r.signer.description}</span>
         </>
       }
       actions={
         <>
-          {defect ? <Badge tone="warn">defect: {defect}</Badge> : <Badge tone="ok">valid</Badge>}
+          {defect ? (
+            <Badge tone="warn">defect: {defect}</Badge>
+          ) : r.preview.status === 401 ? (
+            // Well-formed is not accepted: the keys this server trusts are what count.
+            <Badge tone="danger">not accepted here</Badge>
+          ) : (
+            <Badge tone="ok">valid</Badge>
+          )}
           <CopyButton text={r.token} label="Copy token" small testId="copy-token" />
         </>
       }
