@@ -14,6 +14,8 @@ export interface Runtime {
   readonly deskToken: string;
   /** The environment settings are resolved against (`url_env`, `JWT_VERIFICATION_KEY`…). */
   readonly env: NodeJS.ProcessEnv;
+  /** When this server was created (ISO-8601), `/health`'s `instantiated_at`. */
+  readonly startedAt: string;
   settings(): LoadedSettings;
   auth(): AuthLayer;
   readonly databases: DatabaseRegistry;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ScopeTable } from './auth/default-scope-mappings.js';
 import type { AuthLayer } from './auth/types.js';
 import type { DatabaseRegistry } from './db/types.js';
 import { ConfigError, ConflictError, ValidationError } from './errors.js';
@@ -13,6 +14,8 @@ export interface RuntimeInit {
   deskToken: string;
   loaded: LoadedSettings;
   auth: AuthLayer;
+  /** The default scope table every auth layer of this server is built with. */
+  defaultScopeMappings: ScopeTable;
   databases: DatabaseRegistry;
   env: NodeJS.ProcessEnv;
   /** The address the server listens on; `validate: false` is refused unless it is loopback. */
@@ -49,6 +52,7 @@ export function createRuntime(init: RuntimeInit): Runtime {
     baseDir: path.dirname(loaded.path),
     log,
     databases: init.databases,
+    defaultScopeMappings: init.defaultScopeMappings,
     current: loaded.settings,
     listenHost: init.listenHost,
   });
@@ -91,6 +95,7 @@ export function createRuntime(init: RuntimeInit): Runtime {
     dataDir: init.dataDir,
     deskToken: init.deskToken,
     env: init.env,
+    startedAt: new Date().toISOString(),
     databases: init.databases,
     settings: () => loaded,
     auth: () => auth,

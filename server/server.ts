@@ -11,6 +11,7 @@ import { secureDataFolder } from './data-folder.js';
 import { removeStaleTempFiles } from './files/atomic-write.js';
 import { ConfigError } from './errors.js';
 import { createRequestListener } from './http/request-listener.js';
+import { DEFAULT_SCOPE_MAPPINGS } from './http/routes/platform-routes.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/client-error.js';
 import { exposedHostWarning, isLoopbackHost, unvalidatedExposedHostReason } from './http/loopback.js';
 import { createLogger } from './logging.js';
@@ -91,6 +92,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   try {
     auth = await createAuthLayer(loaded.settings.auth, {
       osId: loaded.settings.os_id,
+      defaultScopeMappings: DEFAULT_SCOPE_MAPPINGS,
       env,
       log: (message) => log.warn(message),
     });
@@ -106,6 +108,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     deskToken,
     loaded,
     auth,
+    defaultScopeMappings: DEFAULT_SCOPE_MAPPINGS,
     databases,
     env,
     listenHost: host,

@@ -1,4 +1,4 @@
-import { createAuthLayer } from './auth/index.js';
+import { createAuthLayer, type ScopeTable } from './auth/index.js';
 import type { AuthLayer } from './auth/types.js';
 import type { AttachEntry, DatabaseRegistry } from './db/types.js';
 import { ConfigError, type FieldIssue, ValidationError } from './errors.js';
@@ -19,6 +19,8 @@ export interface SettingsCheckContext {
   baseDir: string;
   log: (message: string) => void;
   databases: DatabaseRegistry;
+  /** The default scope table the auth layer is built with. */
+  defaultScopeMappings: ScopeTable;
   /** The settings in force: database entries unchanged from them stay attached and are not re-checked. */
   current: Settings;
   /** The address the server listens on, when it runs: `validate: false` needs a loopback one. */
@@ -60,7 +62,12 @@ export async function checkSettings(input: SettingsInput, ctx: SettingsCheckCont
   let auth: AuthLayer | null = null;
   let authError: ConfigError | null = null;
   try {
-    auth = await createAuthLayer(resolved.settings.auth, { osId: resolved.settings.os_id, env: ctx.env, log: ctx.log });
+    auth = await createAuthLayer(resolved.settings.auth, {
+      osId: resolved.settings.os_id,
+      defaultScopeMappings: ctx.defaultScopeMappings,
+      env: ctx.env,
+      log: ctx.log,
+    });
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     authError = err;

@@ -3,6 +3,7 @@ import { formatIssues } from '../settings/load.js';
 import type { AuthSettings } from '../settings/schema.js';
 import { compileExcludedPaths, type ExcludedPath } from './excluded-paths.js';
 import { prepareStaticKey } from './key-material.js';
+import type { ScopeTable } from './default-scope-mappings.js';
 import { buildMappingTable, type MappingTable } from './scope-mappings.js';
 import type { StaticKey } from './verifier.js';
 
@@ -32,9 +33,9 @@ export function expectedAudiences(auth: Pick<AuthSettings, 'audience'>, osId: st
  * patterns, excluded paths and static keys. Every problem becomes one `ConfigError`
  * whose message is a single line naming the setting.
  */
-export async function compileAuthConfig(auth: AuthSettings, osId: string): Promise<CompiledAuthConfig> {
+export async function compileAuthConfig(auth: AuthSettings, osId: string, defaultScopes: ScopeTable): Promise<CompiledAuthConfig> {
   const issues: FieldIssue[] = [];
-  const { table, issues: mappingIssues } = buildMappingTable(auth.scope_mappings);
+  const { table, issues: mappingIssues } = buildMappingTable(auth.scope_mappings, defaultScopes);
   const { paths: excluded, issues: excludedIssues } = compileExcludedPaths(auth.excluded_route_paths);
   issues.push(...mappingIssues, ...excludedIssues);
 

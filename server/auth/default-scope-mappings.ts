@@ -1,84 +1,39 @@
 /**
- * Default scope of every route, used when authorization is on (SPEC §5.3 leaves them
- * unshown; these are rundesk's choice, close to the platform's). `scope_mappings` from the
- * settings are added to this table and always take precedence over it.
+ * The default scope table, used when authorization is on (SPEC §5.3 leaves it unshown; these
+ * are rundesk's choice, close to the platform's). `scope_mappings` from the settings are added
+ * to it and always take precedence over it.
  *
- * Written with `{param}` (exactly one path segment) rather than the platform's `*` (any
- * characters, `/` included), so each default covers exactly its own route: a default never
+ * A served route's default scopes are written once, on its route object
+ * (`server/http/route.ts`, field `scopes`); `defaultScopeTable` joins those with the rows below
+ * for the platform's routes rundesk does not serve, so a token minted for the platform carries
+ * the scopes the platform asks for. The auth core receives the table as data
+ * (`AuthLayerContext.defaultScopeMappings`) and imports no route.
+ *
+ * Keys are written with `{param}` (exactly one path segment) rather than the platform's `*`
+ * (any characters, `/` included), so each default covers exactly its own route: a default never
  * reaches into a deeper route, and a user's `GET /sessions/*` still covers them all.
  *
  * Naming: `<resource>:read | write | delete | run`. A resource-wide scope covers every id;
- * `<resource>:<id>:<action>` covers one id, taken from the path segment after the
- * resource name (`/agents/{id}/...`, `/sessions/{id}/...`); `<resource>:*:<action>` is the
- * same as the resource-wide scope. Listing routes (`GET /agents`) admit a caller who holds
- * only per-resource scopes and set `accessible_resource_ids` to those ids. `admin_scope`
- * (default `platform:admin`) grants everything.
- *
- * | Route                                             | Scope            |
- * |---------------------------------------------------|------------------|
- * | GET /sessions, /sessions/{id}                     | sessions:read    |
- * | GET /sessions/{id}/runs, /sessions/{id}/runs/{id} | sessions:read    |
- * | POST /sessions, /sessions/{id}/runs               | sessions:write   |
- * | PATCH /sessions/{id}, POST /sessions/{id}/rename  | sessions:write   |
- * | DELETE /sessions, /sessions/{id}                  | sessions:delete  |
- * | GET /agents, /agents/{id}                         | agents:read      |
- * | POST /agents/{id}/runs                            | agents:run       |
- * | POST /agents/{id}/runs/{id}/cancel, /continue     | agents:run       |
- * | GET /teams, /teams/{id}                           | teams:read       |
- * | POST /teams/{id}/runs, .../{id}/cancel, /continue | teams:run        |
- * | GET /workflows, /workflows/{id}                   | workflows:read   |
- * | POST /workflows/{id}/runs, .../cancel, /continue  | workflows:run    |
- * | GET /memories, /memories/{id}, /memory_topics,    | memories:read    |
- * |     /user_memory_stats                            |                  |
- * | POST /memories, PATCH /memories/{id},             | memories:write   |
- * |     POST /optimize-memories                       |                  |
- * | DELETE /memories, /memories/{id}                  | memories:delete  |
- * | GET /knowledge/content, /knowledge/content/{id},  | knowledge:read   |
- * |     /knowledge/config; POST /knowledge/search     |                  |
- * | POST /knowledge/content, PATCH .../content/{id}   | knowledge:write  |
- * | DELETE /knowledge/content, .../content/{id}       | knowledge:delete |
- * | GET /metrics                                      | metrics:read     |
- * | POST /metrics/refresh                             | metrics:write    |
- * | GET /eval-runs, /eval-runs/{id}                   | evals:read       |
- * | POST /eval-runs, PATCH /eval-runs/{id}            | evals:write      |
- * | DELETE /eval-runs                                 | evals:delete     |
- * | GET /traces, /traces/{id}, /trace_session_stats   | traces:read      |
- * |     (and /traces/filter-schema); POST /traces/search |                |
- * | GET /config                                       | config:read      |
- * | GET /models                                       | models:read      |
+ * `<resource>:<id>:<action>` covers one id, taken from the path segment after the resource name
+ * (`/agents/{agent_id}/...`, `/sessions/{session_id}/...`); `<resource>:*:<action>` is the same as
+ * the resource-wide scope. Listing routes (`GET /agents`) admit a caller who holds only
+ * per-resource scopes and set `accessible_resource_ids` to those ids. `admin_scope` (default
+ * `platform:admin`) grants everything.
  *
  * Routes with no mapping (neither here nor in `scope_mappings`) are allowed for any
  * authenticated caller when authorization is on; the desk's mapping lint flags them.
  */
-export const DEFAULT_SCOPE_MAPPINGS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  'GET /sessions': ['sessions:read'],
-  'GET /sessions/{session_id}': ['sessions:read'],
-  'GET /sessions/{session_id}/runs': ['sessions:read'],
-  'GET /sessions/{session_id}/runs/{run_id}': ['sessions:read'],
+export type ScopeTable = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The platform's routes that rundesk does not serve (yet). A route that becomes served moves to
+ * its route object: `defaultScopeTable` refuses a key spelled in both places.
+ */
+export const UNSERVED_PLATFORM_SCOPE_MAPPINGS: ScopeTable = Object.freeze({
   'POST /sessions': ['sessions:write'],
-  'POST /sessions/{session_id}/runs': ['sessions:write'],
   'PATCH /sessions/{session_id}': ['sessions:write'],
   'POST /sessions/{session_id}/rename': ['sessions:write'],
   'DELETE /sessions': ['sessions:delete'],
-  'DELETE /sessions/{session_id}': ['sessions:delete'],
-
-  'GET /agents': ['agents:read'],
-  'GET /agents/{agent_id}': ['agents:read'],
-  'POST /agents/{agent_id}/runs': ['agents:run'],
-  'POST /agents/{agent_id}/runs/{run_id}/cancel': ['agents:run'],
-  'POST /agents/{agent_id}/runs/{run_id}/continue': ['agents:run'],
-
-  'GET /teams': ['teams:read'],
-  'GET /teams/{team_id}': ['teams:read'],
-  'POST /teams/{team_id}/runs': ['teams:run'],
-  'POST /teams/{team_id}/runs/{run_id}/cancel': ['teams:run'],
-  'POST /teams/{team_id}/runs/{run_id}/continue': ['teams:run'],
-
-  'GET /workflows': ['workflows:read'],
-  'GET /workflows/{workflow_id}': ['workflows:read'],
-  'POST /workflows/{workflow_id}/runs': ['workflows:run'],
-  'POST /workflows/{workflow_id}/runs/{run_id}/cancel': ['workflows:run'],
-  'POST /workflows/{workflow_id}/runs/{run_id}/continue': ['workflows:run'],
 
   'GET /memories': ['memories:read'],
   'GET /memories/{memory_id}': ['memories:read'],
@@ -108,11 +63,25 @@ export const DEFAULT_SCOPE_MAPPINGS: Readonly<Record<string, readonly string[]>>
   'PATCH /eval-runs/{eval_run_id}': ['evals:write'],
   'DELETE /eval-runs': ['evals:delete'],
 
-  'GET /traces': ['traces:read'],
-  'GET /traces/{trace_id}': ['traces:read'],
-  'GET /trace_session_stats': ['traces:read'],
-  'POST /traces/search': ['traces:read'],
-
-  'GET /config': ['config:read'],
   'GET /models': ['models:read'],
 });
+
+/**
+ * The default table: the served routes' own scopes, then the unserved platform routes.
+ * Throws a `TypeError` (a wiring mistake) when a key is spelled twice.
+ *
+ * @example
+ * defaultScopeTable([{ key: 'GET /sessions', scopes: ['sessions:read'] }]);
+ */
+export function defaultScopeTable(served: ReadonlyArray<{ key: string; scopes: readonly string[] }>): ScopeTable {
+  const table: Record<string, readonly string[]> = {};
+  for (const { key, scopes } of served) {
+    if (key in table) throw new TypeError(`default scopes for ${key} are declared twice`);
+    table[key] = Object.freeze([...scopes]);
+  }
+  for (const [key, scopes] of Object.entries(UNSERVED_PLATFORM_SCOPE_MAPPINGS)) {
+    if (key in table) throw new TypeError(`${key} is served: its scopes belong on its route object, not in UNSERVED_PLATFORM_SCOPE_MAPPINGS`);
+    table[key] = scopes;
+  }
+  return Object.freeze(table);
+}

@@ -2,6 +2,7 @@ import type { AuthSettings } from '../settings/schema.js';
 import { ConfigError } from '../errors.js';
 import { freezeDeep } from '../freeze-deep.js';
 import { compileAuthConfig } from './config.js';
+import type { ScopeTable } from './default-scope-mappings.js';
 import { AuthCore, toMatched } from './core.js';
 import { buildRouteMatrix, toInspection } from './inspection.js';
 import { JwksFile } from './jwks-file.js';
@@ -13,6 +14,11 @@ import { TokenVerifier } from './verifier.js';
 export interface AuthLayerContext {
   /** The service's own id (`os_id`): the default expected audience. */
   osId: string;
+  /**
+   * The default scope table (`DEFAULT_SCOPE_MAPPINGS` of `server/http/routes/platform-routes.ts`,
+   * derived from the route objects); passed in so the auth core imports no route.
+   */
+  defaultScopeMappings: ScopeTable;
   /** Unused by the core: the settings loader already applied the SPEC §5.2 env fallbacks. */
   env?: NodeJS.ProcessEnv | undefined;
   /** For `jwks_url` (tests inject one; default global fetch). */
@@ -40,13 +46,13 @@ const DECISIONS_PER_TOKEN = 64;
  * `ConfigError` with a one-line message. Rebuild the layer when settings change.
  *
  * @example
- * const layer = await createAuthLayer(settings.auth, { osId: settings.os_id });
+ * const layer = await createAuthLayer(settings.auth, { osId: settings.os_id, defaultScopeMappings: DEFAULT_SCOPE_MAPPINGS });
  * const decision = await layer.authorize({ method: 'GET', path: '/agents', headers });
  */
 export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext): Promise<AuthLayer> {
   const log = ctx.log ?? (() => {});
   const now = ctx.now ?? Date.now;
-  const config = await compileAuthConfig(auth, ctx.osId);
+  const config = await compileAuthConfig(auth, ctx.osId, ctx.defaultScopeMappings);
   const jwksFile = auth.jwks_file
     ? await JwksFile.open(auth.jwks_file, auth.algorithm, { checkIntervalMs: ctx.jwksFileCheckIntervalMs ?? 1000, log })
     : null;

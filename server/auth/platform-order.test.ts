@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { divergenceNote, platformOrder, platformPick, platformShadow } from './platform-order.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../http/routes/platform-routes.js';
 import { buildMappingTable, findMapping } from './scope-mappings.js';
 
 function note(custom: Record<string, string[]>, method: string, path: string): string | null {
-  const { table } = buildMappingTable(custom);
+  const { table } = buildMappingTable(custom, DEFAULT_SCOPE_MAPPINGS);
   return divergenceNote(table, findMapping(table, method, path), method, path);
 }
 

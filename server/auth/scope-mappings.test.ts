@@ -1,19 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateAccess } from './access.js';
-import { DEFAULT_SCOPE_MAPPINGS } from './default-scope-mappings.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../http/routes/platform-routes.js';
 import { buildMappingTable, findMapping } from './scope-mappings.js';
 
-const defaults = buildMappingTable(null).table;
+const defaults = buildMappingTable(null, DEFAULT_SCOPE_MAPPINGS).table;
 
 function access(scopes: string[], method: string, path: string, custom: Record<string, string[]> | null = null) {
-  const { table } = buildMappingTable(custom);
+  const { table } = buildMappingTable(custom, DEFAULT_SCOPE_MAPPINGS);
   return evaluateAccess({ scopes, adminScope: 'platform:admin', authorizationEnabled: true, mapping: findMapping(table, method, path), method, path });
 }
 
 describe('the default mapping table', () => {
   it('parses every default key', () => {
-    expect(buildMappingTable(null).issues).toEqual([]);
+    expect(buildMappingTable(null, DEFAULT_SCOPE_MAPPINGS).issues).toEqual([]);
     expect(defaults.entries).toHaveLength(Object.keys(DEFAULT_SCOPE_MAPPINGS).length);
   });
 
@@ -52,20 +52,20 @@ describe('the default mapping table', () => {
 
 describe('custom scope_mappings', () => {
   it('override a default with the same key', () => {
-    const { table } = buildMappingTable({ 'GET /agents': ['catalog:list'] });
+    const { table } = buildMappingTable({ 'GET /agents': ['catalog:list'] }, DEFAULT_SCOPE_MAPPINGS);
     expect(findMapping(table, 'GET', '/agents')).toMatchObject({ scopes: ['catalog:list'], source: 'custom' });
   });
 
   it('always beat the defaults, even a more specific default', () => {
-    const { table } = buildMappingTable({ 'GET /sessions/*': ['x:read'] });
+    const { table } = buildMappingTable({ 'GET /sessions/*': ['x:read'] }, DEFAULT_SCOPE_MAPPINGS);
     expect(findMapping(table, 'GET', '/sessions/s/runs/r')).toMatchObject({ scopes: ['x:read'], source: 'custom' });
     expect(findMapping(table, 'GET', '/sessions/s/runs')).toMatchObject({ scopes: ['x:read'], source: 'custom' });
     expect(findMapping(table, 'GET', '/sessions')?.source).toBe('default');
   });
 
   it('decide among themselves by specificity, whatever their order', () => {
-    const a = buildMappingTable({ 'GET /sessions/*': ['x:read'], 'GET /sessions/*/runs/*': ['runs:read'] }).table;
-    const b = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'], 'GET /sessions/*': ['x:read'] }).table;
+    const a = buildMappingTable({ 'GET /sessions/*': ['x:read'], 'GET /sessions/*/runs/*': ['runs:read'] }, DEFAULT_SCOPE_MAPPINGS).table;
+    const b = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'], 'GET /sessions/*': ['x:read'] }, DEFAULT_SCOPE_MAPPINGS).table;
     for (const t of [a, b]) {
       expect(findMapping(t, 'GET', '/sessions/s/runs/r')?.scopes).toEqual(['runs:read']);
       expect(findMapping(t, 'GET', '/sessions/s')?.scopes).toEqual(['x:read']);
@@ -73,18 +73,18 @@ describe('custom scope_mappings', () => {
   });
 
   it('win over a less specific default', () => {
-    const { table } = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'] });
+    const { table } = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'] }, DEFAULT_SCOPE_MAPPINGS);
     expect(findMapping(table, 'GET', '/sessions/s1/runs/r1')).toMatchObject({ scopes: ['runs:read'], source: 'custom' });
     expect(findMapping(table, 'GET', '/sessions/s1')?.scopes).toEqual(['sessions:read']);
   });
 
   it('add new routes', () => {
-    const { table } = buildMappingTable({ 'POST /custom/*': ['custom:write'] });
+    const { table } = buildMappingTable({ 'POST /custom/*': ['custom:write'] }, DEFAULT_SCOPE_MAPPINGS);
     expect(findMapping(table, 'POST', '/custom/x')?.scopes).toEqual(['custom:write']);
   });
 
   it('report malformed keys and scopes as issues naming the key', () => {
-    expect(buildMappingTable({ 'GET a': ['x:y'], 'GET /[z-a]': ['x:y'], 'GET /b': ['two words'] }).issues).toEqual([
+    expect(buildMappingTable({ 'GET a': ['x:y'], 'GET /[z-a]': ['x:y'], 'GET /b': ['two words'] }, DEFAULT_SCOPE_MAPPINGS).issues).toEqual([
       { path: 'auth.scope_mappings.GET a', message: 'the path must start with "/"' },
       { path: 'auth.scope_mappings.GET /[z-a]', message: 'has a character class ("[...]") that is not valid' },
       { path: 'auth.scope_mappings.GET /b', message: 'scope "two words" must not contain whitespace' },

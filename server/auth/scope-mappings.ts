@@ -1,5 +1,5 @@
 import type { FieldIssue } from '../errors.js';
-import { DEFAULT_SCOPE_MAPPINGS } from './default-scope-mappings.js';
+import type { ScopeTable } from './default-scope-mappings.js';
 import { pathSegments } from './path-pattern.js';
 import { compareSpecificity, matchRoute, parseRoutePattern, type RoutePattern } from './route-pattern.js';
 import { parseScope } from './scopes.js';
@@ -32,11 +32,11 @@ export interface MappingTable {
  * it. Invalid keys are reported as issues naming the key, never silently skipped.
  *
  * @example
- * const { table, issues } = buildMappingTable({ 'GET /sessions/*\/runs/*': ['runs:read'] });
+ * const { table, issues } = buildMappingTable({ 'GET /sessions/*\/runs/*': ['runs:read'] }, DEFAULT_SCOPE_MAPPINGS);
  */
 export function buildMappingTable(
   custom: Readonly<Record<string, readonly string[]>> | null | undefined,
-  defaults: Readonly<Record<string, readonly string[]>> = DEFAULT_SCOPE_MAPPINGS,
+  defaults: ScopeTable,
 ): { table: MappingTable; issues: FieldIssue[] } {
   const byKey = new Map<string, ScopeMapping>();
   const issues: FieldIssue[] = [];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
 import { createAuthLayer } from '../auth/index.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../http/routes/platform-routes.js';
 import { loadCliSettings, serverBaseUrl } from '../desk/cli/settings.js';
 import { formatInspection, formatKeys, formatMint } from '../desk/cli/format.js';
 import { defaultDataDir } from '../desk/data-dir.js';
@@ -250,7 +251,7 @@ export async function runInspect(argv: string[], io: CliIo): Promise<number> {
       ...(values.path !== undefined ? { path: values.path } : {}),
     });
     const { settings } = loadCliSettings({ configPath: values.config, dataDir: dataDirOf(values, io), env: io.env });
-    const layer = await createAuthLayer(settings.auth, { osId: settings.os_id, env: io.env });
+    const layer = await createAuthLayer(settings.auth, { osId: settings.os_id, defaultScopeMappings: DEFAULT_SCOPE_MAPPINGS, env: io.env });
     try {
       const result = await inspectRequest(layer, settings, request);
       write(io, values.json ? JSON.stringify(result, null, 2) : formatInspection(result));

@@ -1,17 +1,6 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import {
-  ComponentSchema,
-  ComponentsQuerySchema,
-  ErrorBodySchema,
-  ListSessionsQuerySchema,
-  RunParamsSchema,
-  RunQuerySchema,
-  SessionDetailSchema,
-  SessionIdParamsSchema,
-  SessionPageSchema,
-  SessionQuerySchema,
-} from '../http/schemas.js';
+import { ErrorBodySchema } from '../http/schemas.js';
 import {
   DatabaseIdParamsSchema,
   DeskDatabaseAttachRequestSchema,
@@ -65,7 +54,8 @@ const security = [{ deskToken: [] }];
 const tags = ['Workbench'];
 
 /**
- * Registers every `/desk` route in the OpenAPI registry under the `deskToken` security
+ * Registers the workbench's `/desk` routes (the desk view's are derived from the route objects,
+ * see `server/openapi/platform-paths.ts`) in the OpenAPI registry under the `deskToken` security
  * scheme, with the same zod schemas the routes validate with.
  *
  * @example
@@ -90,24 +80,6 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
       security,
       tags,
     });
-
-  // The desk view of the store: the platform's read routes, answered under the desk credential.
-  const view = (p: string, operationId: string, summary: string, request: RouteConfig['request'], response: z.ZodType) =>
-    path({
-      method: 'get',
-      path: `/desk/view${p}`,
-      operationId,
-      summary: `${summary} (desk view: every row, whatever the JWT settings)`,
-      request,
-      responses: { 200: json(response, 'As the platform route answers an admin'), ...errors(400, 404, 422) },
-    });
-  view('/sessions', 'desk_view_sessions', 'Sessions', { query: ListSessionsQuerySchema }, SessionPageSchema);
-  view('/sessions/{session_id}', 'desk_view_session', 'One session', { params: SessionIdParamsSchema, query: SessionQuerySchema }, SessionDetailSchema);
-  view('/sessions/{session_id}/runs', 'desk_view_runs', "A session's runs", { params: SessionIdParamsSchema, query: SessionQuerySchema }, z.array(z.record(z.string(), z.unknown())));
-  view('/sessions/{session_id}/runs/{run_id}', 'desk_view_run', 'One run', { params: RunParamsSchema, query: RunQuerySchema }, z.record(z.string(), z.unknown()));
-  for (const kind of ['agents', 'teams', 'workflows'] as const) {
-    view(`/${kind}`, `desk_view_${kind}`, `The ${kind}`, { query: ComponentsQuerySchema }, z.array(ComponentSchema));
-  }
 
   path({
     method: 'get',

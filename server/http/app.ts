@@ -6,12 +6,10 @@ import { authMiddleware } from './auth-middleware.js';
 import { corsMiddleware } from './cors.js';
 import { errorMiddleware, notFoundHandler } from './error-middleware.js';
 import { hostGuard } from './host-guard.js';
+import { routerOf } from './route-express.js';
 import { SECURITY_HEADERS } from './security-headers.js';
-import { componentsRouter } from './routes/components.js';
 import { docsAssetsRouter, docsPagesRouter } from './routes/docs.js';
-import { metaRouter } from './routes/meta.js';
-import { sessionsRouter } from './routes/sessions.js';
-import { tracesRouter } from './routes/traces.js';
+import { PLATFORM_ROUTES } from './routes/platform-routes.js';
 import { uiRouter } from './routes/ui.js';
 
 export interface AppOptions {
@@ -46,11 +44,8 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
   app.use(docsAssetsRouter());
 
   app.use(authMiddleware(() => runtime.auth()));
-  app.use(metaRouter(runtime));
+  app.use(routerOf(PLATFORM_ROUTES, runtime, 'jwt'));
   app.use(docsPagesRouter());
-  app.use(sessionsRouter(runtime));
-  app.use(componentsRouter(runtime));
-  app.use(tracesRouter(runtime));
 
   app.use(notFoundHandler);
   app.use(errorMiddleware(opts.log));

@@ -61,7 +61,8 @@ export const ComponentsQuerySchema = StoreSelectorSchema.extend({
 
 export const SessionIdParamsSchema = z.object({ session_id: z.string().min(1).max(512) });
 export const RunParamsSchema = SessionIdParamsSchema.extend({ run_id: z.string().min(1).max(512) });
-export const ComponentParamsSchema = z.object({ id: z.string().min(1).max(512) });
+/** A path segment naming one resource (`{agent_id}`, `{run_id}`). */
+export const ResourceIdSchema = z.string().min(1).max(512);
 
 const isoDate = z.string().nullable().meta({ description: 'ISO-8601 UTC date-time' });
 
@@ -171,6 +172,11 @@ export const IngestResultSchema = z
     run_created: z.boolean(),
   })
   .meta({ id: 'IngestResult' });
+
+/** `GET /` for tools (a browser is sent to the UI). */
+export const RootSchema = z
+  .object({ name: z.literal('rundesk'), version: z.string(), docs: z.string(), openapi: z.string(), ui: z.string() })
+  .meta({ id: 'Root' });
 
 export const HealthSchema = z.object({ status: z.literal('ok'), instantiated_at: z.string() }).meta({ id: 'Health' });
 

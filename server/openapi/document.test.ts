@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
 import { openApiDocument } from './document.js';
 
 describe('the /openapi.json document', () => {
@@ -32,7 +33,7 @@ describe('the /openapi.json document', () => {
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
         const op = item?.[method];
-        if (!op || path === '/health' || path === '/info') continue;
+        if (!op || PLATFORM_ROUTES.some((r) => r.scopes === 'public' && r.path === path)) continue;
         const names = (op.security ?? []).flatMap((s) => Object.keys(s));
         expect(names, `${method.toUpperCase()} ${path}`).toEqual([path.startsWith('/desk') ? 'deskToken' : 'bearerAuth']);
       }
@@ -46,11 +47,11 @@ describe('the /openapi.json document', () => {
       '/sessions/{session_id}',
       '/sessions/{session_id}/runs',
       '/agents',
-      '/agents/{id}',
+      '/agents/{agent_id}',
       '/teams',
-      '/teams/{id}',
+      '/teams/{team_id}',
       '/workflows',
-      '/workflows/{id}',
+      '/workflows/{workflow_id}',
       '/health',
       '/info',
       '/desk/tokens',

@@ -1,8 +1,8 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerDeskOpenApi } from '../desk/openapi.js';
 import { API_DESCRIPTION_VERSION } from '../version.js';
-import { registerPlatformPaths } from './platform-paths.js';
-import { registerTracePaths } from './trace-paths.js';
+import { DESK_VIEW_ROUTES, PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
+import { DESK_VIEW_SURFACE, PLATFORM_SURFACE, registerBearerScheme, registerRoutes } from './platform-paths.js';
 
 let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
 
@@ -10,9 +10,10 @@ let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
 export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
-  registerPlatformPaths(registry);
-  registerTracePaths(registry);
+  registerBearerScheme(registry);
+  registerRoutes(registry, PLATFORM_ROUTES, PLATFORM_SURFACE);
   registerDeskOpenApi(registry);
+  registerRoutes(registry, DESK_VIEW_ROUTES, DESK_VIEW_SURFACE);
   cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

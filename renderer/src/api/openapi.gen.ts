@@ -10,18 +10,49 @@
  */
 
 export interface paths {
-    "/sessions/{session_id}/runs/{run_id}": {
+    "/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * Get run by ID
-         * @description Retrieves one run of a session. The response shape depends on `type` (SPEC §4.1).
-         */
-        get: operations["get_session_run"];
+        /** Where things are (a browser asking for HTML is sent to the UI; no token needed) */
+        get: operations["root"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health check (no token needed) */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server information (no token needed) */
+        get: operations["info"];
         put?: never;
         post?: never;
         delete?: never;
@@ -83,6 +114,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{session_id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get run by ID
+         * @description Retrieves one run of a session. The response shape depends on `type` (SPEC §4.1).
+         */
+        get: operations["get_session_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents": {
         parameters: {
             query?: never;
@@ -100,7 +151,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/agents/{id}/runs": {
+    "/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one of the agents */
+        get: operations["get_agent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}/runs": {
         parameters: {
             query?: never;
             header?: never;
@@ -117,7 +185,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/agents/{id}/runs/{run_id}/cancel": {
+    "/agents/{agent_id}/runs/{run_id}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -134,7 +202,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/agents/{id}/runs/{run_id}/continue": {
+    "/agents/{agent_id}/runs/{run_id}/continue": {
         parameters: {
             query?: never;
             header?: never;
@@ -145,23 +213,6 @@ export interface paths {
         put?: never;
         /** Not performed: rundesk stores and serves runs but does not execute agents */
         post: operations["continue_run_agent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/agents/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get one of the agents */
-        get: operations["get_agent"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -185,7 +236,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{id}/runs": {
+    "/teams/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one of the teams */
+        get: operations["get_team"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{team_id}/runs": {
         parameters: {
             query?: never;
             header?: never;
@@ -202,7 +270,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{id}/runs/{run_id}/cancel": {
+    "/teams/{team_id}/runs/{run_id}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -219,7 +287,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{id}/runs/{run_id}/continue": {
+    "/teams/{team_id}/runs/{run_id}/continue": {
         parameters: {
             query?: never;
             header?: never;
@@ -230,23 +298,6 @@ export interface paths {
         put?: never;
         /** Not performed: rundesk stores and serves runs but does not execute teams */
         post: operations["continue_run_team"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/teams/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get one of the teams */
-        get: operations["get_team"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -270,58 +321,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/workflows/{id}/runs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute workflows */
-        post: operations["run_workflow"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/workflows/{id}/runs/{run_id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute workflows */
-        post: operations["cancel_run_workflow"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/workflows/{id}/runs/{run_id}/continue": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute workflows */
-        post: operations["continue_run_workflow"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/workflows/{id}": {
+    "/workflows/{workflow_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -338,6 +338,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workflows/{workflow_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute workflows */
+        post: operations["run_workflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflow_id}/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute workflows */
+        post: operations["cancel_run_workflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflow_id}/runs/{run_id}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not performed: rundesk stores and serves runs but does not execute workflows */
+        post: operations["continue_run_workflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -347,40 +398,6 @@ export interface paths {
         };
         /** The part of AgentOS's config answer that stored sessions tell: databases and components */
         get: operations["get_config"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Health check (no token needed) */
-        get: operations["health"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/info": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Server information (no token needed) */
-        get: operations["info"];
         put?: never;
         post?: never;
         delete?: never;
@@ -468,125 +485,6 @@ export interface paths {
         put?: never;
         /** Search traces with a filter expression; group by run (span trees) or session (statistics) */
         post: operations["search_traces"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/desk/view/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Sessions (desk view: every row, whatever the JWT settings) */
-        get: operations["desk_view_sessions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/desk/view/sessions/{session_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One session (desk view: every row, whatever the JWT settings) */
-        get: operations["desk_view_session"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/desk/view/sessions/{session_id}/runs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A session's runs (desk view: every row, whatever the JWT settings) */
-        get: operations["desk_view_runs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/desk/view/sessions/{session_id}/runs/{run_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One run (desk view: every row, whatever the JWT settings) */
-        get: operations["desk_view_run"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/desk/view/agents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The agents (desk view: every row, whatever the JWT settings) */
-        get: operations["desk_view_agents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/desk/view/teams": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The teams (desk view: every row, whatever the JWT settings) */
-        get: operations["desk_view_teams"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/desk/view/workflows": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The workflows (desk view: every row, whatever the JWT settings) */
-        get: operations["desk_view_workflows"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -901,10 +799,404 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/desk/view/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List sessions (newest first, paginated) (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_list_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a session (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_get_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/sessions/{session_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the runs of a session in stored order (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_get_session_runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/sessions/{session_id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get run by ID (desk view: every row, whatever the JWT settings)
+         * @description Retrieves one run of a session. The response shape depends on `type` (SPEC §4.1).
+         */
+        get: operations["desk_view_get_session_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List agents seen in the stored sessions (filtered by per-resource scopes) (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_list_agents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one of the agents (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_get_agent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List teams seen in the stored sessions (filtered by per-resource scopes) (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_list_teams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/teams/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one of the teams (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_get_team"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List workflows seen in the stored sessions (filtered by per-resource scopes) (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_list_workflows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/workflows/{workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one of the workflows (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_get_workflow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The part of AgentOS's config answer that stored sessions tell: databases and components (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_get_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List traces, newest first (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_get_traces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/traces/filter-schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fields, operators and values a trace search may use (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_get_traces_filter_schema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/traces/{trace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A trace with its span tree, or one span of it (`span_id`) (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_get_trace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/trace_session_stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trace statistics per session, most recently active first (desk view: every row, whatever the JWT settings) */
+        get: operations["desk_view_get_trace_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Root: {
+            /** @enum {string} */
+            name: "rundesk";
+            version: string;
+            docs: string;
+            openapi: string;
+            ui: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            instantiated_at: string;
+        };
+        Info: {
+            /** @enum {string} */
+            name: "rundesk";
+            version: string;
+            os_id: string;
+            api_version: string;
+            databases: string[];
+            auth: {
+                validate: boolean;
+                algorithm: string;
+                authorization_enabled: boolean;
+                user_isolation: boolean;
+                token_source: string;
+            };
+        };
+        SessionPage: {
+            data: components["schemas"]["SessionListItem"][];
+            meta: {
+                page: number;
+                limit: number;
+                total_count: number;
+                total_pages: number;
+                search_time_ms: number;
+            };
+        };
+        SessionListItem: {
+            session_id: string;
+            session_name: string;
+            session_type: components["schemas"]["SessionType"];
+            /** @description `session_data.session_state` */
+            session_state: {
+                [key: string]: unknown;
+            } | null;
+            user_id: string | null;
+            agent_id: string | null;
+            team_id: string | null;
+            workflow_id: string | null;
+            /** @description The stored `summary` */
+            session_summary: {
+                [key: string]: unknown;
+            } | null;
+            /** @description `session_data.session_metrics` */
+            metrics: {
+                [key: string]: unknown;
+            } | null;
+            total_tokens: number | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description ISO-8601 UTC date-time */
+            created_at: string | null;
+            /** @description ISO-8601 UTC date-time */
+            updated_at: string | null;
+            /** @description rundesk: number of runs stored in the session. */
+            run_count: number;
+        };
+        /**
+         * @description Session type (SPEC §2.4).
+         * @enum {string}
+         */
+        SessionType: "agent" | "team" | "workflow";
+        /** @description Error body (SPEC §2.5). */
+        ErrorBody: {
+            /** @description Error detail message */
+            detail: string;
+            /** @description Code for categorization, e.g. NOT_FOUND */
+            error_code: string | null;
+        };
+        SessionDetail: {
+            session_id: string;
+            session_name: string;
+            session_type: components["schemas"]["SessionType"];
+            /** @description `session_data.session_state` */
+            session_state: {
+                [key: string]: unknown;
+            } | null;
+            user_id: string | null;
+            agent_id: string | null;
+            team_id: string | null;
+            workflow_id: string | null;
+            /** @description The stored `summary` */
+            session_summary: {
+                [key: string]: unknown;
+            } | null;
+            /** @description `session_data.session_metrics` */
+            metrics: {
+                [key: string]: unknown;
+            } | null;
+            total_tokens: number | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description ISO-8601 UTC date-time */
+            created_at: string | null;
+            /** @description ISO-8601 UTC date-time */
+            updated_at: string | null;
+            /** @description rundesk: number of runs stored in the session. */
+            run_count: number;
+            /** @description Agent sessions only: the session id (AgentOS). */
+            agent_session_id?: string;
+            /** @description Workflow sessions only: `workflow_data.name`. */
+            workflow_name?: string | null;
+            /** @description Messages of the top-level runs in order, without those replayed from history (AgentOS `get_chat_history`). */
+            chat_history: {
+                [key: string]: unknown;
+            }[] | null;
+            session_data: {
+                [key: string]: unknown;
+            } | null;
+            agent_data: {
+                [key: string]: unknown;
+            } | null;
+            team_data: {
+                [key: string]: unknown;
+            } | null;
+            workflow_data: {
+                [key: string]: unknown;
+            } | null;
+            /** @description rundesk: the stored summary (also as `session_summary`). */
+            summary: {
+                [key: string]: unknown;
+            } | null;
+        };
         /** @description An agent run (SPEC §2.1), answered for `type=agent`. */
         RunShape: {
             /** @description Unique identifier of the run */
@@ -1213,114 +1505,6 @@ export interface components {
             /** @description Index of the paused step (beyond SPEC) */
             paused_step_index?: number | null;
         };
-        /** @description Error body (SPEC §2.5). */
-        ErrorBody: {
-            /** @description Error detail message */
-            detail: string;
-            /** @description Code for categorization, e.g. NOT_FOUND */
-            error_code: string | null;
-        };
-        SessionPage: {
-            data: components["schemas"]["SessionListItem"][];
-            meta: {
-                page: number;
-                limit: number;
-                total_count: number;
-                total_pages: number;
-                search_time_ms: number;
-            };
-        };
-        SessionListItem: {
-            session_id: string;
-            session_name: string;
-            session_type: components["schemas"]["SessionType"];
-            /** @description `session_data.session_state` */
-            session_state: {
-                [key: string]: unknown;
-            } | null;
-            user_id: string | null;
-            agent_id: string | null;
-            team_id: string | null;
-            workflow_id: string | null;
-            /** @description The stored `summary` */
-            session_summary: {
-                [key: string]: unknown;
-            } | null;
-            /** @description `session_data.session_metrics` */
-            metrics: {
-                [key: string]: unknown;
-            } | null;
-            total_tokens: number | null;
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            /** @description ISO-8601 UTC date-time */
-            created_at: string | null;
-            /** @description ISO-8601 UTC date-time */
-            updated_at: string | null;
-            /** @description rundesk: number of runs stored in the session. */
-            run_count: number;
-        };
-        /**
-         * @description Session type (SPEC §2.4).
-         * @enum {string}
-         */
-        SessionType: "agent" | "team" | "workflow";
-        SessionDetail: {
-            session_id: string;
-            session_name: string;
-            session_type: components["schemas"]["SessionType"];
-            /** @description `session_data.session_state` */
-            session_state: {
-                [key: string]: unknown;
-            } | null;
-            user_id: string | null;
-            agent_id: string | null;
-            team_id: string | null;
-            workflow_id: string | null;
-            /** @description The stored `summary` */
-            session_summary: {
-                [key: string]: unknown;
-            } | null;
-            /** @description `session_data.session_metrics` */
-            metrics: {
-                [key: string]: unknown;
-            } | null;
-            total_tokens: number | null;
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            /** @description ISO-8601 UTC date-time */
-            created_at: string | null;
-            /** @description ISO-8601 UTC date-time */
-            updated_at: string | null;
-            /** @description rundesk: number of runs stored in the session. */
-            run_count: number;
-            /** @description Agent sessions only: the session id (AgentOS). */
-            agent_session_id?: string;
-            /** @description Workflow sessions only: `workflow_data.name`. */
-            workflow_name?: string | null;
-            /** @description Messages of the top-level runs in order, without those replayed from history (AgentOS `get_chat_history`). */
-            chat_history: {
-                [key: string]: unknown;
-            }[] | null;
-            session_data: {
-                [key: string]: unknown;
-            } | null;
-            agent_data: {
-                [key: string]: unknown;
-            } | null;
-            team_data: {
-                [key: string]: unknown;
-            } | null;
-            workflow_data: {
-                [key: string]: unknown;
-            } | null;
-            /** @description rundesk: the stored summary (also as `session_summary`). */
-            summary: {
-                [key: string]: unknown;
-            } | null;
-        };
         IngestResult: {
             session_id: string;
             run_id: string;
@@ -1400,26 +1584,6 @@ export interface components {
             interfaces: {
                 [key: string]: unknown;
             }[];
-        };
-        Health: {
-            /** @enum {string} */
-            status: "ok";
-            instantiated_at: string;
-        };
-        Info: {
-            /** @enum {string} */
-            name: "rundesk";
-            version: string;
-            os_id: string;
-            api_version: string;
-            databases: string[];
-            auth: {
-                validate: boolean;
-                algorithm: string;
-                authorization_enabled: boolean;
-                user_isolation: boolean;
-                token_source: string;
-            };
         };
         TraceSummaryPage: {
             data: components["schemas"]["TraceSummary"][];
@@ -2401,97 +2565,69 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    get_session_run: {
+    root: {
         parameters: {
-            query?: {
-                /** @description Database identifier to query (default: the built-in database). */
-                db_id?: string;
-                /** @description Session table inside `db_id` (requires `db_id`). */
-                table?: string;
-                /** @description Session type; chooses the response shape. */
-                type?: "agent" | "team" | "workflow";
-                /** @description User to query the run for. */
-                user_id?: string;
-            };
+            query?: never;
             header?: never;
-            path: {
-                session_id: string;
-                run_id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Run retrieved */
+            /** @description Links to the docs, the document and the UI */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"];
+                    "application/json": components["schemas"]["Root"];
                 };
             };
-            /** @description Bad request */
-            400: {
+            /** @description To `/ui/`, for a request that prefers HTML */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
-            401: {
+        };
+    };
+    info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Information */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Internal server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["Info"];
                 };
             };
         };
@@ -2976,6 +3112,101 @@ export interface operations {
             };
         };
     };
+    get_session_run: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                /** @description Session type; chooses the response shape. */
+                type?: "agent" | "team" | "workflow";
+                /** @description User to query the run for. */
+                user_id?: string;
+            };
+            header?: never;
+            path: {
+                session_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Run retrieved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_agents: {
         parameters: {
             query?: {
@@ -3056,126 +3287,6 @@ export interface operations {
             };
         };
     };
-    run_agent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cancel_run_agent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    continue_run_agent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     get_agent: {
         parameters: {
             query?: {
@@ -3187,7 +3298,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                agent_id: string;
             };
             cookie?: never;
         };
@@ -3249,6 +3360,155 @@ export interface operations {
             };
             /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    run_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_run_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    continue_run_agent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3338,126 +3598,6 @@ export interface operations {
             };
         };
     };
-    run_team: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cancel_run_team: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    continue_run_team: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     get_team: {
         parameters: {
             query?: {
@@ -3469,7 +3609,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                team_id: string;
             };
             cookie?: never;
         };
@@ -3531,6 +3671,155 @@ export interface operations {
             };
             /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    run_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_run_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    continue_run_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3620,126 +3909,6 @@ export interface operations {
             };
         };
     };
-    run_workflow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cancel_run_workflow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    continue_run_workflow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     get_workflow: {
         parameters: {
             query?: {
@@ -3751,7 +3920,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                workflow_id: string;
             };
             cookie?: never;
         };
@@ -3822,6 +3991,155 @@ export interface operations {
             };
         };
     };
+    run_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_run_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    continue_run_workflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_config: {
         parameters: {
             query?: never;
@@ -3856,46 +4174,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    health: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Healthy */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-        };
-    };
-    info: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Information */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Info"];
                 };
             };
         };
@@ -3988,7 +4266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is locked by another process or cannot be read */
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4100,7 +4378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is locked by another process or cannot be read */
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4193,7 +4471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is locked by another process or cannot be read */
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4214,7 +4492,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["TraceSearchRequest"];
             };
@@ -4265,7 +4543,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Error */
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4283,472 +4570,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database is locked by another process or cannot be read */
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    desk_view_sessions: {
-        parameters: {
-            query?: {
-                /** @description Database identifier to query (default: the built-in database). */
-                db_id?: string;
-                /** @description Session table inside `db_id` (requires `db_id`). */
-                table?: string;
-                /** @description Session type (SPEC §2.4). */
-                type?: components["schemas"]["SessionType"];
-                user_id?: string;
-                /** @description agent_id, team_id or workflow_id. */
-                component_id?: string;
-                /** @description Substring of the session name, any letter case (AgentOS). */
-                session_name?: string;
-                /** @description Substring of the session id or name. */
-                search?: string;
-                page?: number;
-                limit?: number;
-                sort_by?: "created_at" | "updated_at" | "session_id" | "session_type" | "user_id" | "agent_id" | "team_id" | "workflow_id";
-                sort_order?: "asc" | "desc";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description As the platform route answers an admin */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionPage"];
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Desk token missing or wrong */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation error; `issues` name each bad field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    desk_view_session: {
-        parameters: {
-            query?: {
-                /** @description Database identifier to query (default: the built-in database). */
-                db_id?: string;
-                /** @description Session table inside `db_id` (requires `db_id`). */
-                table?: string;
-                /** @description Only a session of this type. */
-                type?: "agent" | "team" | "workflow";
-                user_id?: string;
-            };
-            header?: never;
-            path: {
-                session_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description As the platform route answers an admin */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionDetail"];
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Desk token missing or wrong */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation error; `issues` name each bad field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    desk_view_runs: {
-        parameters: {
-            query?: {
-                /** @description Database identifier to query (default: the built-in database). */
-                db_id?: string;
-                /** @description Session table inside `db_id` (requires `db_id`). */
-                table?: string;
-                /** @description Only a session of this type. */
-                type?: "agent" | "team" | "workflow";
-                user_id?: string;
-            };
-            header?: never;
-            path: {
-                session_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description As the platform route answers an admin */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Desk token missing or wrong */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation error; `issues` name each bad field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    desk_view_run: {
-        parameters: {
-            query?: {
-                /** @description Database identifier to query (default: the built-in database). */
-                db_id?: string;
-                /** @description Session table inside `db_id` (requires `db_id`). */
-                table?: string;
-                /** @description Session type; chooses the response shape. */
-                type?: "agent" | "team" | "workflow";
-                /** @description User to query the run for. */
-                user_id?: string;
-            };
-            header?: never;
-            path: {
-                session_id: string;
-                run_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description As the platform route answers an admin */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Desk token missing or wrong */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation error; `issues` name each bad field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    desk_view_agents: {
-        parameters: {
-            query?: {
-                /** @description Database identifier to query (default: the built-in database). */
-                db_id?: string;
-                /** @description Session table inside `db_id` (requires `db_id`). */
-                table?: string;
-                user_id?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description As the platform route answers an admin */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Component"][];
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Desk token missing or wrong */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation error; `issues` name each bad field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    desk_view_teams: {
-        parameters: {
-            query?: {
-                /** @description Database identifier to query (default: the built-in database). */
-                db_id?: string;
-                /** @description Session table inside `db_id` (requires `db_id`). */
-                table?: string;
-                user_id?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description As the platform route answers an admin */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Component"][];
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Desk token missing or wrong */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation error; `issues` name each bad field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    desk_view_workflows: {
-        parameters: {
-            query?: {
-                /** @description Database identifier to query (default: the built-in database). */
-                db_id?: string;
-                /** @description Session table inside `db_id` (requires `db_id`). */
-                table?: string;
-                user_id?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description As the platform route answers an admin */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Component"][];
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Desk token missing or wrong */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation error; `issues` name each bad field */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5843,6 +5666,1058 @@ export interface operations {
             };
             /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_list_sessions: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                /** @description Session type (SPEC §2.4). */
+                type?: components["schemas"]["SessionType"];
+                user_id?: string;
+                /** @description agent_id, team_id or workflow_id. */
+                component_id?: string;
+                /** @description Substring of the session name, any letter case (AgentOS). */
+                session_name?: string;
+                /** @description Substring of the session id or name. */
+                search?: string;
+                page?: number;
+                limit?: number;
+                sort_by?: "created_at" | "updated_at" | "session_id" | "session_type" | "user_id" | "agent_id" | "team_id" | "workflow_id";
+                sort_order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionPage"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_session: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                /** @description Only a session of this type. */
+                type?: "agent" | "team" | "workflow";
+                user_id?: string;
+            };
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionDetail"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_session_runs: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                /** @description Only a session of this type. */
+                type?: "agent" | "team" | "workflow";
+                user_id?: string;
+                /** @description Only runs created at or after this Unix time (seconds). */
+                created_after?: number | null;
+                /** @description Only runs created at or before this Unix time (seconds). */
+                created_before?: number | null;
+            };
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_session_run: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                /** @description Session type; chooses the response shape. */
+                type?: "agent" | "team" | "workflow";
+                /** @description User to query the run for. */
+                user_id?: string;
+            };
+            header?: never;
+            path: {
+                session_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Run retrieved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_list_agents: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Component"][];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_agent: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                user_id?: string;
+            };
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Component"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_list_teams: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Component"][];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_team: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                user_id?: string;
+            };
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Component"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_list_workflows: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Component"][];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_workflow: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                user_id?: string;
+            };
+            header?: never;
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Component"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OsConfig"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_traces: {
+        parameters: {
+            query?: {
+                /** @description Filter by run ID */
+                run_id?: string;
+                /** @description Filter by session ID */
+                session_id?: string;
+                /** @description Filter by user ID (under user isolation a non-admin caller sees only their own) */
+                user_id?: string;
+                /** @description Filter by agent ID */
+                agent_id?: string;
+                /** @description Filter by team ID */
+                team_id?: string;
+                /** @description Filter by workflow ID */
+                workflow_id?: string;
+                /** @description Filter by status (OK, ERROR) */
+                status?: string;
+                /** @description Traces starting at or after this time (ISO 8601; naive = UTC) */
+                start_time?: string;
+                /** @description Traces ending at or before this time (ISO 8601; naive = UTC) */
+                end_time?: string;
+                /** @description Page number (1-indexed; 0 reads as 1) */
+                page?: number | null;
+                /** @description Number of traces per page */
+                limit?: number;
+                /** @description Database ID to query traces from */
+                db_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of trace summaries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceSummaryPage"];
+                };
+            };
+            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown database, trace or span */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_traces_filter_schema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filter schema */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilterSchemaResponse"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_trace: {
+        parameters: {
+            query?: {
+                /** @description One span of the trace instead of the whole tree */
+                span_id?: string;
+                /** @description Accepted for the platform’s clients; the path’s trace_id decides */
+                run_id?: string;
+                /** @description Database ID to query the trace from */
+                db_id?: string;
+            };
+            header?: never;
+            path: {
+                trace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trace (TraceDetail), or with `span_id` the span (TraceNode) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceDetail"] | components["schemas"]["TraceNode"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown database, trace or span */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_trace_stats: {
+        parameters: {
+            query?: {
+                /** @description Filter by user ID */
+                user_id?: string;
+                /** @description Filter by agent ID */
+                agent_id?: string;
+                /** @description Filter by team ID */
+                team_id?: string;
+                /** @description Filter by workflow ID */
+                workflow_id?: string;
+                /** @description Sessions with traces created at or after this time (ISO 8601) */
+                start_time?: string;
+                /** @description Sessions with traces created at or before this time (ISO 8601) */
+                end_time?: string;
+                /** @description Page number (1-indexed) */
+                page?: number;
+                /** @description Number of sessions per page */
+                limit?: number;
+                /** @description Database ID to query statistics from */
+                db_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of per-session statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceSessionStatsPage"];
+                };
+            };
+            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown database, trace or span */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type J
 import { AuthSettingsSchema, type AuthSettings } from '../../settings/schema.js';
 import { createAuthLayer, type AuthLayerContext } from '../layer.js';
 import type { AuthLayer } from '../types.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../../http/routes/platform-routes.js';
 
 /** 2025-01-01T00:00:00Z, the frozen "now" of the auth tests. */
 export const NOW_MS = Date.UTC(2025, 0, 1);
@@ -68,7 +69,7 @@ export function authSettings(input: Record<string, unknown>): AuthSettings {
 }
 
 export function layerFor(input: Record<string, unknown>, ctx: Partial<AuthLayerContext> = {}): Promise<AuthLayer> {
-  return createAuthLayer(authSettings(input), { osId: OS_ID, now: () => NOW_MS, ...ctx });
+  return createAuthLayer(authSettings(input), { osId: OS_ID, defaultScopeMappings: DEFAULT_SCOPE_MAPPINGS, now: () => NOW_MS, ...ctx });
 }
 
 export function bearer(token: string): Record<string, string> {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { lintMappings, servedRoutesFrom } from './mappings-lint.js';
+import { lintMappings, servedRoutesOf } from './mappings-lint.js';
 
-const served = servedRoutesFrom({
-  '/sessions/{session_id}/runs/{run_id}': { get: {} },
-  '/sessions/{session_id}': { get: {}, delete: {} },
-  '/agents': { get: {} },
-  '/health': { get: {} },
-  '/reports/{id}': { post: {} },
-  '/desk/keys': { get: {} },
-});
+const served = servedRoutesOf([
+  { method: 'get', path: '/sessions/{session_id}/runs/{run_id}' },
+  { method: 'get', path: '/sessions/{session_id}' },
+  { method: 'delete', path: '/sessions/{session_id}' },
+  { method: 'get', path: '/agents' },
+  { method: 'get', path: '/health' },
+  { method: 'post', path: '/reports/{id}' },
+]);
 
 describe('lintMappings', () => {
-  it('reads served routes from OpenAPI paths, leaving out the workbench', () => {
+  it('reads served routes from the route objects, methods upper-cased', () => {
     expect(served.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /sessions/{session_id}/runs/{run_id}',
       'GET /sessions/{session_id}',

@@ -17,16 +17,9 @@ export interface MappingLint {
   unknown_scopes: { pattern: string; scope: string; suggestion: string; message: string }[];
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-
-/** Served platform routes from an OpenAPI `paths` object (the workbench's own routes left out). */
-export function servedRoutesFrom(paths: Record<string, Record<string, unknown> | undefined>): ServedRoute[] {
-  const out: ServedRoute[] = [];
-  for (const [path, item] of Object.entries(paths)) {
-    if (!item || path === '/desk' || path.startsWith('/desk/') || path.startsWith('/ui')) continue;
-    for (const m of HTTP_METHODS) if (item[m]) out.push({ method: m.toUpperCase(), path });
-  }
-  return out;
+/** Served routes from the route objects (`{ method: 'get', path }`), as the lint compares them. */
+export function servedRoutesOf(routes: ReadonlyArray<{ method: string; path: string }>): ServedRoute[] {
+  return routes.map((r) => ({ method: r.method.toUpperCase(), path: r.path }));
 }
 
 /** `/sessions/{session_id}` → `/sessions/example-id`: a concrete path the template serves. */
@@ -62,7 +55,7 @@ function couldMatch(pattern: RoutePattern, route: ServedRoute): boolean {
  * mappings the platform's first-match order would shadow with an earlier rule.
  *
  * @example
- * lintMappings(servedRoutesFrom(doc.paths), status.mappings, settings.auth.scope_mappings, settings.auth.excluded_route_paths)
+ * lintMappings(servedRoutesOf(PLATFORM_ROUTES), status.mappings, settings.auth.scope_mappings, settings.auth.excluded_route_paths)
  */
 export function lintMappings(
   served: readonly ServedRoute[],

@@ -1,10 +1,10 @@
 import express from 'express';
 import { parseInput } from '../../http/validate.js';
-import { openApiDocument } from '../../openapi/document.js';
+import { PLATFORM_ROUTES } from '../../http/routes/platform-routes.js';
 import type { Runtime } from '../../runtime-types.js';
 import { DeskInspectRequestSchema, DeskRouteMatrixRequestSchema } from '../schemas.js';
 import { inspectRequest } from './inspect.js';
-import { lintMappings, servedRoutesFrom } from './mappings-lint.js';
+import { lintMappings, servedRoutesOf } from './mappings-lint.js';
 
 /** `/desk/inspect`, `/desk/inspect/matrix` and `/desk/mappings/lint`. */
 export function inspectRouter(runtime: Runtime): express.Router {
@@ -24,10 +24,9 @@ export function inspectRouter(runtime: Runtime): express.Router {
     const layer = runtime.auth();
     const status = layer.status();
     const auth = runtime.settings().settings.auth;
-    const paths = (openApiDocument().paths ?? {}) as Record<string, Record<string, unknown> | undefined>;
     res.json({
       authorization_enabled: status.authorization_enabled,
-      ...lintMappings(servedRoutesFrom(paths), status.mappings, auth.scope_mappings, status.excluded_route_paths, [auth.admin_scope]),
+      ...lintMappings(servedRoutesOf(PLATFORM_ROUTES), status.mappings, auth.scope_mappings, status.excluded_route_paths, [auth.admin_scope]),
     });
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAuthLayer } from '../../auth/index.js';
-import { DEFAULT_SCOPE_MAPPINGS } from '../../auth/default-scope-mappings.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../../http/routes/platform-routes.js';
 import { SettingsSchema } from '../../settings/schema.js';
 import { tempDirs } from '../test-support.js';
 import { generatePresetFixture, presetJwksPath } from './fixture.js';
@@ -42,7 +42,7 @@ describe('provider presets', () => {
     expect(onDisk.keys.every((k) => k.d === undefined)).toBe(true);
 
     const settings = SettingsSchema.parse({ auth: fx.settings_patch });
-    const layer = await createAuthLayer(settings.auth, { osId: settings.os_id });
+    const layer = await createAuthLayer(settings.auth, { osId: settings.os_id, defaultScopeMappings: DEFAULT_SCOPE_MAPPINGS });
     try {
       for (const t of fx.tokens) {
         const r = await layer.inspectToken({ token: t.token, method: 'GET', path: RUN_PATH });

@@ -1,4 +1,4 @@
-import { DEFAULT_SCOPE_MAPPINGS } from '../../auth/default-scope-mappings.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../../http/routes/platform-routes.js';
 
 /** How a provider spells one of the service's scopes (`sessions:read`). */
 export type ScopeSpelling = (serviceScope: string) => string;

@@ -1,5 +1,5 @@
 import express from 'express';
-import { DEFAULT_SCOPE_MAPPINGS } from '../../auth/index.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../../http/routes/platform-routes.js';
 import { ConflictError, ValidationError } from '../../errors.js';
 import type { Runtime } from '../../runtime-types.js';
 import { DeskSettingsPutSchema } from '../schemas.js';

@@ -1,20 +1,18 @@
-import { Router, type Response } from 'express';
+import { z } from 'zod';
 import { answeringDatabase } from '../../db/answering.js';
 import type { ComponentSummary, SessionType } from '../../db/types.js';
 import { NotFoundError, NotImplementedError } from '../../errors.js';
-import type { Runtime } from '../../runtime-types.js';
-import { presentComponent } from '../present.js';
-import { authStateOf } from '../auth-middleware.js';
 import { listComponents } from '../../sessions/use-cases.js';
-import { scopeOf, selectStore } from '../request-scope.js';
-import { ComponentParamsSchema, ComponentsQuerySchema } from '../schemas.js';
-import { parseInput } from '../validate.js';
+import { presentComponent } from '../present.js';
+import { selectStore } from '../request-scope.js';
+import { defineRoute, json, type Route, type RouteContext } from '../route.js';
+import { ComponentSchema, ComponentsQuerySchema, OsConfigSchema, ResourceIdSchema } from '../schemas.js';
 
-const KINDS: ReadonlyArray<{ path: string; kind: SessionType; label: string }> = [
-  { path: '/agents', kind: 'agent', label: 'Agent' },
-  { path: '/teams', kind: 'team', label: 'Team' },
-  { path: '/workflows', kind: 'workflow', label: 'Workflow' },
-];
+const KINDS = [
+  { family: 'agents', kind: 'agent', label: 'Agent', tag: 'Agents' },
+  { family: 'teams', kind: 'team', label: 'Team', tag: 'Teams' },
+  { family: 'workflows', kind: 'workflow', label: 'Workflow', tag: 'Workflows' },
+] as const;
 
 interface Found {
   summary: ComponentSummary;
@@ -28,20 +26,19 @@ interface Found {
  * be read is left out of the unnamed listing (the Databases page says why).
  */
 async function componentsOf(
-  runtime: Runtime,
-  res: Response,
+  ctx: RouteContext,
   kind: SessionType,
   q: { db_id?: string | undefined; table?: string | undefined; user_id?: string | undefined },
 ): Promise<Found[]> {
-  const scope = scopeOf(res, q.user_id);
+  const scope = ctx.scope(q.user_id);
   if (q.db_id !== undefined || q.table !== undefined) {
-    const store = selectStore(runtime, q);
+    const store = selectStore(ctx.runtime, q);
     const dbId = q.db_id as string;
     return (await listComponents(store, scope, kind)).map((summary) => ({ summary, dbId }));
   }
   // Every database at once: a slow server database does not hold up the SQLite ones.
   const listed = await Promise.all(
-    runtime.databases.list().map(async (db) => {
+    ctx.runtime.databases.list().map(async (db) => {
       try {
         return (await listComponents(db.sessions(), scope, kind)).map((summary) => ({ summary, dbId: db.id }));
       } catch {
@@ -63,39 +60,89 @@ async function componentsOf(
  * `POST /{kind}/{id}/runs` (and cancel / continue) are the platform's execution routes: rundesk
  * stores and serves runs but runs nothing, and says so with a 501.
  */
-export function componentsRouter(runtime: Runtime): Router {
-  const router = Router();
-  for (const { path, kind, label } of KINDS) {
-    router.get(path, async (req, res) => {
-      const q = parseInput(ComponentsQuerySchema, req.query, 'query');
-      const allowed = authStateOf(res)?.accessible_resource_ids ?? ['*'];
-      const visible = (await componentsOf(runtime, res, kind, q)).filter((c) => allowed.includes('*') || allowed.includes(c.summary.id));
-      res.json(visible.map((c) => presentComponent(c.summary, c.dbId)));
+function routesOfKind({ family, kind, label, tag }: (typeof KINDS)[number]): Route[] {
+  const idName = `${kind}_id` as const;
+  const Params = z.object({ [idName]: ResourceIdSchema });
+  const RunParams = z.object({ [idName]: ResourceIdSchema, run_id: ResourceIdSchema });
+  const notRunnable = (op: string, suffix: string, params: z.ZodType) =>
+    defineRoute({
+      method: 'post',
+      path: `/${family}/{${idName}}${suffix}`,
+      operationId: `${op}_${kind}`,
+      tags: [tag],
+      summary: `Not performed: rundesk stores and serves runs but does not execute ${family}`,
+      params,
+      answers: {},
+      errors: [501],
+      scopes: [`${family}:run`],
+      deskView: false,
+      handle() {
+        throw new NotImplementedError(
+          `rundesk stores and serves runs but does not run ${kind}s: start the run on the platform (or your own AgentOS) and point it at this data, or ingest its runs with POST /sessions/{session_id}/runs`,
+        );
+      },
     });
+  return [
+    defineRoute({
+      method: 'get',
+      path: `/${family}`,
+      operationId: `list_${family}`,
+      tags: [tag],
+      summary: `List ${family} seen in the stored sessions (filtered by per-resource scopes)`,
+      query: ComponentsQuerySchema,
+      answers: { 200: { description: `The ${family}`, schema: z.array(ComponentSchema) } },
+      errors: [400, 404, 503],
+      scopes: [`${family}:read`],
+      deskView: true,
+      async handle({ query }, ctx) {
+        const allowed = ctx.auth?.accessible_resource_ids ?? ['*'];
+        const visible = (await componentsOf(ctx, kind, query)).filter((c) => allowed.includes('*') || allowed.includes(c.summary.id));
+        return json(visible.map((c) => presentComponent(c.summary, c.dbId)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: `/${family}/{${idName}}`,
+      operationId: `get_${kind}`,
+      tags: [tag],
+      summary: `Get one of the ${family}`,
+      params: Params,
+      query: ComponentsQuerySchema,
+      answers: { 200: { description: 'Found', schema: ComponentSchema } },
+      errors: [400, 404, 503],
+      scopes: [`${family}:read`],
+      deskView: true,
+      async handle({ params, query }, ctx) {
+        const id = params[idName] as string;
+        const found = (await componentsOf(ctx, kind, query)).find((c) => c.summary.id === id);
+        if (!found) throw new NotFoundError(`${label} with ID ${id} not found`);
+        return json(presentComponent(found.summary, found.dbId));
+      },
+    }),
+    notRunnable('run', '/runs', Params),
+    notRunnable('cancel_run', '/runs/{run_id}/cancel', RunParams),
+    notRunnable('continue_run', '/runs/{run_id}/continue', RunParams),
+  ];
+}
 
-    router.get(`${path}/:id`, async (req, res) => {
-      const { id } = parseInput(ComponentParamsSchema, req.params, 'path');
-      const q = parseInput(ComponentsQuerySchema, req.query, 'query');
-      const found = (await componentsOf(runtime, res, kind, q)).find((c) => c.summary.id === id);
-      if (!found) throw new NotFoundError(`${label} with ID ${id} not found`);
-      res.json(presentComponent(found.summary, found.dbId));
-    });
-
-    const notRunnable = (): never => {
-      throw new NotImplementedError(
-        `rundesk stores and serves runs but does not run ${kind}s: start the run on the platform (or your own AgentOS) and point it at this data, or ingest its runs with POST /sessions/{session_id}/runs`,
-      );
-    };
-    router.post(`${path}/:id/runs`, notRunnable);
-    router.post(`${path}/:id/runs/:run_id/cancel`, notRunnable);
-    router.post(`${path}/:id/runs/:run_id/continue`, notRunnable);
-  }
-
-  // What a client that starts at `/config` (the platform's control plane, agent-ui's peers)
-  // needs to find the databases and components.
-  router.get('/config', async (_req, res) => {
+/**
+ * `GET /config`: what a client that starts there (the platform's control plane, agent-ui's
+ * peers) needs to find the databases and components.
+ */
+const getConfig = defineRoute({
+  method: 'get',
+  path: '/config',
+  operationId: 'get_config',
+  tags: ['Core'],
+  summary: "The part of AgentOS's config answer that stored sessions tell: databases and components",
+  answers: { 200: { description: 'The configuration', schema: OsConfigSchema } },
+  errors: [],
+  scopes: ['config:read'],
+  deskView: true,
+  async handle(_input, ctx) {
+    const { runtime } = ctx;
     const { settings } = runtime.settings();
-    const list = async (kind: SessionType) => (await componentsOf(runtime, res, kind, {})).map((c) => presentComponent(c.summary, c.dbId));
+    const list = async (kind: SessionType) => (await componentsOf(ctx, kind, {})).map((c) => presentComponent(c.summary, c.dbId));
     const dbs = runtime.databases.list().map((db) => {
       let tables: string[] | null;
       try {
@@ -111,10 +158,10 @@ export function componentsRouter(runtime: Runtime): Router {
     } catch {
       osDatabase = null;
     }
-    res.json({
+    return json({
       os_id: settings.os_id,
       name: 'rundesk',
-      description: 'A local developer server for the platform\'s run endpoint: stored runs, served behind the JWT layer.',
+      description: "A local developer server for the platform's run endpoint: stored runs, served behind the JWT layer.",
       available_models: null,
       os_database: osDatabase,
       databases: dbs.map((d) => d.db_id),
@@ -125,6 +172,7 @@ export function componentsRouter(runtime: Runtime): Router {
       workflows: await list('workflow'),
       interfaces: [],
     });
-  });
-  return router;
-}
+  },
+});
+
+export const componentRoutes: Route[] = [...KINDS.flatMap(routesOfKind), getConfig];

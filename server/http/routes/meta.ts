@@ -1,43 +1,71 @@
-import { Router } from 'express';
-import type { Runtime } from '../../runtime-types.js';
 import { API_DESCRIPTION_VERSION, RUNDESK_VERSION } from '../../version.js';
+import { defineRoute, json } from '../route.js';
+import { HealthSchema, InfoSchema, RootSchema } from '../schemas.js';
 
 /** `/`, `/health` and `/info` (SPEC §4.2), excluded from the JWT layer by default. */
-export function metaRouter(runtime: Runtime): Router {
-  const router = Router();
-  const startedAt = new Date().toISOString();
+export const metaRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/',
+    operationId: 'root',
+    tags: ['Core'],
+    summary: 'Where things are (a browser asking for HTML is sent to the UI; no token needed)',
+    answers: {
+      200: { description: 'Links to the docs, the document and the UI', schema: RootSchema },
+      302: { description: 'To `/ui/`, for a request that prefers HTML' },
+    },
+    errors: [],
+    scopes: 'public',
+    deskView: false,
+    handle(_input, ctx) {
+      // A person opening the address in a browser wants the UI; tools get JSON.
+      if (ctx.accepts(['json', 'html']) === 'html') return { kind: 'redirect', status: 302, location: '/ui/' };
+      return json({ name: 'rundesk', version: RUNDESK_VERSION, docs: '/docs', openapi: '/openapi.json', ui: '/ui/' });
+    },
+  }),
 
-  router.get('/', (req, res) => {
-    // A person opening the address in a browser wants the UI; tools get JSON.
-    if (req.accepts(['json', 'html']) === 'html') {
-      res.redirect(302, '/ui/');
-      return;
-    }
-    res.json({ name: 'rundesk', version: RUNDESK_VERSION, docs: '/docs', openapi: '/openapi.json', ui: '/ui/' });
-  });
+  defineRoute({
+    method: 'get',
+    path: '/health',
+    operationId: 'health',
+    tags: ['Core'],
+    summary: 'Health check (no token needed)',
+    answers: { 200: { description: 'Healthy', schema: HealthSchema } },
+    errors: [],
+    scopes: 'public',
+    deskView: false,
+    handle(_input, { runtime }) {
+      return json({ status: 'ok', instantiated_at: runtime.startedAt });
+    },
+  }),
 
-  router.get('/health', (_req, res) => {
-    res.json({ status: 'ok', instantiated_at: startedAt });
-  });
-
-  router.get('/info', (_req, res) => {
-    const { settings } = runtime.settings();
-    const auth = settings.auth;
-    res.json({
-      name: 'rundesk',
-      version: RUNDESK_VERSION,
-      os_id: settings.os_id,
-      api_version: API_DESCRIPTION_VERSION,
-      databases: runtime.databases.list().map((db) => db.id),
-      auth: {
-        validate: auth.validate,
-        algorithm: auth.algorithm,
-        authorization_enabled: auth.authorization ?? auth.scope_mappings !== null,
-        user_isolation: auth.user_isolation,
-        token_source: auth.token_source,
-      },
-    });
-  });
-
-  return router;
-}
+  defineRoute({
+    method: 'get',
+    path: '/info',
+    operationId: 'info',
+    tags: ['Core'],
+    summary: 'Server information (no token needed)',
+    answers: { 200: { description: 'Information', schema: InfoSchema } },
+    errors: [],
+    scopes: 'public',
+    deskView: false,
+    handle(_input, { runtime }) {
+      const { settings } = runtime.settings();
+      const auth = settings.auth;
+      return json({
+        name: 'rundesk',
+        version: RUNDESK_VERSION,
+        os_id: settings.os_id,
+        api_version: API_DESCRIPTION_VERSION,
+        databases: runtime.databases.list().map((db) => db.id),
+        auth: {
+          validate: auth.validate,
+          algorithm: auth.algorithm,
+          authorization_enabled: auth.authorization ?? auth.scope_mappings !== null,
+          user_isolation: auth.user_isolation,
+          token_source: auth.token_source,
+        },
+      });
+    },
+  }),
+];

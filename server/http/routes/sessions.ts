@@ -1,137 +1,205 @@
-import { Router } from 'express';
-import { NotFoundError } from '../../errors.js';
+import { z } from 'zod';
 import type { StoredRun } from '../../db/types.js';
-import type { Runtime } from '../../runtime-types.js';
-import type { z } from 'zod';
-import { toRunShape } from '../../runs/shapes.js';
-import { listedShapeOf, presentSessionDetail, presentSessionListItem } from '../present.js';
+import { NotFoundError } from '../../errors.js';
+import { RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema, toRunShape } from '../../runs/shapes.js';
 import * as sessions from '../../sessions/use-cases.js';
-import { scopeOf, selectStore } from '../request-scope.js';
+import { listedShapeOf, presentSessionDetail, presentSessionListItem } from '../present.js';
+import { selectStore } from '../request-scope.js';
+import { defineRoute, json, noContent } from '../route.js';
+import { getRunBody, RUN_BODY_CONTENT_TYPE } from '../run-body.js';
 import {
+  IngestResultSchema,
   IngestRunBodySchema,
   ListSessionsQuerySchema,
   RunParamsSchema,
   RunQuerySchema,
+  SessionDetailSchema,
   SessionIdParamsSchema,
+  SessionPageSchema,
   SessionQuerySchema,
   SessionRunsQuerySchema,
 } from '../schemas.js';
-import { jsonBody } from '../json-body.js';
-import { getRunBody, RUN_BODY_CONTENT_TYPE } from '../run-body.js';
-import { parseInput } from '../validate.js';
 
 /** Ingest bodies are one run; 10 MB holds a run with thousands of messages and inline media. */
 export const INGEST_BODY_LIMIT = '10mb';
+
+const AnyRunShapeSchema = z.union([RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema]);
 
 function typeName(type: string): string {
   return type.charAt(0).toUpperCase() + type.slice(1);
 }
 
-/** The session routes of SPEC §4.1 and DESIGN.md "HTTP API": parse → use case → present. */
-export function sessionsRouter(runtime: Runtime): Router {
-  const router = Router();
-
-  router.get('/sessions', async (req, res) => {
-    const q = parseInput(ListSessionsQuerySchema, req.query, 'query');
-    const started = performance.now();
-    const page = await sessions.listSessions(selectStore(runtime, q), scopeOf(res, q.user_id), {
-      type: q.type,
-      componentId: q.component_id,
-      search: q.search,
-      sessionName: q.session_name,
-      page: q.page,
-      limit: q.limit,
-      sortBy: q.sort_by,
-      sortOrder: q.sort_order,
-    });
-    res.json({
-      data: page.items.map(presentSessionListItem),
-      // AgentOS's PaginationInfo: no page at all when nothing matched.
-      meta: {
-        page: page.page,
-        limit: page.limit,
-        total_count: page.total,
-        total_pages: Math.ceil(page.total / page.limit),
-        search_time_ms: Math.round((performance.now() - started) * 100) / 100,
-      },
-    });
-  });
-
-  router.get('/sessions/:session_id', async (req, res) => {
-    const { session_id } = parseInput(SessionIdParamsSchema, req.params, 'path');
-    const q = parseInput(SessionQuerySchema, req.query, 'query');
-    const found = await sessions.getSessionDetail(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, q.type);
-    if (found.kind === 'not-found') {
-      throw new NotFoundError(
-        q.type ? `${typeName(q.type)} Session with id '${session_id}' not found` : `Session with id '${session_id}' not found`,
-      );
-    }
-    const row = found.listing;
-    res.json(
-      presentSessionDetail(
-        found.session,
-        { session_name: row?.session_name ?? '', run_count: row?.run_count ?? 0, total_tokens: row?.total_tokens ?? null },
-        found.runs,
-      ),
-    );
-  });
-
-  router.get('/sessions/:session_id/runs', async (req, res) => {
-    const { session_id } = parseInput(SessionIdParamsSchema, req.params, 'path');
-    const q = parseInput(SessionRunsQuerySchema, req.query, 'query');
-    const found = await sessions.listRuns(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, q.type, {
-      after: q.created_after,
-      before: q.created_before,
-    });
-    if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
-    res.json(found.runs.map((run) => toRunShape(run, listedShapeOf(found.session.session_type, run))));
-  });
-
-  router.get('/sessions/:session_id/runs/:run_id', async (req, res) => {
-    const { session_id, run_id } = parseInput(RunParamsSchema, req.params, 'path');
-    const q = parseInput(RunQuerySchema, req.query, 'query');
-    const found = await getRunBody(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, run_id, q.type);
+/** `GET /sessions/{session_id}/runs/{run_id}`: SPEC §4.1, the product's hot route. */
+export const getSessionRun = defineRoute({
+  method: 'get',
+  path: '/sessions/{session_id}/runs/{run_id}',
+  operationId: 'get_session_run',
+  tags: ['Sessions'],
+  summary: 'Get run by ID',
+  description: 'Retrieves one run of a session. The response shape depends on `type` (SPEC §4.1).',
+  params: RunParamsSchema,
+  query: RunQuerySchema,
+  answers: { 200: { description: 'Run retrieved', schema: AnyRunShapeSchema } },
+  errors: [400, 404, 500, 503],
+  scopes: ['sessions:read'],
+  deskView: true,
+  async handle({ params, query }, ctx) {
+    const { session_id, run_id } = params;
+    const found = await getRunBody(selectStore(ctx.runtime, query), ctx.scope(query.user_id), session_id, run_id, query.type);
     switch (found.kind) {
       case 'found':
         // What res.json sends, from bytes serialized once (run-body.ts).
-        res.set('Content-Type', RUN_BODY_CONTENT_TYPE).send(found.body);
-        return;
+        return { kind: 'bytes', status: 200, body: found.body, contentType: RUN_BODY_CONTENT_TYPE };
       case 'no-session':
         throw new NotFoundError(`Session with ID ${session_id} not found`);
       case 'wrong-type':
         throw new NotFoundError(
-          `Session with ID ${session_id} not found with type=${q.type}; it is a ${found.actualType} session, use ?type=${found.actualType}`,
+          `Session with ID ${session_id} not found with type=${query.type}; it is a ${found.actualType} session, use ?type=${found.actualType}`,
         );
       case 'no-runs':
         throw new NotFoundError(`Session with ID ${session_id} has no runs`);
       case 'no-run':
         throw new NotFoundError(`Run with ID ${run_id} not found in session ${session_id}`);
     }
-  });
+  },
+});
 
-  router.post('/sessions/:session_id/runs', jsonBody({ limit: INGEST_BODY_LIMIT }), async (req, res) => {
-    const { session_id } = parseInput(SessionIdParamsSchema, req.params, 'path');
-    const q = parseInput(RunQuerySchema, req.query, 'query');
-    parseInput(IngestRunBodySchema, req.body, 'body');
-    // Validated, then stored as sent: zod rebuilds objects by assignment, which turns a client's
-    // `__proto__` key into a prototype change and drops it. JSON.parse keeps it as an own key.
-    const run = req.body as StoredRun & z.output<typeof IngestRunBodySchema>;
-    const result = await sessions.ingestRun(selectStore(runtime, q, 'write'), scopeOf(res, undefined), session_id, q.type, run);
-    res.status(result.runCreated ? 201 : 200).json({
-      session_id,
-      run_id: run.run_id,
-      session_created: result.sessionCreated,
-      run_created: result.runCreated,
-    });
-  });
+/** The session routes of SPEC §4.1 and DESIGN.md "HTTP API": parse → use case → present. */
+export const sessionRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/sessions',
+    operationId: 'list_sessions',
+    tags: ['Sessions'],
+    summary: 'List sessions (newest first, paginated)',
+    query: ListSessionsQuerySchema,
+    answers: { 200: { description: 'A page of sessions', schema: SessionPageSchema } },
+    errors: [400, 404, 503],
+    scopes: ['sessions:read'],
+    deskView: true,
+    async handle({ query: q }, ctx) {
+      const started = performance.now();
+      const page = await sessions.listSessions(selectStore(ctx.runtime, q), ctx.scope(q.user_id), {
+        type: q.type,
+        componentId: q.component_id,
+        search: q.search,
+        sessionName: q.session_name,
+        page: q.page,
+        limit: q.limit,
+        sortBy: q.sort_by,
+        sortOrder: q.sort_order,
+      });
+      return json({
+        data: page.items.map(presentSessionListItem),
+        // AgentOS's PaginationInfo: no page at all when nothing matched.
+        meta: {
+          page: page.page,
+          limit: page.limit,
+          total_count: page.total,
+          total_pages: Math.ceil(page.total / page.limit),
+          search_time_ms: Math.round((performance.now() - started) * 100) / 100,
+        },
+      });
+    },
+  }),
 
-  router.delete('/sessions/:session_id', async (req, res) => {
-    const { session_id } = parseInput(SessionIdParamsSchema, req.params, 'path');
-    const q = parseInput(SessionQuerySchema, req.query, 'query');
-    const deleted = await sessions.deleteSession(selectStore(runtime, q), scopeOf(res, q.user_id), session_id, q.type);
-    if (!deleted) throw new NotFoundError(`Session with ID ${session_id} not found`);
-    res.status(204).end();
-  });
+  defineRoute({
+    method: 'get',
+    path: '/sessions/{session_id}',
+    operationId: 'get_session',
+    tags: ['Sessions'],
+    summary: 'Get a session',
+    params: SessionIdParamsSchema,
+    query: SessionQuerySchema,
+    answers: { 200: { description: 'The session', schema: SessionDetailSchema } },
+    errors: [400, 404, 503],
+    scopes: ['sessions:read'],
+    deskView: true,
+    async handle({ params: { session_id }, query: q }, ctx) {
+      const found = await sessions.getSessionDetail(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type);
+      if (found.kind === 'not-found') {
+        throw new NotFoundError(
+          q.type ? `${typeName(q.type)} Session with id '${session_id}' not found` : `Session with id '${session_id}' not found`,
+        );
+      }
+      const row = found.listing;
+      return json(
+        presentSessionDetail(
+          found.session,
+          { session_name: row?.session_name ?? '', run_count: row?.run_count ?? 0, total_tokens: row?.total_tokens ?? null },
+          found.runs,
+        ),
+      );
+    },
+  }),
 
-  return router;
-}
+  defineRoute({
+    method: 'get',
+    path: '/sessions/{session_id}/runs',
+    operationId: 'get_session_runs',
+    tags: ['Sessions'],
+    summary: 'List the runs of a session in stored order',
+    params: SessionIdParamsSchema,
+    query: SessionRunsQuerySchema,
+    answers: { 200: { description: 'The runs', schema: z.array(AnyRunShapeSchema) } },
+    errors: [400, 404, 503],
+    scopes: ['sessions:read'],
+    deskView: true,
+    async handle({ params: { session_id }, query: q }, ctx) {
+      const found = await sessions.listRuns(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type, {
+        after: q.created_after,
+        before: q.created_before,
+      });
+      if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
+      return json(found.runs.map((run) => toRunShape(run, listedShapeOf(found.session.session_type, run))));
+    },
+  }),
+
+  getSessionRun,
+
+  defineRoute({
+    method: 'post',
+    path: '/sessions/{session_id}/runs',
+    operationId: 'ingest_session_run',
+    tags: ['Sessions'],
+    summary: 'Ingest one run (upsert by run_id; the session is created if missing)',
+    params: SessionIdParamsSchema,
+    query: RunQuerySchema,
+    body: { schema: IngestRunBodySchema, limit: INGEST_BODY_LIMIT, asSent: true },
+    answers: {
+      200: { description: 'Run replaced', schema: IngestResultSchema },
+      201: { description: 'Run created', schema: IngestResultSchema },
+    },
+    errors: [400, 404, 409, 503],
+    scopes: ['sessions:write'],
+    deskView: false,
+    async handle({ params: { session_id }, query: q, body }, ctx) {
+      // Validated, and as sent (asSent): JSON.parse keeps a client's `__proto__` key as an own key.
+      const run = body as StoredRun & z.output<typeof IngestRunBodySchema>;
+      const result = await sessions.ingestRun(selectStore(ctx.runtime, q, 'write'), ctx.scope(undefined), session_id, q.type, run);
+      return json(
+        { session_id, run_id: run.run_id, session_created: result.sessionCreated, run_created: result.runCreated },
+        result.runCreated ? 201 : 200,
+      );
+    },
+  }),
+
+  defineRoute({
+    method: 'delete',
+    path: '/sessions/{session_id}',
+    operationId: 'delete_session',
+    tags: ['Sessions'],
+    summary: 'Delete a session and its runs',
+    params: SessionIdParamsSchema,
+    query: SessionQuerySchema,
+    answers: { 204: { description: 'Deleted' } },
+    errors: [400, 404, 409, 503],
+    scopes: ['sessions:delete'],
+    deskView: false,
+    async handle({ params: { session_id }, query: q }, ctx) {
+      const deleted = await sessions.deleteSession(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type);
+      if (!deleted) throw new NotFoundError(`Session with ID ${session_id} not found`);
+      return noContent();
+    },
+  }),
+];

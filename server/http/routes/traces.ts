@@ -1,52 +1,133 @@
-import { Router } from 'express';
+import { z } from 'zod';
+import type { Database } from '../../db/types.js';
 import type { Runtime } from '../../runtime-types.js';
 import { TRACE_FILTER_SCHEMA } from '../../traces/filter-schema.js';
 import {
+  FilterSchemaResponseSchema,
+  TraceDetailPageSchema,
+  TraceDetailSchema,
+  TraceNodeSchema,
   TraceParamsSchema,
   TraceQuerySchema,
   TraceSearchBodySchema,
   TraceSearchQuerySchema,
+  TraceSessionStatsPageSchema,
   TraceSessionStatsQuerySchema,
   TracesQuerySchema,
+  TraceSummaryPageSchema,
 } from '../../traces/schemas.js';
 import * as traces from '../../traces/use-cases.js';
-import { jsonBody } from '../json-body.js';
-import { scopeOf, selectDatabase } from '../request-scope.js';
-import { parseInput } from '../validate.js';
+import { selectDatabase } from '../request-scope.js';
+import { defineRoute, json } from '../route.js';
 
 /** A search body is a filter expression and paging: small. */
 const SEARCH_BODY_LIMIT = '256kb';
 
+const store = (runtime: Runtime, q: { db_id?: string | undefined }): ReturnType<Database['traces']> => selectDatabase(runtime, q).traces();
+
+const tags = ['Traces'];
+const notes = {
+  400: 'Bad request: a time that is not ISO 8601, an invalid filter expression',
+  403: 'Token scopes are insufficient (`traces:read`)',
+  404: 'Unknown database, trace or span',
+} as const;
+
 /** The trace routes of the platform (AgentOS 2.9's `/traces` family): parse → use case → answer. */
-export function tracesRouter(runtime: Runtime): Router {
-  const router = Router();
-  const store = (q: { db_id?: string | undefined }) => selectDatabase(runtime, q).traces();
+export const traceRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/traces',
+    operationId: 'get_traces',
+    tags,
+    summary: 'List traces, newest first',
+    query: TracesQuerySchema,
+    answers: { 200: { description: 'A page of trace summaries', schema: TraceSummaryPageSchema } },
+    errors: [400, 404, 503],
+    errorNotes: notes,
+    scopes: ['traces:read'],
+    deskView: true,
+    async handle({ query: q }, ctx) {
+      return json(await traces.listTraces(store(ctx.runtime, q), ctx.scope(q.user_id), q));
+    },
+  }),
 
-  router.get('/traces', async (req, res) => {
-    const q = parseInput(TracesQuerySchema, req.query, 'query');
-    res.json(await traces.listTraces(store(q), scopeOf(res, q.user_id), q));
-  });
+  // Before `/traces/{trace_id}`, which would take `filter-schema` for an id.
+  defineRoute({
+    method: 'get',
+    path: '/traces/filter-schema',
+    operationId: 'get_traces_filter_schema',
+    tags,
+    summary: 'The fields, operators and values a trace search may use',
+    answers: { 200: { description: 'The filter schema', schema: FilterSchemaResponseSchema } },
+    errors: [],
+    errorNotes: notes,
+    scopes: ['traces:read'],
+    deskView: true,
+    handle() {
+      return json(TRACE_FILTER_SCHEMA);
+    },
+  }),
 
-  router.get('/traces/filter-schema', (_req, res) => {
-    res.json(TRACE_FILTER_SCHEMA);
-  });
+  defineRoute({
+    method: 'get',
+    path: '/traces/{trace_id}',
+    operationId: 'get_trace',
+    tags,
+    summary: 'A trace with its span tree, or one span of it (`span_id`)',
+    params: TraceParamsSchema,
+    query: TraceQuerySchema,
+    answers: {
+      200: {
+        description: 'The trace (TraceDetail), or with `span_id` the span (TraceNode)',
+        schema: z.union([TraceDetailSchema, TraceNodeSchema]),
+      },
+    },
+    errors: [404, 503],
+    errorNotes: notes,
+    scopes: ['traces:read'],
+    deskView: true,
+    async handle({ params, query: q }, ctx) {
+      return json(await traces.getTrace(store(ctx.runtime, q), ctx.scope(undefined), params.trace_id, q.span_id));
+    },
+  }),
 
-  router.get('/traces/:trace_id', async (req, res) => {
-    const { trace_id } = parseInput(TraceParamsSchema, req.params, 'path');
-    const q = parseInput(TraceQuerySchema, req.query, 'query');
-    res.json(await traces.getTrace(store(q), scopeOf(res, undefined), trace_id, q.span_id));
-  });
+  defineRoute({
+    method: 'get',
+    path: '/trace_session_stats',
+    operationId: 'get_trace_stats',
+    tags,
+    summary: 'Trace statistics per session, most recently active first',
+    query: TraceSessionStatsQuerySchema,
+    answers: { 200: { description: 'A page of per-session statistics', schema: TraceSessionStatsPageSchema } },
+    errors: [400, 404, 503],
+    errorNotes: notes,
+    scopes: ['traces:read'],
+    deskView: true,
+    async handle({ query: q }, ctx) {
+      return json(await traces.traceSessionStats(store(ctx.runtime, q), ctx.scope(q.user_id), q));
+    },
+  }),
 
-  router.get('/trace_session_stats', async (req, res) => {
-    const q = parseInput(TraceSessionStatsQuerySchema, req.query, 'query');
-    res.json(await traces.traceSessionStats(store(q), scopeOf(res, q.user_id), q));
-  });
-
-  router.post('/traces/search', jsonBody({ limit: SEARCH_BODY_LIMIT }), async (req, res) => {
-    const q = parseInput(TraceSearchQuerySchema, req.query, 'query');
-    const body = parseInput(TraceSearchBodySchema, req.body ?? {}, 'body');
-    res.json(await traces.searchTraces(store(q), scopeOf(res, undefined), body));
-  });
-
-  return router;
-}
+  defineRoute({
+    method: 'post',
+    path: '/traces/search',
+    operationId: 'search_traces',
+    tags,
+    summary: 'Search traces with a filter expression; group by run (span trees) or session (statistics)',
+    query: TraceSearchQuerySchema,
+    body: { schema: TraceSearchBodySchema, limit: SEARCH_BODY_LIMIT, required: false },
+    answers: {
+      200: {
+        description: '`group_by: run`: TraceDetail page; `session`: TraceSessionStats page',
+        schema: z.union([TraceDetailPageSchema, TraceSessionStatsPageSchema]),
+      },
+    },
+    errors: [400, 404, 503],
+    errorNotes: notes,
+    scopes: ['traces:read'],
+    deskView: false,
+    async handle({ query: q, body }, ctx) {
+      return json(await traces.searchTraces(store(ctx.runtime, q), ctx.scope(undefined), body));
+    },
+  }),
+];

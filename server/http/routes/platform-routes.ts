@@ -1,0 +1,21 @@
+import { defaultScopeTable, type ScopeTable } from '../../auth/default-scope-mappings.js';
+import { routeKey, type Route } from '../route.js';
+import { componentRoutes } from './components.js';
+import { metaRoutes } from './meta.js';
+import { sessionRoutes } from './sessions.js';
+import { traceRoutes } from './traces.js';
+
+/**
+ * Every platform route, once. The platform API, the desk view, both OpenAPI descriptions and
+ * the default scope table are derived from this list; a new route is added here (see the top
+ * of `server/http/route.ts`).
+ */
+export const PLATFORM_ROUTES: readonly Route[] = Object.freeze([...metaRoutes, ...sessionRoutes, ...componentRoutes, ...traceRoutes]);
+
+/** The routes the desk view serves under `/desk/view`, as the developer. */
+export const DESK_VIEW_ROUTES: readonly Route[] = Object.freeze(PLATFORM_ROUTES.filter((r) => r.deskView));
+
+/** The default scope table (SPEC §5.3), from the routes' `scopes` and the platform's unserved routes. */
+export const DEFAULT_SCOPE_MAPPINGS: ScopeTable = defaultScopeTable(
+  PLATFORM_ROUTES.flatMap((r) => (r.scopes === 'public' ? [] : [{ key: routeKey(r), scopes: r.scopes }])),
+);
