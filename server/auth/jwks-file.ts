@@ -80,10 +80,14 @@ export class JwksFile {
     };
   }
 
-  /** Re-reads the file if it changed. Resolves `true` when a new key set took effect. */
-  refresh(): Promise<boolean> {
-    if (this.pending) return this.pending;
-    if (Date.now() - this.lastCheck < this.checkIntervalMs) return Promise.resolve(false);
+  /**
+   * Re-reads the file if it changed, looking at most once per check interval unless `now` (a
+   * change rundesk itself just made, which must be in force when its answer is sent). Resolves
+   * `true` when a new key set took effect.
+   */
+  refresh(now = false): Promise<boolean> {
+    if (this.pending) return now ? this.pending.then((changed) => this.refresh(true).then((again) => changed || again)) : this.pending;
+    if (!now && Date.now() - this.lastCheck < this.checkIntervalMs) return Promise.resolve(false);
     this.pending = this.check().finally(() => {
       this.lastCheck = Date.now();
       this.pending = null;

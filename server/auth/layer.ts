@@ -121,6 +121,9 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
         excluded_route_paths: config.excluded.map((e) => e.written),
       };
     },
+    async reloadKeyFile() {
+      await verifier.keysCurrent(true);
+    },
     close() {
       verifier.clearCache();
     },

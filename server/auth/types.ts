@@ -70,6 +70,12 @@ export interface AuthLayer {
   /** The decision for every mapped route pattern (defaults + custom). */
   routeMatrix(token: string): Promise<RouteMatrix>;
   status(): AuthLayerStatus;
+  /**
+   * Takes a change of the JWKS file into force now, for every request that starts after it
+   * resolves (the desk calls it after rewriting the trusted JWKS, so its 200 means "in force");
+   * otherwise the file is looked at once a second.
+   */
+  reloadKeyFile(): Promise<void>;
   /** Stops file watchers and timers. */
   close(): void;
 }

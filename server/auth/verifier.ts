@@ -83,7 +83,11 @@ export class TokenVerifier {
     this.cache = new TokenCache(opts.cacheSize ?? 1000);
   }
 
+  /** Bumped whenever the key set changes, so a verification that began before is not cached after. */
+  private generation = 0;
+
   clearCache(): void {
+    this.generation += 1;
     this.cache.clear();
   }
 
@@ -92,9 +96,12 @@ export class TokenVerifier {
     return this.opts.jwksFile !== null;
   }
 
-  /** Re-reads a changed JWKS file (rotation); what the old keys verified is forgotten. */
-  async keysCurrent(): Promise<void> {
-    if (this.opts.jwksFile && (await this.opts.jwksFile.refresh())) this.cache.clear();
+  /**
+   * Re-reads a changed JWKS file (rotation); what the old keys verified is forgotten. `now`
+   * skips the once-a-second throttle (see `JwksFile.refresh`).
+   */
+  async keysCurrent(now = false): Promise<void> {
+    if (this.opts.jwksFile && (await this.opts.jwksFile.refresh(now))) this.clearCache();
   }
 
   /**
@@ -119,6 +126,7 @@ export class TokenVerifier {
     if (this.watchesKeyFile) await this.keysCurrent();
 
     const now = this.opts.now();
+    const generation = this.generation;
     if (useCache) {
       const hit = this.cache.get(token, now);
       if (hit) return { ok: true, claims: hit.claims, verifiedBy: hit.verifiedBy, attempts: [], cached: true };
@@ -137,7 +145,7 @@ export class TokenVerifier {
         });
         const claims = payload as Record<string, unknown>;
         attempts.push({ ...candidate.ref, outcome: 'verified', reason: 'the signature matches this key' });
-        this.cache.set(token, { claims, verifiedBy: candidate.ref, decisions: new Map() }, expiry(claims, now));
+        if (generation === this.generation) this.cache.set(token, { claims, verifiedBy: candidate.ref, decisions: new Map() }, expiry(claims, now));
         return { ok: true, claims, verifiedBy: candidate.ref, attempts, cached: false };
       } catch (err) {
         lastCause = err;

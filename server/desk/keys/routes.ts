@@ -65,16 +65,18 @@ export function keysRouter(runtime: Runtime): express.Router {
     const body = parseInput(DeskKeyGenerateRequestSchema, req.body ?? {}, 'body');
     const s = store();
     const rec = await s.generate(body.alg, new Date(), body.trusted);
+    await runtime.auth().reloadKeyFile();
     res.status(201).json(toDeskKey(rec, s));
   });
 
-  router.post('/keys/import', (req, res) => {
+  router.post('/keys/import', async (req, res) => {
     const body = parseInput(DeskKeyImportRequestSchema, req.body ?? {}, 'body');
     const text = body.path !== undefined ? readKeyFile(body.path) : (body.text as string);
     const candidates = parseKeyMaterial(text, { kid: body.kid, alg: body.alg });
     const s = store();
     const { added, skipped } = s.addImported(candidates, { trusted: body.trusted, origin: body.path ?? 'pasted text' });
     const notes = candidates.flatMap((c) => (c.note ? [`${c.kid}: ${c.note}`] : []));
+    await runtime.auth().reloadKeyFile();
     res.status(added.length > 0 ? 201 : 200).json({ added: added.map((k) => toDeskKey(k, s)), skipped, notes });
   });
 
@@ -94,20 +96,25 @@ export function keysRouter(runtime: Runtime): express.Router {
     res.type('application/x-pem-file').send(publicPem(rec.public_jwk));
   });
 
-  router.patch('/keys/:kid', (req, res) => {
+  // Every change of the trusted JWKS is in force before the answer: a key untrusted here must
+  // not verify one more request (the auth layer otherwise looks at the file once a second).
+  router.patch('/keys/:kid', async (req, res) => {
     const { kid } = parseInput(KidParamsSchema, req.params, 'path');
     const body = parseInput(DeskKeyPatchRequestSchema, req.body ?? {}, 'body');
     const s = store();
     if (!body.trusted && !body.confirm) assertNotLastTrustedKey(runtime, s, kid);
-    res.json(toDeskKey(s.setTrusted(kid, body.trusted), s));
+    const rec = s.setTrusted(kid, body.trusted);
+    await runtime.auth().reloadKeyFile();
+    res.json(toDeskKey(rec, s));
   });
 
-  router.delete('/keys/:kid', (req, res) => {
+  router.delete('/keys/:kid', async (req, res) => {
     const { kid } = parseInput(KidParamsSchema, req.params, 'path');
     const { confirm } = parseInput(DeskKeyDeleteQuerySchema, req.query, 'query');
     const s = store();
     if (!confirm) assertNotLastTrustedKey(runtime, s, kid);
     s.remove(kid);
+    await runtime.auth().reloadKeyFile();
     res.json({ deleted: kid });
   });
 
