@@ -155,7 +155,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
   return { status: response.status, body, response };
 }
 
-async function request<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
+/** One JSON request; a non-2xx answer throws `ApiError`. Prefer `route`, typed from the document. */
+export async function request<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
   const { body, response } = await send(path, options, token);

@@ -22,12 +22,24 @@ function estimate(row: ConversationRow): number {
 type RoleFilter = 'all' | 'no-system' | 'tools';
 
 /** A run's messages as a conversation, virtualized (thousands of messages stay smooth). */
-export function Conversation({ messages, maxHeight }: { messages: AgnoMessage[] | null | undefined; maxHeight?: string }) {
+export function Conversation({
+  messages,
+  maxHeight,
+  focusMessage = null,
+  backToSpan,
+}: {
+  messages: AgnoMessage[] | null | undefined;
+  maxHeight?: string;
+  /** A message to scroll to and mark (arriving from a span of the trace). */
+  focusMessage?: number | null;
+  /** Returns to the span the reader came from. */
+  backToSpan?: (() => void) | undefined;
+}) {
   const rows = useMemo(() => buildConversation(messages), [messages]);
   const counts = useMemo(() => roleCounts(rows), [rows]);
   const calls = useMemo(() => toolCallCount(rows), [rows]);
   const [filter, setFilter] = useState<RoleFilter>('all');
-  const [jump, setJump] = useState<number | null>(null);
+  const [jump, setJump] = useState<number | null>(focusMessage);
   const shown = useMemo(() => {
     if (filter === 'no-system') return rows.filter((r) => r.role !== 'system');
     if (filter === 'tools') return rows.filter((r) => r.role === 'tool' || r.toolCalls.length > 0);
@@ -63,8 +75,13 @@ export function Conversation({ messages, maxHeight }: { messages: AgnoMessage[] 
             </button>
           ))}
         </span>
+        {backToSpan && (
+          <button type="button" className="btn btn-xs" onClick={backToSpan} data-testid="back-to-span">
+            Back to the span in the trace
+          </button>
+        )}
       </div>
-      <JumpableList rows={shown} jump={jump} onJump={setJump} maxHeight={maxHeight} />
+      <JumpableList rows={shown} jump={jump} onJump={setJump} maxHeight={maxHeight} initial={focusMessage} />
     </div>
   );
 }
@@ -74,13 +91,18 @@ function JumpableList({
   jump,
   onJump,
   maxHeight,
+  initial,
 }: {
   rows: ConversationRow[];
   jump: number | null;
   onJump: (i: number) => void;
   maxHeight?: string | undefined;
+  initial: number | null;
 }) {
-  const [scrollTo, setScrollTo] = useState<{ index: number } | null>(null);
+  const [scrollTo, setScrollTo] = useState<{ index: number } | null>(() => {
+    const at = initial === null ? -1 : rows.findIndex((r) => r.index === initial);
+    return at >= 0 ? { index: at } : null;
+  });
   // Stable across renders so memoised rows are not re-rendered on every scroll frame.
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
@@ -102,7 +124,7 @@ function JumpableList({
       className="message-list"
       scrollTo={scrollTo}
       renderItem={(r) => (
-        <div className={`msg-wrap${jump === r.index ? ' jumped' : ''}`}>
+        <div className={`msg-wrap${jump === r.index ? ' jumped' : ''}`} data-jumped={jump === r.index || undefined}>
           <MessageView row={r} onJump={go} />
         </div>
       )}

@@ -2,6 +2,8 @@ import type { AgnoMessage, AnyRun } from '../../api/types';
 import { JsonView } from '../../components/JsonView';
 import { Tabs } from '../../components/ui';
 import { isTeamRun, isWorkflowRun } from '../../lib/runs';
+import { useSearchParams } from 'react-router';
+import { RunTrace } from '../traces/RunTrace';
 import { TeamMembers, WorkflowSteps } from './Composite';
 import { Conversation } from './Conversation';
 import { EventsTimeline } from './EventsTimeline';
@@ -30,12 +32,23 @@ export function RunTabs({
   const events = Array.isArray(run.events) ? run.events : [];
   const tabs = runTabs(run, sessionRuns);
   const current = currentTab(tabs, tab);
+  // Arriving from a span of the trace: the message to show, and the span to return to.
+  const [params] = useSearchParams();
+  const msg = params.get('msg');
+  const fromSpan = params.get('span');
 
   return (
     <section className="card tabs-card">
       <Tabs tabs={tabs} value={current} onChange={setTab} />
       <div className="tab-panel" data-tab-panel={current}>
-        {current === 'conversation' && <Conversation messages={messages} />}
+        {current === 'conversation' && (
+          <Conversation
+            messages={messages}
+            focusMessage={msg !== null && /^\d+$/.test(msg) ? Number(msg) : null}
+            backToSpan={fromSpan ? () => setTab('trace') : undefined}
+          />
+        )}
+        {current === 'trace' && <RunTrace run={run} sessionRuns={sessionRuns} />}
         {current === 'steps' && workflow && <WorkflowSteps run={workflow} />}
         {current === 'members' && team && <TeamMembers run={team} sessionRuns={sessionRuns} hrefOf={hrefOf} />}
         {current === 'tools' && (

@@ -25,6 +25,7 @@ export function runTabs(run: AnyRun, sessionRuns: AnyRun[] | undefined): TabDef[
     { id: 'conversation', label: 'Conversation', count: Array.isArray(messages) ? messages.length : 0, hidden: !!workflow },
     { id: 'members', label: 'Members', count: memberCount, hidden: !team },
     { id: 'tools', label: 'Tools', count: Array.isArray(tools) ? tools.length : 0, hidden: !!workflow },
+    { id: 'trace', label: 'Trace' },
     { id: 'events', label: 'Events', count: events.length },
     { id: 'reasoning', label: 'Reasoning', hidden: !hasReasoning },
     { id: 'references', label: 'References', count: refCount, hidden: refCount === 0 },

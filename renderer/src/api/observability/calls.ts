@@ -1,0 +1,82 @@
+import type { Actor } from '../../auth/acting-as';
+import { request, type QueryValue } from '../client';
+import type { DbLocation } from '../types';
+import type { EvalRun, MetricsAnswer, Paginated, TraceDetail, TraceFilterSchema, TraceSummary, UserMemory, UserMemoryStats } from './types';
+
+/**
+ * Traces, memories, eval runs and metrics as the actor reads them: the desk view
+ * (`/desk/view/...`) or the platform API with the actor's token, like every platform read.
+ */
+function read<T>(actor: Actor, path: string, query: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
+  if (actor.via === 'bearer') return request<T>(path, { query, signal }, actor.token);
+  return request<T>(`/desk/view${path}`, { query, signal }, null);
+}
+
+const loc = (l: DbLocation) => ({ db_id: l.db, table: l.db ? l.table : undefined });
+
+export interface TraceListParams {
+  status?: string | undefined;
+  user_id?: string | undefined;
+  session_id?: string | undefined;
+  run_id?: string | undefined;
+  agent_id?: string | undefined;
+  team_id?: string | undefined;
+  workflow_id?: string | undefined;
+  /** ISO 8601. */
+  start_time?: string | undefined;
+  end_time?: string | undefined;
+  page?: number;
+  limit?: number;
+}
+
+export function listTraces(actor: Actor, params: TraceListParams, l: DbLocation, signal?: AbortSignal) {
+  // Traces have no table of their own to pick: only the database.
+  return read<Paginated<TraceSummary>>(actor, '/traces', { ...params, db_id: l.db }, signal);
+}
+
+export function getTrace(actor: Actor, traceId: string, l: DbLocation, signal?: AbortSignal) {
+  return read<TraceDetail>(actor, `/traces/${encodeURIComponent(traceId)}`, { db_id: l.db }, signal);
+}
+
+/** The trace of a run (`GET /traces/{any}?run_id=`: the platform looks a trace up by run id too). */
+export function getTraceOfRun(actor: Actor, runId: string, l: DbLocation, signal?: AbortSignal) {
+  return read<Paginated<TraceSummary>>(actor, '/traces', { run_id: runId, limit: 1, db_id: l.db }, signal);
+}
+
+export function traceFilterSchema(actor: Actor, signal?: AbortSignal) {
+  return read<TraceFilterSchema>(actor, '/traces/filter-schema', {}, signal);
+}
+
+export interface MemoryListParams {
+  user_id?: string | undefined;
+  agent_id?: string | undefined;
+  team_id?: string | undefined;
+  topics?: string | undefined;
+  search_content?: string | undefined;
+  page?: number;
+  limit?: number;
+}
+
+export function listMemories(actor: Actor, params: MemoryListParams, l: DbLocation, signal?: AbortSignal) {
+  return read<Paginated<UserMemory>>(actor, '/memories', { ...params, ...loc(l) }, signal);
+}
+
+export function memoryTopics(actor: Actor, userId: string | undefined, l: DbLocation, signal?: AbortSignal) {
+  return read<string[]>(actor, '/memory_topics', { user_id: userId, ...loc(l) }, signal);
+}
+
+export function userMemoryStats(actor: Actor, l: DbLocation, signal?: AbortSignal) {
+  return read<Paginated<UserMemoryStats>>(actor, '/user_memory_stats', { limit: 100, ...loc(l) }, signal);
+}
+
+export function listEvalRuns(actor: Actor, params: { agent_id?: string | undefined; team_id?: string | undefined; eval_types?: string | undefined }, l: DbLocation, signal?: AbortSignal) {
+  return read<Paginated<EvalRun>>(actor, '/eval-runs', { ...params, limit: 100, ...loc(l) }, signal);
+}
+
+export function getEvalRun(actor: Actor, id: string, l: DbLocation, signal?: AbortSignal) {
+  return read<EvalRun>(actor, `/eval-runs/${encodeURIComponent(id)}`, loc(l), signal);
+}
+
+export function getMetrics(actor: Actor, range: { starting_date?: string | undefined; ending_date?: string | undefined }, l: DbLocation, signal?: AbortSignal) {
+  return read<MetricsAnswer>(actor, '/metrics', { ...range, ...loc(l) }, signal);
+}

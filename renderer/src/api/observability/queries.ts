@@ -1,0 +1,70 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Actor } from '../../auth/acting-as';
+import { platformKeys } from '../sessions/queries';
+import type { DbLocation } from '../types';
+import * as api from './calls';
+
+/**
+ * Traces, memories, evals and metrics on the platform key space (`['platform', actor.key, …]`),
+ * so a new acting-as token never shows another token's answers. None of these change while a
+ * page is read (they are written by runs and by Agno's metrics job), so none are polled.
+ */
+const l = (loc: DbLocation) => ({ db: loc.db ?? '', table: loc.db ? (loc.table ?? '') : '' });
+const key = (actor: Actor, ...rest: unknown[]) => [...platformKeys.actor(actor), ...rest] as const;
+
+export const traceQueries = {
+  list: (actor: Actor, params: api.TraceListParams, loc: DbLocation) =>
+    queryOptions({
+      queryKey: key(actor, 'traces', 'list', params, l(loc)),
+      queryFn: ({ signal }) => api.listTraces(actor, params, loc, signal),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (actor: Actor, traceId: string, loc: DbLocation) =>
+    queryOptions({
+      queryKey: key(actor, 'traces', 'detail', traceId, l(loc)),
+      queryFn: ({ signal }) => api.getTrace(actor, traceId, loc, signal),
+      staleTime: 30_000,
+    }),
+  ofRun: (actor: Actor, runId: string, loc: DbLocation) =>
+    queryOptions({
+      queryKey: key(actor, 'traces', 'of-run', runId, l(loc)),
+      queryFn: ({ signal }) => api.getTraceOfRun(actor, runId, loc, signal),
+      select: (page) => page.data[0] ?? null,
+      staleTime: 30_000,
+    }),
+  filterSchema: (actor: Actor) =>
+    queryOptions({ queryKey: key(actor, 'traces', 'filter-schema'), queryFn: ({ signal }) => api.traceFilterSchema(actor, signal), staleTime: Infinity }),
+};
+
+export const memoryQueries = {
+  list: (actor: Actor, params: api.MemoryListParams, loc: DbLocation) =>
+    queryOptions({
+      queryKey: key(actor, 'memories', 'list', params, l(loc)),
+      queryFn: ({ signal }) => api.listMemories(actor, params, loc, signal),
+      placeholderData: keepPreviousData,
+    }),
+  topics: (actor: Actor, userId: string | undefined, loc: DbLocation) =>
+    queryOptions({ queryKey: key(actor, 'memories', 'topics', userId ?? '', l(loc)), queryFn: ({ signal }) => api.memoryTopics(actor, userId, loc, signal) }),
+  users: (actor: Actor, loc: DbLocation) =>
+    queryOptions({ queryKey: key(actor, 'memories', 'users', l(loc)), queryFn: ({ signal }) => api.userMemoryStats(actor, loc, signal) }),
+};
+
+export const evalQueries = {
+  list: (actor: Actor, params: { agent_id?: string; team_id?: string; eval_types?: string }, loc: DbLocation) =>
+    queryOptions({
+      queryKey: key(actor, 'evals', 'list', params, l(loc)),
+      queryFn: ({ signal }) => api.listEvalRuns(actor, params, loc, signal),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (actor: Actor, id: string, loc: DbLocation) =>
+    queryOptions({ queryKey: key(actor, 'evals', 'detail', id, l(loc)), queryFn: ({ signal }) => api.getEvalRun(actor, id, loc, signal) }),
+};
+
+export const metricsQueries = {
+  days: (actor: Actor, range: { starting_date?: string; ending_date?: string }, loc: DbLocation) =>
+    queryOptions({
+      queryKey: key(actor, 'metrics', range, l(loc)),
+      queryFn: ({ signal }) => api.getMetrics(actor, range, loc, signal),
+      placeholderData: keepPreviousData,
+    }),
+};

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { traceQueries } from '../../api/observability/queries';
+import type { AgnoMessage, AnyRun } from '../../api/types';
+import { parseSessionType, runHref, useDbLocation } from '../../app/location';
+import { useActingAs } from '../../auth/acting-as';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { SkeletonRows } from '../../components/ui';
+import { spanKind } from '../../lib/trace/kind';
+import { messageForSpan, owningRunId } from '../../lib/trace/match';
+import type { SpanNode, SpanTree } from '../../lib/trace/tree';
+import { traceHref } from './links';
+import { TraceView } from './TraceView';
+import { TracingEmpty } from './TracingEmpty';
+
+/**
+ * The run page's Trace tab. Agno writes one trace per top-level run, member runs inside it, so
+ * a member run shows its parent's trace with its own agent span selected. The selected span is
+ * kept in the URL (`span=`), which is where "back from the conversation" returns to.
+ */
+export function RunTrace({ run, sessionRuns }: { run: AnyRun; sessionRuns: AnyRun[] | undefined }) {
+  const { actor } = useActingAs();
+  const loc = useDbLocation();
+  const { sessionId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const type = parseSessionType(params.get('type'));
+  const topRunId = run.parent_run_id ?? run.run_id;
+  const summaryQ = useQuery(traceQueries.ofRun(actor, topRunId, loc));
+  const traceId = summaryQ.data?.trace_id;
+  const detailQ = useQuery({ ...traceQueries.detail(actor, traceId ?? '', loc), enabled: !!traceId });
+
+  if (summaryQ.isError) return <ErrorPanel error={summaryQ.error} retry={() => void summaryQ.refetch()} />;
+  if (detailQ.isError) return <ErrorPanel error={detailQ.error} retry={() => void detailQ.refetch()} />;
+  if (summaryQ.isPending || (traceId && !detailQ.data)) return <SkeletonRows rows={8} />;
+  if (!detailQ.data) return <TracingEmpty what="No trace was recorded for this run" />;
+
+  const detail = detailQ.data;
+  const memberSpan = run.parent_run_id ? findRunSpan(detail.tree, run.run_id) : null;
+  const messagesOf = (runId: string): AgnoMessage[] => {
+    const r = runId === run.run_id ? run : sessionRuns?.find((x) => x.run_id === runId);
+    return ((r as { messages?: AgnoMessage[] | null } | undefined)?.messages ?? []) as AgnoMessage[];
+  };
+
+  return (
+    <div data-testid="run-trace">
+      <p className="muted small">
+        Trace <Link to={traceHref(detail.trace_id, loc)}>{detail.trace_id}</Link>
+      </p>
+      <TraceView
+        key={detail.trace_id}
+        detail={detail}
+        selectedId={params.get('span') ?? memberSpan}
+        onSelect={(id) => {
+          const next = new URLSearchParams(params);
+          next.set('span', id);
+          setParams(next, { replace: true });
+        }}
+        spanActions={(node, tree) => (
+          <SpanLinks
+            node={node}
+            tree={tree}
+            currentRunId={run.run_id}
+            messagesOf={messagesOf}
+            hrefOf={(runId, tab, extra) => `${runHref(sessionId, runId, type, loc, tab)}${extra}`}
+            navigate={navigate}
+            knownRun={(id) => id === run.run_id || !!sessionRuns?.some((r) => r.run_id === id)}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+function SpanLinks({
+  node,
+  tree,
+  currentRunId,
+  messagesOf,
+  hrefOf,
+  navigate,
+  knownRun,
+}: {
+  node: SpanNode;
+  tree: SpanTree;
+  currentRunId: string;
+  messagesOf: (runId: string) => AgnoMessage[];
+  hrefOf: (runId: string, tab: string, extra: string) => string;
+  navigate: (to: string) => void;
+  knownRun: (runId: string) => boolean;
+}) {
+  const kind = spanKind(node.span);
+  const runId = owningRunId(node);
+  if ((kind === 'model' || kind === 'tool') && runId) {
+    const target = messageForSpan(tree, node, messagesOf(runId));
+    if (!target) return null;
+    const label = kind === 'model' ? 'Show the message' : 'Show the tool call';
+    return (
+      <button
+        type="button"
+        className="btn btn-xs"
+        data-testid="jump-to-message"
+        onClick={() => navigate(hrefOf(target.runId, 'conversation', `&msg=${target.messageIndex}&span=${encodeURIComponent(node.span.id)}`))}
+      >
+        {label}
+        {target.runId !== currentRunId ? ' (member run)' : ''}
+      </button>
+    );
+  }
+  const ownRun = typeof node.span.metadata.run_id === 'string' ? node.span.metadata.run_id : null;
+  if (ownRun && ownRun !== currentRunId && knownRun(ownRun)) {
+    return (
+      <Link className="btn btn-xs" to={hrefOf(ownRun, 'trace', `&span=${encodeURIComponent(node.span.id)}`)} data-testid="open-span-run">
+        Open this run
+      </Link>
+    );
+  }
+  return null;
+}
+
+/** The agent/team span of `runId` (`metadata.run_id`) anywhere in the platform's tree. */
+function findRunSpan(tree: readonly { id: string; metadata?: Record<string, unknown> | null; spans?: unknown }[], runId: string): string | null {
+  for (const node of tree) {
+    if (node.metadata?.run_id === runId) return node.id;
+    const inner = findRunSpan((node.spans ?? []) as typeof tree, runId);
+    if (inner) return inner;
+  }
+  return null;
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { Callout } from '../../components/Callout';
+import { JsonView, parseJsonText } from '../../components/JsonView';
+import { Markdown } from '../../components/Markdown';
+import { cx } from '../../lib/cx';
+import { formatCount, formatDateTime } from '../../lib/format';
+import { durationOf, selfTime } from '../../lib/trace/critical';
+import { modelFacts, spanKind, spanStatus, toolName } from '../../lib/trace/kind';
+import type { SpanNode } from '../../lib/trace/tree';
+import kinds from './span-kinds.module.css';
+import styles from './SpanPanel.module.css';
+import { formatMs, kindLabel, spanData } from './span-style';
+
+/** A span's text (input or output): JSON when it parses, Markdown otherwise, as on the run page. */
+function SpanText({ text }: { text: string }) {
+  const parsed = parseJsonText(text);
+  if (parsed !== undefined) return <JsonView value={parsed} maxHeight={320} />;
+  return (
+    <div className={styles.text}>
+      <Markdown text={text} />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section}>
+      <h3 className={styles.sectionTitle}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The selected span: what it is, its timing, tokens or tool, input, output, error and attributes. */
+export function SpanPanel({ node, traceStart, actions }: { node: SpanNode; traceStart: number; actions: ReactNode }) {
+  const span = node.span;
+  const kind = spanKind(span);
+  const status = spanStatus(span.status);
+  const facts = kind === 'model' ? modelFacts(span) : null;
+  const { parameters, ...attributes } = span.metadata;
+  return (
+    <aside className={styles.panel} aria-label={`Span ${span.name}`} data-testid="span-panel" data-span-id={span.id}>
+      <header className={styles.head}>
+        <div className={cx(styles.kind, kinds.kind)} {...spanData(span)}>
+          <span className={kinds.swatch} aria-hidden />
+          {kindLabel(span)}
+          {span.stepType && <span className={styles.muted}> · {span.stepType}</span>}
+        </div>
+        <h2 className={styles.title}>{span.name}</h2>
+        <div className={styles.status} data-status={status}>
+          {status === 'error' ? 'Error' : status === 'ok' ? 'OK' : 'Unset'}
+        </div>
+      </header>
+      <dl className={styles.facts}>
+        <dt>Duration</dt>
+        <dd data-testid="span-duration">{formatMs(durationOf(node))}</dd>
+        <dt>Self time</dt>
+        <dd>{formatMs(selfTime(node))}</dd>
+        <dt>Starts at</dt>
+        <dd>+{formatMs(span.start - traceStart)}</dd>
+        <dt>Started</dt>
+        <dd>{formatDateTime(new Date(span.start))}</dd>
+        {facts && (
+          <>
+            <dt>Model</dt>
+            <dd className="mono">{facts.model ?? '—'}</dd>
+            <dt>Input tokens</dt>
+            <dd data-testid="span-input-tokens">{formatCount(facts.inputTokens)}</dd>
+            <dt>Output tokens</dt>
+            <dd data-testid="span-output-tokens">{formatCount(facts.outputTokens)}</dd>
+            <dt>Total tokens</dt>
+            <dd data-testid="span-total-tokens">{formatCount(facts.totalTokens)}</dd>
+          </>
+        )}
+        {kind === 'tool' && (
+          <>
+            <dt>Tool</dt>
+            <dd className="mono">{toolName(span)}</dd>
+          </>
+        )}
+      </dl>
+      {actions && <div className={styles.actions}>{actions}</div>}
+      {span.error && (
+        <Callout tone="danger" title="Error" testId="span-error">
+          <div className={styles.pre}>{span.error}</div>
+        </Callout>
+      )}
+      {typeof parameters === 'string' && parameters && (
+        <Section title="Arguments">
+          <SpanText text={parameters} />
+        </Section>
+      )}
+      {span.input && (
+        <Section title="Input">
+          <SpanText text={span.input} />
+        </Section>
+      )}
+      {span.output && (
+        <Section title="Output">
+          <SpanText text={span.output} />
+        </Section>
+      )}
+      {Object.keys(attributes).length > 0 && (
+        <Section title="Attributes">
+          <JsonView value={attributes} maxHeight={240} />
+        </Section>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,190 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { traceQueries } from '../../api/observability/queries';
+import { runHref, sessionHref, useDbLocation } from '../../app/location';
+import { useActingAs } from '../../auth/acting-as';
+import { StatusBadge } from '../../components/Badge';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { PageHeader } from '../../components/PageHeader';
+import { SkeletonRows } from '../../components/ui';
+import { cx } from '../../lib/cx';
+import { formatCount, formatDateTime, preview, shortId } from '../../lib/format';
+import { useMarkLoaded } from '../../lib/hooks';
+import { sessionTypeOf, traceHref } from './links';
+import { formatMs } from './span-style';
+import { readTraceFilters, shownTraces, traceListParams, traceMs, TRACE_PAGE_SIZE, writeTraceFilters, type TraceFilters, type TraceSortKey } from './trace-filters';
+import { TracingEmpty } from './TracingEmpty';
+import styles from './TracesPage.module.css';
+
+/** Every trace of the database, filtered as the platform's filter schema offers. */
+export function TracesPage() {
+  const { actor } = useActingAs();
+  const loc = useDbLocation();
+  const [params, setParams] = useSearchParams();
+  const f = useMemo(() => readTraceFilters(params), [params]);
+  const update = (patch: Partial<TraceFilters>) => setParams(writeTraceFilters(params, f, patch), { replace: true });
+  const list = useQuery(traceQueries.list(actor, traceListParams(f), loc));
+  const schema = useQuery(traceQueries.filterSchema(actor));
+  useMarkLoaded(!list.isPending);
+
+  const statuses = schema.data?.fields.find((x) => x.key === 'status')?.values ?? ['OK', 'ERROR'];
+  const rows = useMemo(() => shownTraces(list.data?.data ?? [], f), [list.data, f]);
+  const meta = list.data?.meta;
+  const filtered = !!(f.status || f.user || f.session || f.component || f.from || f.to || f.minSeconds || f.maxSeconds);
+
+  return (
+    <div className="page" data-testid="traces-page">
+      <PageHeader title="Traces" subtitle="Each run's spans as Agno's tracing wrote them: model calls, tool calls and member runs, with their timing and tokens." />
+      <form className={styles.filters} aria-label="Trace filters" onSubmit={(e) => e.preventDefault()}>
+        <fieldset className={styles.status}>
+          <legend className={styles.srOnly}>Status</legend>
+          {['', ...statuses].map((s) => (
+            <label key={s || 'all'} className={cx(styles.statusOption, f.status === s && styles.active)} data-status={s || 'all'}>
+              <input type="radio" name="status" value={s} checked={f.status === s} onChange={() => update({ status: s })} />
+              {s === '' ? 'All' : s === 'ERROR' ? 'Errors' : s}
+            </label>
+          ))}
+        </fieldset>
+        <label className={styles.field}>
+          <span>Component</span>
+          <span className={styles.pair}>
+            <select className="select select-sm" value={f.componentKind} onChange={(e) => update({ componentKind: e.target.value as TraceFilters['componentKind'] })} aria-label="Component kind">
+              <option value="agent">Agent</option>
+              <option value="team">Team</option>
+              <option value="workflow">Workflow</option>
+            </select>
+            <input className="input input-sm" defaultValue={f.component} placeholder="id" onBlur={(e) => update({ component: e.target.value.trim() })} onKeyDown={submitOnEnter} />
+          </span>
+        </label>
+        <TextFilter label="User" value={f.user} onChange={(user) => update({ user })} />
+        <TextFilter label="Session" value={f.session} onChange={(session) => update({ session })} />
+        <label className={styles.field}>
+          <span>From</span>
+          <input className="input input-sm" type="datetime-local" value={f.from} onChange={(e) => update({ from: e.target.value })} />
+        </label>
+        <label className={styles.field}>
+          <span>To</span>
+          <input className="input input-sm" type="datetime-local" value={f.to} onChange={(e) => update({ to: e.target.value })} />
+        </label>
+        <label className={styles.field}>
+          <span>Duration ≥ s</span>
+          <input className={cx('input input-sm', styles.num)} type="number" min={0} step="any" value={f.minSeconds} onChange={(e) => update({ minSeconds: e.target.value })} />
+        </label>
+        <label className={styles.field}>
+          <span>Duration ≤ s</span>
+          <input className={cx('input input-sm', styles.num)} type="number" min={0} step="any" value={f.maxSeconds} onChange={(e) => update({ maxSeconds: e.target.value })} />
+        </label>
+        {filtered && (
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => setParams(writeTraceFilters(params, readTraceFilters(new URLSearchParams()), {}), { replace: true })}>
+            Clear filters
+          </button>
+        )}
+      </form>
+      {list.isError ? (
+        <ErrorPanel error={list.error} retry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <SkeletonRows rows={8} />
+      ) : meta && meta.total_count === 0 && !filtered ? (
+        <TracingEmpty what="No traces in this database" />
+      ) : (
+        <>
+          <p className={styles.count} data-testid="traces-count">
+            {formatCount(rows.length)} of {formatCount(meta?.total_count ?? rows.length)} traces
+            {meta && meta.total_pages > 1 && ` · page ${meta.page} of ${meta.total_pages}`}
+          </p>
+          <div className="table-wrap">
+            <table className={cx('table', styles.table)} data-testid="traces-table">
+              <thead>
+                <tr>
+                  <th>Status</th>
+                  <th>Trace</th>
+                  <SortHeader label="Started" k="start" f={f} update={update} />
+                  <SortHeader label="Duration" k="duration" f={f} update={update} num />
+                  <SortHeader label="Spans" k="spans" f={f} update={update} num />
+                  <SortHeader label="Errors" k="errors" f={f} update={update} num />
+                  <th>User</th>
+                  <th>Run · session</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((t) => {
+                  const type = sessionTypeOf(t);
+                  return (
+                    <tr key={t.trace_id} data-testid="trace-row" data-trace-id={t.trace_id} data-status={t.status} className={cx(t.status === 'ERROR' && styles.errorRow)}>
+                      <td>
+                        <StatusBadge status={t.status} />
+                      </td>
+                      <td>
+                        <div className={styles.nameCell}>
+                        <Link to={traceHref(t.trace_id, loc)} className={styles.name} data-testid="trace-link">
+                          {t.name}
+                        </Link>
+                        {t.input && <span className={styles.input}>{preview(t.input, 90)}</span>}
+                        </div>
+                      </td>
+                      <td className="num">{formatDateTime(t.start_time)}</td>
+                      <td className="num">{formatMs(traceMs(t))}</td>
+                      <td className="num">{formatCount(t.total_spans)}</td>
+                      <td className={cx('num', t.error_count > 0 && styles.errors)}>{formatCount(t.error_count)}</td>
+                      <td>{t.user_id ?? '—'}</td>
+                      <td>
+                        <div className={styles.links}>
+                        {t.session_id && t.run_id && (
+                          <Link to={runHref(t.session_id, t.run_id, type, loc, 'trace')} className="mono" aria-label={`Run ${t.run_id}`}>
+                            {shortId(t.run_id, 8)}
+                          </Link>
+                        )}
+                        {t.session_id && (
+                          <Link to={sessionHref(t.session_id, type, loc)} className="mono" aria-label={`Session ${t.session_id}`}>
+                            {shortId(t.session_id, 8)}
+                          </Link>
+                        )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {meta && meta.total_pages > 1 && (
+            <div className={styles.pages}>
+              <button type="button" className="btn btn-sm" disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
+                Previous {TRACE_PAGE_SIZE}
+              </button>
+              <button type="button" className="btn btn-sm" disabled={f.page >= meta.total_pages} onClick={() => update({ page: f.page + 1 })}>
+                Next {TRACE_PAGE_SIZE}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function submitOnEnter(e: React.KeyboardEvent<HTMLInputElement>) {
+  if (e.key === 'Enter') e.currentTarget.blur();
+}
+
+function TextFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <label className={styles.field}>
+      <span>{label}</span>
+      <input className="input input-sm" key={value} defaultValue={value} placeholder="id" onBlur={(e) => onChange(e.target.value.trim())} onKeyDown={submitOnEnter} />
+    </label>
+  );
+}
+
+function SortHeader({ label, k, f, update, num }: { label: string; k: TraceSortKey; f: TraceFilters; update: (p: Partial<TraceFilters>) => void; num?: boolean }) {
+  const active = f.sort === k;
+  return (
+    <th className={num ? 'num' : undefined} aria-sort={active ? (f.desc ? 'descending' : 'ascending') : 'none'}>
+      <button type="button" className={styles.sort} onClick={() => update(active ? { desc: !f.desc } : { sort: k, desc: true })} data-testid={`sort-${k}`}>
+        {label}
+        <span aria-hidden>{active ? (f.desc ? ' ↓' : ' ↑') : ''}</span>
+      </button>
+    </th>
+  );
+}
