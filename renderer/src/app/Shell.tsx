@@ -74,6 +74,18 @@ export function Shell() {
             <NavLink to={sessionsHref()} className={() => `nav-link${onSessions ? ' active' : ''}`}>
               Runs
             </NavLink>
+            <NavLink to="/traces" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+              Traces
+            </NavLink>
+            <NavLink to="/memories" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+              Memories
+            </NavLink>
+            <NavLink to="/evals" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+              Evals
+            </NavLink>
+            <NavLink to="/metrics" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+              Metrics
+            </NavLink>
             <NavLink to="/tokens" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
               Tokens
             </NavLink>

@@ -4,6 +4,12 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { RunPage } from '../features/runs/RunPage';
 import { SessionPage } from '../features/sessions/SessionPage';
 import { SessionsPage } from '../features/sessions/SessionsPage';
+import { EvalPage } from '../features/evals/EvalPage';
+import { EvalsPage } from '../features/evals/EvalsPage';
+import { MemoriesPage } from '../features/memories/MemoriesPage';
+import { MetricsPage } from '../features/metrics/MetricsPage';
+import { TracePage } from '../features/traces/TracePage';
+import { TracesPage } from '../features/traces/TracesPage';
 import { Shell } from './Shell';
 
 /**
@@ -58,6 +64,12 @@ export const routes: RouteObject[] = [
           { path: 'sessions', element: <SessionsPage /> },
           { path: 'sessions/:sessionId', element: <SessionPage /> },
           { path: 'sessions/:sessionId/runs/:runId', element: <RunPage /> },
+          { path: 'traces', element: <TracesPage /> },
+          { path: 'traces/:traceId', element: <TracePage /> },
+          { path: 'memories', element: <MemoriesPage /> },
+          { path: 'evals', element: <EvalsPage /> },
+          { path: 'evals/:evalId', element: <EvalPage /> },
+          { path: 'metrics', element: <MetricsPage /> },
           ...workbenchRoutes,
           { path: '*', element: <NotFound /> },
         ],
