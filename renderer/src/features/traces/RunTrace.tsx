@@ -25,7 +25,7 @@ export function RunTrace({ run, sessionRuns }: { run: AnyRun; sessionRuns: AnyRu
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const type = parseSessionType(params.get('type'));
-  const topRunId = run.parent_run_id ?? run.run_id;
+  const topRunId = run.parent_run_id || run.run_id;
   const summaryQ = useQuery(traceQueries.ofRun(actor, topRunId, loc));
   const traceId = summaryQ.data?.trace_id;
   const detailQ = useQuery({ ...traceQueries.detail(actor, traceId ?? '', loc), enabled: !!traceId });

@@ -4,7 +4,7 @@ import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/format';
 import { criticalPath, durationOf, slowestSpans } from '../../lib/trace/critical';
 import { toggled, type TreeCursor } from '../../lib/trace/keyboard';
-import { modelFacts, SPAN_KIND_LABEL, spanKind, spanStatus } from '../../lib/trace/kind';
+import { modelFacts, SPAN_KIND_LABEL, spanCaption, spanKind, spanStatus } from '../../lib/trace/kind';
 import { waterfallRows, windowOf } from '../../lib/trace/layout';
 import { buildSpanTree, flattenTraceDetail, pathTo, type SpanNode } from '../../lib/trace/tree';
 import type { TraceDetail } from '../../lib/trace/types';
@@ -43,7 +43,7 @@ export function TraceView({
   const rows = useMemo(() => waterfallRows(tree, collapsed, zoom), [tree, collapsed, zoom]);
   const win = useMemo(() => windowOf(tree, zoom), [tree, zoom]);
   const critical = useMemo(() => new Set(showCritical ? criticalPath(tree).map((n) => n.span.id) : []), [tree, showCritical]);
-  const slowest = useMemo(() => slowestSpans(tree, 5, ['model', 'tool']), [tree]);
+  const slowest = useMemo(() => slowestSpans(tree, 5, ['model', 'tool'], true), [tree]);
   const totals = useMemo(() => summarise(tree.order), [tree]);
 
   const cursor: TreeCursor = { ...cursorState, collapsed };
@@ -132,7 +132,7 @@ export function TraceView({
                     <button type="button" className={cx(styles.slowButton, kinds.kind)} {...spanData(n.span)} onClick={() => reveal(n)} data-testid="slow-span">
                       <span className={kinds.swatch} aria-hidden />
                       <span className={styles.slowName}>{n.span.name}</span>
-                      <span className={styles.slowMeta}>{spanKind(n.span) === 'model' ? (modelFacts(n.span).model ?? '') : String(n.span.metadata.tool_name ?? '')}</span>
+                      <span className={styles.slowMeta}>{spanCaption(n.span) ?? ''}</span>
                       <span className={styles.slowMs}>{formatMs(durationOf(n))}</span>
                     </button>
                   </li>

@@ -13,6 +13,7 @@ export const kindLabel = (span: FlatSpan) => SPAN_KIND_LABEL[spanKind(span)];
 /** Milliseconds as the waterfall writes them: `820 ms`, `4.64 s`, `1m 05s`. */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '—';
+  if (ms === 0) return '0 ms';
   if (ms < 1) return '<1 ms';
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const s = ms / 1000;

@@ -41,10 +41,13 @@ export function criticalPath(tree: SpanTree): SpanNode[] {
   return path;
 }
 
-/** The `limit` longest spans, optionally of some kinds only (longest first, ties by start). */
-export function slowestSpans(tree: SpanTree, limit = 5, kinds?: readonly SpanKind[]): SpanNode[] {
+/**
+ * The `limit` longest spans, optionally of some kinds only (longest first, ties by start).
+ * Spans with children are left out when `leavesOnly`: a delegation's time is its member run's.
+ */
+export function slowestSpans(tree: SpanTree, limit = 5, kinds?: readonly SpanKind[], leavesOnly = false): SpanNode[] {
   return tree.order
-    .filter((n) => !kinds || kinds.includes(spanKind(n.span)))
+    .filter((n) => (!kinds || kinds.includes(spanKind(n.span))) && (!leavesOnly || n.children.length === 0))
     .sort((a, b) => durationOf(b) - durationOf(a) || a.span.start - b.span.start)
     .slice(0, limit);
 }

@@ -64,7 +64,7 @@ export function spanCaption(span: FlatSpan): string | null {
     const parts = [f.model, f.totalTokens !== null ? `${f.inputTokens ?? 0} → ${f.outputTokens ?? 0} tokens` : null].filter(Boolean);
     return parts.length ? parts.join(' · ') : null;
   }
-  if (kind === 'tool') return toolName(span);
+  if (kind === 'tool') return toolName(span) === span.name ? null : toolName(span);
   if (span.stepType) return span.stepType;
   return null;
 }

@@ -103,7 +103,9 @@ describe('span kind and status', () => {
     const llm = spans.find((s) => s.id === 'w-llm')!;
     expect(modelFacts(llm)).toEqual({ model: 'claude-sonnet', inputTokens: 1200, outputTokens: 382, totalTokens: 1582 });
     expect(spanCaption(llm)).toBe('claude-sonnet · 1200 → 382 tokens');
+    // A tool span named after its tool needs no caption; one named otherwise shows the tool.
     expect(spanCaption(spans.find((s) => s.id === 'r-search')!)).toBe('duckduckgo_search');
+    expect(spanCaption({ ...spans.find((s) => s.id === 'r-search')!, name: 'duckduckgo_search' })).toBeNull();
   });
 });
 
@@ -155,6 +157,9 @@ describe('critical path and slowest spans', () => {
   it('ranks the slowest model calls and measures self time', () => {
     const tree = buildSpanTree(flattenTraceDetail(teamTrace()));
     expect(slowestSpans(tree, 2, ['model']).map((n) => n.span.id)).toEqual(['w-llm', 't-llm-2']);
+    // Delegations take as long as their member runs: left out when only leaves count.
+    expect(slowestSpans(tree, 1, ['tool']).map((n) => n.span.id)).toEqual(['delegate-1']);
+    expect(slowestSpans(tree, 1, ['tool'], true).map((n) => n.span.id)).toEqual(['r-search']);
     const t = buildSpanTree([flat('r', null, 0, 100), flat('a', 'r', 10, 40), flat('b', 'r', 30, 50), flat('c', 'r', 90, 120)]);
     expect(selfTime(t.byId.get('r')!)).toBe(100 - 40 - 10);
   });
