@@ -46,4 +46,17 @@ describe('Given settings that trust only a foreign identity provider', () => {
     expect((await s.desk('DELETE', `/desk/view/sessions/x`)).status).toBe(404);
     expect((await fetch(`${s.baseUrl}/desk/view/sessions`)).status).toBe(401);
   });
+
+  it('When the trace view reads an attached Agno file through the desk view, Then it gets the traces a token would', async () => {
+    const file = path.join(s.root, 'agno-observability.db');
+    fs.copyFileSync(path.resolve('test/fixtures/agno/agno-observability.db'), file);
+    expect((await s.desk('POST', '/desk/databases', { id: 'obs', path: file })).status).toBe(201);
+    const page = await s.desk('GET', '/desk/view/traces?db_id=obs&status=ERROR');
+    expect(page.status).toBe(200);
+    expect(page.body.meta.total_count).toBe(3);
+    const trace = await s.desk('GET', `/desk/view/traces/${page.body.data[0].trace_id}?db_id=obs`);
+    expect(trace.body.tree[0].spans.length).toBeGreaterThan(0);
+    expect((await s.desk('GET', '/desk/view/traces/filter-schema')).body.fields.map((f: { key: string }) => f.key)).toContain('duration_ms');
+    expect((await s.desk('POST', '/desk/view/traces/search', {})).status).toBe(404);
+  });
 });

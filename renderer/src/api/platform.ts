@@ -16,14 +16,14 @@ import type {
  * (`/desk/view/...`, the default) or through the platform API with the actor's token (a lens).
  * Both are the same documented operation under two prefixes, typed by the platform path.
  */
-function read<P extends ViewedPath>(actor: Actor, path: P, input: CallInput<'get', P>): Promise<Answer<'get', P>> {
+export function read<P extends ViewedPath>(actor: Actor, path: P, input: CallInput<'get', P>): Promise<Answer<'get', P>> {
   if (actor.via === 'bearer') return route('get', path, input, actor.token);
   // The desk view answers the same shapes (store-view.ts mounts the platform handlers).
   return route('get', `/desk/view${path}` as PathFor<'get'>, input as never) as Promise<Answer<'get', P>>;
 }
 
 /** Platform paths the desk view also serves under `/desk/view`. */
-type ViewedPath = { [P in PathFor<'get'>]: `/desk/view${P}` extends PathFor<'get'> ? P : never }[PathFor<'get'>];
+export type ViewedPath = { [P in PathFor<'get'>]: `/desk/view${P}` extends PathFor<'get'> ? P : never }[PathFor<'get'>];
 
 const loc = (l: DbLocation) => ({ db_id: l.db, table: l.db ? l.table : undefined });
 

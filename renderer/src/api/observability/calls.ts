@@ -1,5 +1,6 @@
 import type { Actor } from '../../auth/acting-as';
 import { request, type QueryValue } from '../client';
+import { read as readRoute } from '../platform';
 import type { DbLocation } from '../types';
 import type { EvalRun, MetricsAnswer, Paginated, TraceDetail, TraceFilterSchema, TraceSummary, UserMemory, UserMemoryStats } from './types';
 
@@ -29,22 +30,24 @@ export interface TraceListParams {
   limit?: number;
 }
 
-export function listTraces(actor: Actor, params: TraceListParams, l: DbLocation, signal?: AbortSignal) {
+export function listTraces(actor: Actor, params: TraceListParams, l: DbLocation, signal?: AbortSignal): Promise<Paginated<TraceSummary>> {
   // Traces have no table of their own to pick: only the database.
-  return read<Paginated<TraceSummary>>(actor, '/traces', { ...params, db_id: l.db }, signal);
+  return readRoute(actor, '/traces', { query: { ...params, db_id: l.db }, signal });
 }
 
-export function getTrace(actor: Actor, traceId: string, l: DbLocation, signal?: AbortSignal) {
-  return read<TraceDetail>(actor, `/traces/${encodeURIComponent(traceId)}`, { db_id: l.db }, signal);
+export async function getTrace(actor: Actor, traceId: string, l: DbLocation, signal?: AbortSignal): Promise<TraceDetail> {
+  const answer = await readRoute(actor, '/traces/{trace_id}', { path: { trace_id: traceId }, query: { db_id: l.db }, signal });
+  // Without `span_id` the route answers the whole trace (TraceDetail), never a single span.
+  return answer as TraceDetail;
 }
 
-/** The trace of a run (`GET /traces/{any}?run_id=`: the platform looks a trace up by run id too). */
-export function getTraceOfRun(actor: Actor, runId: string, l: DbLocation, signal?: AbortSignal) {
-  return read<Paginated<TraceSummary>>(actor, '/traces', { run_id: runId, limit: 1, db_id: l.db }, signal);
+/** The trace of a run: `GET /traces?run_id=` (one trace per top-level run). */
+export function getTraceOfRun(actor: Actor, runId: string, l: DbLocation, signal?: AbortSignal): Promise<Paginated<TraceSummary>> {
+  return readRoute(actor, '/traces', { query: { run_id: runId, limit: 1, db_id: l.db }, signal });
 }
 
-export function traceFilterSchema(actor: Actor, signal?: AbortSignal) {
-  return read<TraceFilterSchema>(actor, '/traces/filter-schema', {}, signal);
+export function traceFilterSchema(actor: Actor, signal?: AbortSignal): Promise<TraceFilterSchema> {
+  return readRoute(actor, '/traces/filter-schema', { signal });
 }
 
 export interface MemoryListParams {
