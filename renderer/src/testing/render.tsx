@@ -12,6 +12,8 @@ failOnConsoleErrors();
 // Each test starts from an empty screen and the desk view (no token lens left from the last one).
 afterEach(() => {
   cleanup();
+  // Pages keep work in localStorage (the workshop's form and token); no test inherits another's.
+  globalThis.localStorage?.clear();
   __resetActingAsForTests();
 });
 

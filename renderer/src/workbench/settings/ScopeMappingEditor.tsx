@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Badge } from '../../components/Badge';
 import { DenseTable } from '../../components/DenseTable';
 import { ChipsInput } from '../../components/ChipsInput';
@@ -21,7 +22,16 @@ export function ScopeMappingEditor(props: {
   disabled?: boolean;
 }) {
   const { rows, onChange, defaults } = props;
-  const [filter, setFilter] = useState('');
+  // The workshop's verdict links here with the rule that decided a request (`focusMapping`).
+  const focusMapping = (useLocation().state as { focusMapping?: unknown } | null)?.focusMapping;
+  const focused = typeof focusMapping === 'string' ? focusMapping : null;
+  const [filter, setFilter] = useState(() => (focused !== null && defaults[focused] !== undefined && !rows.some((r) => mappingKey(r) === focused) ? focused : ''));
+  useEffect(() => {
+    if (focused === null) return;
+    const row = document.querySelector<HTMLElement>('[data-focused-mapping="true"]');
+    row?.scrollIntoView?.({ block: 'center' });
+    row?.querySelector<HTMLElement>('input, button')?.focus();
+  }, [focused]);
   const duplicates = useMemo(() => duplicateRows(rows), [rows]);
   const overridden = useMemo(() => overriddenDefaults(rows, defaults), [rows, defaults]);
   const defaultEntries = useMemo(
@@ -56,7 +66,7 @@ export function ScopeMappingEditor(props: {
             const problem = duplicates.get(r.id) ?? props.serverIssues.get(key)?.join('; ');
             const def = defaults[key];
             return (
-              <tr key={r.id} data-testid={`mapping-row-${i}`}>
+              <tr key={r.id} data-testid={`mapping-row-${i}`} data-focused-mapping={key === focused ? 'true' : undefined}>
                 <td className="wb-cell-input wb-cell-tight">
                   <select
                     className="select mono wb-w-method"
@@ -178,7 +188,7 @@ export function ScopeMappingEditor(props: {
           const { method, path } = splitKey(key);
           const isOver = overridden.has(key);
           return (
-            <tr key={key} className={isOver ? 'is-muted' : ''}>
+            <tr key={key} className={isOver ? 'is-muted' : ''} data-focused-mapping={key === focused && !isOver ? 'true' : undefined}>
               <td className="wb-cell-tight">
                 <span className={`wb-method wb-method-${method}`}>{method}</span>
               </td>

@@ -100,7 +100,8 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
   );
 }
 
-function defaultMintLabel(r: MintResponse): string {
+/** `alice · minted` (or `alice · expired` for a deliberately bad one). */
+export function defaultMintLabel(r: MintResponse): string {
   const sub = typeof r.claims.sub === 'string' ? r.claims.sub : 'token';
   return r.defect ? `${sub} · ${r.defect}` : `${sub} · minted`;
 }

@@ -46,4 +46,53 @@ describe('token workshop', () => {
     await waitFor(() => expect(screen.getByTestId('inspect-result').getAttribute('data-status')).toBe('403'), { timeout: 5000 });
     expect(screen.getByTestId('inspect-required').textContent).toContain('sessions:read');
   });
+
+  it('When a token is minted, Then it joins the acting-as list at once, and the workshop keeps it and the inspected request across navigation', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/tokens?tab=mint');
+    const sub = await screen.findByTestId('mint-sub');
+    await user.clear(sub);
+    await user.type(sub, 'carol');
+    await user.click(screen.getByTestId('mint-submit'));
+    const token = (await screen.findByTestId('minted-token')).textContent;
+    // In the acting-as list without pressing "Act as", and not made the lens.
+    const entry = getActingAsState().tokens.find((t) => t.token === token);
+    expect(entry).toMatchObject({ source: 'minted', label: 'carol · minted' });
+    expect(getActingAsState().currentId).not.toBe(entry?.id);
+
+    await user.click(screen.getByTestId('tab-inspect'));
+    const path = await screen.findByTestId('inspect-path');
+    await user.clear(path);
+    await user.type(path, '/agents');
+    await first.router.navigate('/sessions');
+    first.unmount();
+
+    // A fresh mount (as after a reload): the minted token and the inspected path are still there.
+    renderApp('/tokens?tab=mint');
+    expect((await screen.findByTestId('minted-token')).textContent).toBe(token);
+    await user.click(screen.getByTestId('tab-inspect'));
+    expect(((await screen.findByTestId('inspect-path')) as HTMLInputElement).value).toBe('/agents');
+  });
+
+  it('When a request is refused, Then the verdict links to the rule that decided it, open and focused in the mapping editor', async () => {
+    const user = userEvent.setup();
+    const token = await server().mint({ sub: 'bob', scopes: ['agents:read'] });
+    const { router } = renderApp('/tokens?tab=inspect');
+    fireEvent.change(await screen.findByTestId('inspect-token'), { target: { value: token } });
+    const path = screen.getByTestId('inspect-path');
+    await user.clear(path);
+    await user.type(path, '/sessions');
+    await waitFor(() => expect(screen.getByTestId('inspect-result').getAttribute('data-status')).toBe('403'), { timeout: 5000 });
+    const link = screen.getByTestId('verdict-edit-mapping');
+    expect(link.textContent).toBe('Override this rule →');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    const row = await waitFor(() => {
+      const r = document.querySelector('[data-focused-mapping="true"]');
+      expect(r).not.toBeNull();
+      return r as HTMLElement;
+    }, { timeout: 5000 });
+    expect(row.textContent).toContain('/sessions');
+    await waitFor(() => expect(row.contains(document.activeElement)).toBe(true));
+  });
 });

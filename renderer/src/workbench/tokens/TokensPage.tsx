@@ -1,16 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { addToken } from '../../auth/acting-as';
 import { markAppLoaded } from '../../platform/browser';
+import { shapedLike, useStoredState } from '../../platform/stored-state';
 import { PageHeader } from '../../components/PageHeader';
 import type { MintResponse } from '../types';
 import { ComparePanel, INITIAL_COMPARE, type CompareState } from './ComparePanel';
 import { InspectPanel, type InspectTarget } from './InspectPanel';
 import { MintPanel } from './MintPanel';
+import { defaultMintLabel } from './MintResult';
 import { initialMintForm } from './mint-form';
 import type { MintFormState } from './model';
 import { useKnownScopes } from './useKnownScopes';
 import { deskQueries } from '../../api';
+
+const STORE = {
+  mintForm: 'rundesk.workshop.mint-form',
+  minted: 'rundesk.workshop.minted',
+  target: 'rundesk.workshop.inspect',
+  compare: 'rundesk.workshop.compare',
+} as const;
+
+const INITIAL_TARGET: InspectTarget = { token: '', method: 'GET', path: '/sessions/SESSION_ID/runs/RUN_ID' };
+const isInspectTarget = shapedLike(INITIAL_TARGET);
+const isCompareState = shapedLike(INITIAL_COMPARE);
+const isMintForm = shapedLike(initialMintForm(undefined));
+const isStoredMintForm = (v: unknown): v is MintFormState | null => v === null || isMintForm(v);
+const isStoredMint = (v: unknown): v is MintResponse | null =>
+  v === null ||
+  (typeof v === 'object' &&
+    typeof (v as { token?: unknown }).token === 'string' &&
+    typeof (v as { preview?: unknown }).preview === 'object' &&
+    typeof (v as { signer?: unknown }).signer === 'object' &&
+    typeof (v as { claims?: unknown }).claims === 'object');
 
 const TABS = [
   { id: 'mint', label: 'Mint' },
@@ -29,16 +52,22 @@ export function TokensPage() {
   const settings = useQuery(deskQueries.settings());
   const auth = settings.data?.settings.auth;
   const scopes = useKnownScopes();
-  const [mintForm, setMintForm] = useState<MintFormState | null>(null);
-  const [minted, setMinted] = useState<MintResponse | null>(null);
+  // The workshop's work is kept in this browser (never in the server's settings), so it
+  // survives navigation and reloads.
+  const [mintForm, setMintForm] = useStoredState<MintFormState | null>(STORE.mintForm, null, isStoredMintForm);
+  const [minted, setMinted] = useStoredState<MintResponse | null>(STORE.minted, null, isStoredMint);
   // Other pages hand a token over in history state (never the URL): `{ inspectToken }`.
   const handedOver = (useLocation().state as { inspectToken?: unknown } | null)?.inspectToken;
-  const [target, setTarget] = useState<InspectTarget>({
-    token: typeof handedOver === 'string' ? handedOver : '',
-    method: 'GET',
-    path: '/sessions/SESSION_ID/runs/RUN_ID',
-  });
-  const [compare, setCompare] = useState<CompareState>(INITIAL_COMPARE);
+  const [target, setTarget] = useStoredState<InspectTarget>(STORE.target, INITIAL_TARGET, isInspectTarget);
+  useEffect(() => {
+    if (typeof handedOver === 'string') setTarget((t) => ({ ...t, token: handedOver }));
+  }, [handedOver, setTarget]);
+  const [compare, setCompare] = useStoredState<CompareState>(STORE.compare, INITIAL_COMPARE, isCompareState);
+  const onMinted = (r: MintResponse | null) => {
+    setMinted(r);
+    // Every minted token joins the acting-as list at once; "Act as" only makes it the lens.
+    if (r) addToken({ label: defaultMintLabel(r), token: r.token, source: 'minted' });
+  };
   useEffect(() => {
     if (settings.data || settings.isError) markAppLoaded();
   }, [settings.data, settings.isError]);
@@ -93,7 +122,7 @@ export function TokensPage() {
             form={form}
             onForm={setMintForm}
             result={minted}
-            onResult={setMinted}
+            onResult={onMinted}
             onInspect={(token) => {
               setTarget((t) => ({ ...t, token }));
               go('inspect');

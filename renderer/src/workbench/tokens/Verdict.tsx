@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Badge } from '../../components/Badge';
 import { Callout } from '../../components/Callout';
 import { JsonView } from '../../components/JsonView';
@@ -96,7 +97,10 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
               <dd>
                 {v.matched ? (
                   <>
-                    <code>{v.matched.pattern}</code> <Badge tone={v.matched.source === 'custom' ? 'accent' : 'muted'}>{v.matched.source}</Badge>
+                    <code>{v.matched.pattern}</code> <Badge tone={v.matched.source === 'custom' ? 'accent' : 'muted'}>{v.matched.source}</Badge>{' '}
+                    <Link to="/settings#wb-mappings" state={{ focusMapping: v.matched.pattern }} data-testid="verdict-edit-mapping">
+                      {v.matched.source === 'custom' ? 'Edit this rule →' : 'Override this rule →'}
+                    </Link>
                   </>
                 ) : (
                   <span className="muted">{v.outcome === 'excluded' ? 'excluded route' : 'none matched'}</span>
