@@ -16,10 +16,12 @@ export class SqlParams {
     return this.dialect === 'sqlite' ? column : `CAST(${column} AS TEXT)`;
   }
 
-  add(value: FilterScalar | null): string {
+  /** A bound value; `numeric` when compared with a number column (PostgreSQL would read `1.5` as that column's bigint). */
+  add(value: FilterScalar | null, numeric = false): string {
     // better-sqlite3 binds no booleans; SQLAlchemy binds them as 1/0 on SQLite.
     this.values.push(this.dialect === 'sqlite' && typeof value === 'boolean' ? (value ? 1 : 0) : value);
-    return this.dialect === 'sqlite' ? '?' : `$${this.values.length}`;
+    if (this.dialect === 'sqlite') return '?';
+    return numeric ? `$${this.values.length}::double precision` : `$${this.values.length}`;
   }
 }
 
@@ -38,14 +40,14 @@ export function filterSql(filter: TraceFilter, column: (name: TraceColumn) => st
     case 'GTE':
     case 'LT':
     case 'LTE':
-      return `${column(filter.column)} ${COMPARE_SQL[filter.op]} ${params.add(filter.value)}`;
+      return `${column(filter.column)} ${COMPARE_SQL[filter.op]} ${params.add(filter.value, filter.column === 'duration_ms')}`;
     case 'CONTAINS':
       return `lower(${params.text(column(filter.column))}) LIKE ${params.add(`%${escapeLike(filter.text)}%`)} ESCAPE '/'`;
     case 'STARTSWITH':
       return `lower(${params.text(column(filter.column))}) LIKE ${params.add(`${escapeLike(filter.text)}%`)} ESCAPE '/'`;
     case 'IN':
       if (filter.values.length === 0) return '1 = 0';
-      return `${column(filter.column)} IN (${filter.values.map((v) => params.add(v)).join(', ')})`;
+      return `${column(filter.column)} IN (${filter.values.map((v) => params.add(v, filter.column === 'duration_ms')).join(', ')})`;
     case 'AND':
     case 'OR':
       return `(${filter.conditions.map((c) => filterSql(c, column, params)).join(` ${filter.op} `)})`;

@@ -116,13 +116,14 @@ export type TraceStore = {
 };
 
 /** A database without trace tables answers as the platform does then: nothing. */
-export const NO_TRACES: TraceStore = Object.freeze({
+// Not frozen: the failure guard wraps its methods in a Proxy, which a frozen object forbids.
+export const NO_TRACES: TraceStore = {
   listTraces: () => Promise.resolve({ rows: [], total: 0 }),
   getTrace: () => Promise.resolve(null),
   getSpans: () => Promise.resolve([]),
   getSpan: () => Promise.resolve(null),
   sessionStats: () => Promise.resolve({ rows: [], total: 0 }),
-});
+};
 
 /** The Promise view of a synchronous store; a throw becomes a rejection, as a driver's failure would. */
 export function asyncTraceStore(store: SyncTraceStore): TraceStore {

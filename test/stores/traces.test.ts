@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAgnoDb } from '../../server/testing/agno-builder.js';
+import { makeDemoSessions } from '../../server/testing/demo-sessions.js';
+import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
+import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
+import { copyAgnoTracesToPostgres } from '../../server/testing/postgres-traces.js';
+import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
+import { recorded, recordingTokens, replayRecordedCase, title, TRACES_FIXTURE, type RecordedCase } from '../compat/traces-replay.js';
+
+/**
+ * The trace routes over every store: PostgreSQL holding the fixture's traces answers what the
+ * platform answered over the SQLite file; the built-in database (no trace tables) and an Agno
+ * file without them answer as the platform does then — nothing; tables an agent creates after
+ * the file was attached are read at once.
+ */
+
+const FRANK_TRACE = '0eb9c260233844d9b362bc0f557dcab1';
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-traces-store-'));
+}
+
+describe('Given the built-in database, which keeps no traces', () => {
+  let t: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestServer();
+    token = await t.token();
+  });
+  afterAll(() => t?.stop());
+
+  it('When traces are listed, searched and counted per session, Then each answers an empty page', async () => {
+    for (const answer of [
+      await t.get('/traces?db_id=default&limit=5', token),
+      await t.get('/trace_session_stats?db_id=default', token),
+      await t.post('/traces/search?db_id=default', { group_by: 'session' }, token),
+      await t.post('/traces/search?db_id=default', { filter: { op: 'EQ', key: 'status', value: 'OK' } }, token),
+    ]) {
+      expect(answer.status).toBe(200);
+      const body = await answer.json();
+      expect(body.data).toEqual([]);
+      expect(body.meta).toMatchObject({ total_count: 0, total_pages: 0 });
+    }
+  });
+
+  it('When a trace or a span is asked for, Then the answer is 404 Trace not found', async () => {
+    for (const p of [`/traces/${FRANK_TRACE}?db_id=default`, `/traces/${FRANK_TRACE}?db_id=default&span_id=74064d968e993a0c`]) {
+      const res = await t.get(p, token);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ detail: 'Trace not found', error_code: 'NOT_FOUND' });
+    }
+  });
+
+  it('When the filter schema is asked for, Then it names every field a search may use', async () => {
+    const res = await t.get('/traces/filter-schema', token);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.logical_operators).toEqual(['AND', 'OR']);
+    expect(body.fields.map((f: { key: string }) => f.key).sort()).toEqual(
+      ['agent_id', 'created_at', 'duration_ms', 'end_time', 'name', 'run_id', 'session_id', 'start_time', 'status', 'team_id', 'trace_id', 'user_id', 'workflow_id'],
+    );
+  });
+});
+
+describe('Given a writable Agno file whose agent starts tracing after it was attached', () => {
+  let t: TestServer;
+  let token: string;
+  let file: string;
+  beforeAll(async () => {
+    file = path.join(tempDir(), 'agents.db');
+    buildAgnoDb(file, makeDemoSessions());
+    t = await startTestServer({ databases: [{ id: 'agents', path: file, read_only: false }] });
+    token = await t.token();
+  });
+  afterAll(() => t?.stop());
+
+  it('When there is no trace table yet, Then listings are empty; once the agent writes one, its traces are listed at once', async () => {
+    const before = await (await t.get('/traces?db_id=agents', token)).json();
+    expect(before.meta.total_count).toBe(0);
+
+    const agent = new Database(file);
+    agent.exec(
+      'CREATE TABLE agno_traces (trace_id VARCHAR PRIMARY KEY, name VARCHAR NOT NULL, status VARCHAR NOT NULL, start_time VARCHAR NOT NULL, ' +
+        'end_time VARCHAR NOT NULL, duration_ms BIGINT NOT NULL, run_id VARCHAR, session_id VARCHAR, user_id VARCHAR, agent_id VARCHAR, ' +
+        'team_id VARCHAR, workflow_id VARCHAR, created_at VARCHAR NOT NULL)',
+    );
+    agent
+      .prepare('INSERT INTO agno_traces VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run('t1', 'Helper.run', 'OK', '2026-04-04T10:00:00+00:00', '2026-04-04T10:00:00.523250+00:00', 523.25, 'r1', 's1', 'ada', 'helper', null, null, '2026-04-04T10:00:00+00:00');
+    agent.close();
+
+    const after = await (await t.get('/traces?db_id=agents', token)).json();
+    // No span table: no span counts and no input, as the platform answers then; a REAL duration prints as Python prints a float.
+    expect(after.data).toEqual([
+      {
+        trace_id: 't1',
+        name: 'Helper.run',
+        status: 'OK',
+        duration: '523.25ms',
+        start_time: '2026-04-04T10:00:00Z',
+        end_time: '2026-04-04T10:00:00.523250Z',
+        total_spans: 0,
+        error_count: 0,
+        run_id: 'r1',
+        session_id: 's1',
+        user_id: 'ada',
+        agent_id: 'helper',
+        created_at: '2026-04-04T10:00:00Z',
+      },
+    ]);
+    const detail = await (await t.get('/traces/t1?db_id=agents', token)).json();
+    expect(detail).toMatchObject({ trace_id: 't1', tree: [] });
+    const span = await t.get('/traces/t1?db_id=agents&span_id=x', token);
+    expect(span.status).toBe(404);
+    expect((await span.json()).detail).toBe('Span not found');
+  });
+});
+
+const bin = findPostgresBin();
+if (!bin) {
+  describe('the trace routes over PostgreSQL', () => {
+    it.skip('SKIPPED: no PostgreSQL binaries (initdb, pg_ctl) found; install postgresql (Debian: apt-get install -y postgresql) or set PG_BIN', () => {});
+  });
+} else {
+  describe('Given PostgreSQL holding the fixture’s traces in PostgresDb’s layout', () => {
+    let cluster: PostgresCluster;
+    const servers: Partial<Record<RecordedCase['peer'], { t: TestServer; tokens: Record<string, string> }>> = {};
+    beforeAll(async () => {
+      cluster = await startPostgresCluster(bin);
+      await buildAgnoPostgres(cluster.url, [], { schema: 'obs' });
+      const copied = await copyAgnoTracesToPostgres(cluster.url, TRACES_FIXTURE, { schema: 'obs' });
+      expect(copied).toEqual({ traces: 19, spans: 94 });
+      for (const peer of ['open', 'isolated'] as const) {
+        const t = await startTestServer({
+          databases: [{ id: recorded.db_id, url: cluster.url, schema: 'obs', read_only: true }],
+          default_database: recorded.db_id,
+          auth: { admin_scope: 'agent_os:admin', authorization: true, user_isolation: peer === 'isolated' },
+        });
+        servers[peer] = { t, tokens: await recordingTokens(t) };
+      }
+    }, 60_000);
+    afterAll(async () => {
+      for (const s of Object.values(servers)) await s?.t.stop();
+      await cluster?.stop();
+    });
+
+    it.each(recorded.cases.map((c) => [title(c), c] as const))('%s', async (_title, c) => {
+      const s = servers[c.peer];
+      if (!s) throw new Error(`no server for ${c.peer}`);
+      await replayRecordedCase(s.t, s.tokens, c);
+    });
+  });
+}
