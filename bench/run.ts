@@ -8,7 +8,11 @@
  *  - rundesk, RS256 token, authorization on: the run of a 1-run session in the default
  *    database with one repeated token, and with a distinct token per request;
  *  - rundesk, one token: a run of a 1,000-run session in an attached Agno file, and a run of
- *    the default database's 10,000-run session.
+ *    the default database's 10,000-run session;
+ *  - rundesk, one token: a trace with its span tree (`GET /traces/{id}`, the observability
+ *    fixture's 9-span workflow trace; goal ≥ 5,000 req/s), and the first page of `GET /traces`
+ *    over an attached file of 10,000 traces, one connection at a time (its latency is the
+ *    measure: goal ≤ 20 ms p50).
  *
  * Every server is its own process (the built `rundesk serve`; bench/raw-server.ts and
  * bench/bare-server.ts), so the load generator here never shares their event loop. "Access
@@ -30,6 +34,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { buildAgnoDb } from '../server/testing/agno-builder.js';
+import { addGeneratedTraces } from '../server/testing/agno-traces.js';
 import { makeBenchRun, makeLargeAgentSession } from './data.js';
 import { countLines, median, ROOT, sample, spawnServer, stopChild, type Sample } from './harness.js';
 
@@ -52,6 +57,8 @@ interface Case {
   log: boolean;
   path: string;
   token: TokenMode;
+  /** Concurrent connections when not BENCH_CONNECTIONS (1 to measure one request's latency). */
+  connections?: number;
 }
 
 interface CaseReport {
@@ -64,6 +71,10 @@ interface CaseReport {
   rounds: Sample[];
 }
 
+/** The observability fixture's workflow trace: 9 spans, LLM and tool spans, step types. */
+const TRACE_DETAIL_PATH = '/traces/326a6b84b0b101b9b855c42e06dd3253?db_id=obs';
+const TRACES_FIXTURE = path.join(ROOT, 'test', 'fixtures', 'agno', 'agno-observability.db');
+
 function caseList(agnoPath: string): Case[] {
   const shapes: Array<Omit<Case, 'id' | 'log' | 'label'> & { name: string; label: string }> = [
     { name: 'raw', label: 'raw node:http, same body', server: 'raw', path: '/run', token: 'none' },
@@ -72,10 +83,24 @@ function caseList(agnoPath: string): Case[] {
     { name: 'distinct-tokens', label: 'rundesk, 1-run session, distinct token per request', server: 'rundesk', path: '/sessions/small/runs/small-run-0', token: 'distinct' },
     { name: 'agno-1000', label: 'rundesk, attached Agno 1,000-run session', server: 'rundesk', path: agnoPath, token: 'one' },
     { name: 'default-10000', label: "rundesk, default db's 10,000-run session", server: 'rundesk', path: '/sessions/big/runs/big-run-5000', token: 'one' },
+    { name: 'trace-detail', label: 'rundesk, trace detail (9-span span tree)', server: 'rundesk', path: TRACE_DETAIL_PATH, token: 'one' },
+    { name: 'traces-10000', label: 'rundesk, GET /traces over 10,000 traces, 1 connection', server: 'rundesk', path: '/traces?db_id=traces', token: 'one', connections: 1 },
   ];
   return shapes.flatMap(({ name, label, ...rest }) =>
     [false, true].map((log) => ({ ...rest, id: `${name}:log-${log ? 'on' : 'off'}`, label: `${label}, log ${log ? 'on' : 'off'}`, log })),
   );
+}
+
+/** A case's median req/s against a floor (the trace detail's bar). */
+function atLeast(reports: Map<string, CaseReport>, id: string, floor: number) {
+  const r = reports.get(id);
+  return r ? { case: id, requests_per_sec_median: r.requests_per_sec_median, goal: `≥ ${floor} req/s`, met: r.requests_per_sec_median >= floor } : null;
+}
+
+/** A case's median p50 latency against a ceiling (the trace listing's bar). */
+function atMost(reports: Map<string, CaseReport>, id: string, ceilingMs: number) {
+  const r = reports.get(id);
+  return r ? { case: id, latency_p50_ms_median: r.latency_p50_ms_median, goal: `≤ ${ceilingMs} ms p50`, met: r.latency_p50_ms_median <= ceilingMs } : null;
 }
 
 /** A ratio of two cases taken within each round, then summarised over the rounds. */
@@ -136,13 +161,22 @@ async function main(): Promise<void> {
     const large = makeLargeAgentSession(1000);
     buildAgnoDb(agnoFile, [large.session]);
     const agnoPath = `/sessions/${large.session.session_id}/runs/${large.runIds[500] ?? ''}?db_id=agno`;
+    const obsFile = path.join(dir, 'agno-observability.db');
+    fs.copyFileSync(TRACES_FIXTURE, obsFile);
+    const tracesFile = path.join(dir, 'traces-10000.db');
+    buildAgnoDb(tracesFile, [makeLargeAgentSession(1).session]);
+    addGeneratedTraces(tracesFile, 10_000);
     const settingsPath = path.join(dir, 'settings.json');
     fs.writeFileSync(
       settingsPath,
       JSON.stringify({
         os_id: 'rundesk-local',
         auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256', authorization: true },
-        databases: [{ id: 'agno', path: agnoFile, read_only: true }],
+        databases: [
+          { id: 'agno', path: agnoFile, read_only: true },
+          { id: 'obs', path: obsFile, read_only: true },
+          { id: 'traces', path: tracesFile, read_only: true },
+        ],
       }),
     );
     const cases = caseList(agnoPath).filter((c) => CASE_FILTER.test(c.id));
@@ -187,7 +221,7 @@ async function main(): Promise<void> {
     const run = (c: Case, seconds: number): Promise<Sample> => {
       const server = urls.get(`${c.server}:${c.log ? 'on' : 'off'}`);
       if (!server) throw new Error(`no server for ${c.id}`);
-      const opts: autocannon.Options = { url: `${server.url}${c.path}`, connections: CONNECTIONS, duration: seconds };
+      const opts: autocannon.Options = { url: `${server.url}${c.path}`, connections: c.connections ?? CONNECTIONS, duration: seconds };
       if (c.token === 'one') opts.headers = { authorization: `Bearer ${tokens.one}` };
       if (c.token === 'distinct') {
         opts.requests = [
@@ -244,6 +278,8 @@ async function main(): Promise<void> {
       default_10000_log_on_vs_bare_log_off: ratioOf(reports, 'default-10000:log-on', 'bare:log-off'),
       default_10000_vs_one_token_log_on: ratioOf(reports, 'default-10000:log-on', 'one-token:log-on'),
       bare_vs_raw_log_off: ratioOf(reports, 'bare:log-off', 'raw:log-off'),
+      trace_detail_req_per_sec: atLeast(reports, 'trace-detail:log-on', 5_000),
+      traces_10000_p50_ms: atMost(reports, 'traces-10000:log-on', 20),
       distinct_tokens_minted: tokens.distinct.length,
       distinct_token_requests_sent: next,
     };
@@ -271,7 +307,9 @@ async function main(): Promise<void> {
     }
     process.stdout.write('\n');
     for (const [name, value] of Object.entries(summary)) {
-      if (value && typeof value === 'object') {
+      if (value && typeof value === 'object' && 'case' in value) {
+        process.stdout.write(`${name.padEnd(42)} ${JSON.stringify(value)}\n`);
+      } else if (value && typeof value === 'object') {
         const g = 'goal' in value ? `  (goal ≥ ${value.goal}: ${value.met ? 'met' : 'NOT met'})` : '';
         process.stdout.write(`${name.padEnd(42)} ${value.median.toFixed(3)}  [${value.min}..${value.max}]${g}\n`);
       }
