@@ -2,51 +2,14 @@ import type { RunLookup, SessionStore, SessionType } from '../db/types.js';
 import { toRunShape } from '../runs/shapes.js';
 import type { AccessScope } from '../sessions/access-scope.js';
 import * as sessions from '../sessions/use-cases.js';
+import { SerializedBodyCache } from './body-cache.js';
 
 /** The Content-Type Express's `res.json` sets. */
 export const RUN_BODY_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export type RunBodyLookup = { kind: 'found'; body: Buffer } | Exclude<RunLookup, { kind: 'found' }>;
 
-/** Bounds for the process: a 5 KB run costs 5 KB here, a run with inline media more. */
-const MAX_BYTES = 32 * 1024 * 1024;
-const MAX_ENTRIES = 4096;
-
-/** Serialized answers, least recently used first (a `Map` keeps insertion order). */
-class RunBodyCache {
-  private readonly entries = new Map<string, { version: string; body: Buffer }>();
-  private bytes = 0;
-
-  get(key: string, version: string): Buffer | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.version !== version) {
-      this.bytes -= entry.body.length;
-      return undefined;
-    }
-    this.entries.set(key, entry);
-    return entry.body;
-  }
-
-  set(key: string, version: string, body: Buffer): void {
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.body.length;
-    }
-    if (body.length > MAX_BYTES / 8) return;
-    this.entries.set(key, { version, body });
-    this.bytes += body.length;
-    for (const [k, e] of this.entries) {
-      if (this.bytes <= MAX_BYTES && this.entries.size <= MAX_ENTRIES) break;
-      this.entries.delete(k);
-      this.bytes -= e.body.length;
-    }
-  }
-}
-
-const cache = new RunBodyCache();
+const cache = new SerializedBodyCache();
 
 /**
  * The answer of `GET /sessions/{session_id}/runs/{run_id}` as the JSON bytes Express's

@@ -117,6 +117,21 @@ describe('Given a writable Agno file whose agent starts tracing after it was att
     const span = await t.get('/traces/t1?db_id=agents&span_id=x', token);
     expect(span.status).toBe(404);
     expect((await span.json()).detail).toBe('Span not found');
+
+    // The detail is served from bytes built once; a span the agent writes next is in the next answer.
+    const writer = new Database(file);
+    writer.exec(
+      'CREATE TABLE agno_spans (span_id VARCHAR PRIMARY KEY, trace_id VARCHAR NOT NULL, parent_span_id VARCHAR, name VARCHAR NOT NULL, ' +
+        'span_kind VARCHAR NOT NULL, status_code VARCHAR NOT NULL, status_message VARCHAR, start_time VARCHAR NOT NULL, end_time VARCHAR NOT NULL, ' +
+        'duration_ms BIGINT NOT NULL, attributes JSON, created_at VARCHAR NOT NULL)',
+    );
+    writer
+      .prepare('INSERT INTO agno_spans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run('root', 't1', null, 'Helper.run', 'INTERNAL', 'OK', null, '2026-04-04T10:00:00+00:00', '2026-04-04T10:00:00.523250+00:00', 523,
+        JSON.stringify({ 'openinference.span.kind': 'AGENT', 'input.value': 'Hi', 'output.value': 'Hello' }), '2026-04-04T10:00:00.523250+00:00');
+    writer.close();
+    const again = await (await t.get('/traces/t1?db_id=agents', token)).json();
+    expect(again).toMatchObject({ input: 'Hi', output: 'Hello', total_spans: 1, tree: [{ id: 'root', type: 'AGENT', duration: '523.25ms' }] });
   });
 });
 

@@ -100,6 +100,13 @@ export interface Counted<T> {
 
 /** The traces of one SQLite database, answered synchronously. */
 export interface SyncTraceStore {
+  /**
+   * Unique to this open database, for caches of answers built from it (the trace detail's
+   * serialized body); `null` when the store cannot tell cheaply whether its content changed.
+   */
+  readonly cacheKey: string | null;
+  /** Changes whenever the file's content may have changed (see `ContentVersion`). */
+  contentVersion(): string;
   /** Newest `start_time` first. */
   listTraces(filter: TraceListFilter, paging: Paging): Counted<TraceListRow>;
   getTrace(traceId: string): TraceRow | null;
@@ -112,12 +119,14 @@ export interface SyncTraceStore {
 
 /** The traces of one database as use cases see them: SQLite and PostgreSQL behind one Promise interface. */
 export type TraceStore = {
-  readonly [K in keyof SyncTraceStore]: SyncTraceStore[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
+  readonly [K in keyof SyncTraceStore]: SyncTraceStore[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : SyncTraceStore[K];
 };
 
 /** A database without trace tables answers as the platform does then: nothing. */
 // Not frozen: the failure guard wraps its methods in a Proxy, which a frozen object forbids.
 export const NO_TRACES: TraceStore = {
+  cacheKey: null,
+  contentVersion: () => Promise.resolve(''),
   listTraces: () => Promise.resolve({ rows: [], total: 0 }),
   getTrace: () => Promise.resolve(null),
   getSpans: () => Promise.resolve([]),
@@ -135,6 +144,8 @@ export function asyncTraceStore(store: SyncTraceStore): TraceStore {
     }
   };
   return {
+    cacheKey: store.cacheKey,
+    contentVersion: () => run(() => store.contentVersion()),
     listTraces: (...a) => run(() => store.listTraces(...a)),
     getTrace: (...a) => run(() => store.getTrace(...a)),
     getSpans: (...a) => run(() => store.getSpans(...a)),

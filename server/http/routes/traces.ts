@@ -18,6 +18,8 @@ import {
 } from '../../traces/schemas.js';
 import * as traces from '../../traces/use-cases.js';
 import { selectDatabase } from '../request-scope.js';
+import { RUN_BODY_CONTENT_TYPE } from '../run-body.js';
+import { getTraceBody } from '../trace-body.js';
 import { defineRoute, json } from '../route.js';
 
 /** A search body is a filter expression and paging: small. */
@@ -87,7 +89,8 @@ export const traceRoutes = [
     scopes: ['traces:read'],
     deskView: true,
     async handle({ params, query: q }, ctx) {
-      return json(await traces.getTrace(store(ctx.runtime, q), ctx.scope(undefined), params.trace_id, q.span_id));
+      const body = await getTraceBody(store(ctx.runtime, q), ctx.scope(undefined), params.trace_id, q.span_id);
+      return { kind: 'bytes', status: 200, body, contentType: RUN_BODY_CONTENT_TYPE };
     },
   }),
 
