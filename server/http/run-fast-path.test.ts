@@ -1,11 +1,13 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
 import { startTestServer, type TestServer } from '../testing/server-harness.js';
 
 /**
- * The run GET's fast path must answer exactly as Express does. One data folder, two servers:
+ * The fast path (the run GET, the trace detail) must answer exactly as Express does. One data folder, two servers:
  * the usual one (fast path on) and one sending everything through Express; every request
  * below goes to both and the answers — status, headers in order, body — must be identical.
  */
@@ -49,7 +51,9 @@ let s1Only: string;
 const outcomes: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ auth: { authorization: true } }, { onRunFastPath: (o) => outcomes.push(o) });
+  const traces = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-fast-')), 'agno-observability.db');
+  fs.copyFileSync(path.join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'agno', 'agno-observability.db'), traces);
+  t = await startTestServer({ auth: { authorization: true }, databases: [{ id: 'obs', path: traces }] }, { onRunFastPath: (o) => outcomes.push(o) });
   admin = await t.token({ sub: 'admin', scopes: ['platform:admin'] });
   reader = await t.token({ sub: 'ada', scopes: ['sessions:read'] });
   s1Only = await t.token({ sub: 'bob', scopes: ['sessions:s1:read'] });
@@ -145,5 +149,35 @@ describe('run GET fast path', () => {
     });
     expect(other.status).toBe(200);
     expect(JSON.parse((await same('/sessions/s1/runs/r1')).body).content).toBe('third');
+  });
+});
+
+describe('trace detail fast path', () => {
+  const TRACE = '/traces/7f14682f94e370f08ec1dc99fc96a424';
+
+  it('When a trace or one of its spans is found, then the answer is byte for byte what Express sends', async () => {
+    for (const target of [`${TRACE}?db_id=obs`, `${TRACE}?db_id=obs&span_id=cd6a315987d51e81`, `${TRACE}?db_id=obs&run_id=x`]) {
+      const a = await same(target);
+      expect(a.status, target).toBe(200);
+      expect(outcomes.at(-1), target).toBe('answered');
+      expect(JSON.parse(a.body).trace_id ?? JSON.parse(a.body).id).toBeTruthy();
+    }
+  });
+
+  it('When anything is off, then the answer is Express’s: the filter schema, missing traces and spans, scopes', async () => {
+    const cases: Array<[string, string | null, number]> = [
+      ['/traces/filter-schema', admin, 200],
+      ['/traces/nope?db_id=obs', admin, 404],
+      [`${TRACE}?db_id=obs&span_id=nope`, admin, 404],
+      [`${TRACE}?db_id=obs&span_id=74064d968e993a0c`, admin, 404],
+      [`${TRACE}?db_id=nope`, admin, 404],
+      [`${TRACE}?db_id=obs`, reader, 403],
+      [`${TRACE}?db_id=obs`, null, 401],
+      [`${TRACE}/?db_id=obs`, admin, 200],
+    ];
+    for (const [target, token, status] of cases) {
+      expect((await same(target, {}, token)).status, target).toBe(status);
+      expect(outcomes.at(-1), target).toBe('express');
+    }
   });
 });
