@@ -3,7 +3,9 @@ import BetterSqlite3 from 'better-sqlite3';
 /**
  * The one place better-sqlite3 connections are made, so every handle gets the same settings:
  * a short busy timeout (another process — an agent writing its own file — may hold the lock for
- * a moment) and WAL on writable files so readers and that writer never block each other.
+ * a moment). Only rundesk's own database asks for WAL: an attached file keeps the journal mode
+ * its owner chose (switching it is a change to the file, and a WAL file shared by name is how a
+ * file replaced by rename lost its new content — issue 19).
  */
 
 export type SqliteHandle = BetterSqlite3.Database;
@@ -23,10 +25,7 @@ export interface ConnectOptions {
   create?: boolean | undefined;
   /** A better-sqlite3 `.node` built for this runtime's ABI (Electron). */
   nativeBinding?: string | undefined;
-  /**
-   * Switch a writable file to WAL (default true). Test builders of agno files say false:
-   * agno leaves its files in the default rollback-journal mode.
-   */
+  /** Switch a writable file to WAL (default false): rundesk's own database only. */
   wal?: boolean | undefined;
 }
 
@@ -39,7 +38,7 @@ export function connect(path: string, options: ConnectOptions): SqliteHandle {
   });
   try {
     // A read-only handle must not change the file, and journal_mode=WAL would rewrite its header.
-    if (!options.readOnly && options.wal !== false) handle.pragma('journal_mode = WAL');
+    if (!options.readOnly && options.wal === true) handle.pragma('journal_mode = WAL');
     registerFunctions(handle);
     return handle;
   } catch (error) {

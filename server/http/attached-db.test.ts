@@ -89,15 +89,16 @@ describe('Given Agno-format files attached over HTTP', () => {
     expect(JSON.parse(JSON.parse(row.runs) as string)[0].run_id).toBe('n1');
   });
 
-  it('When the file breaks under the server, then the answer is a bare 500 with no stack trace', async () => {
+  it('When its session table is dropped under the server, then the answer is 503 DATABASE_UNAVAILABLE naming the file, with no stack trace', async () => {
     const raw = new Database(writableFile);
     raw.exec('DROP TABLE agno_sessions');
     raw.close();
     const res = await t.get('/sessions?db_id=scratch', admin);
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ detail: 'Internal server error', error_code: 'INTERNAL_SERVER_ERROR' });
-    expect(text).not.toMatch(/\bat \S+:\d+|SqliteError|no such table/);
+    expect(JSON.parse(text)).toMatchObject({ error_code: 'DATABASE_UNAVAILABLE' });
+    expect(text).toContain('has no session table');
+    expect(text).not.toMatch(/\bat \S+:\d+|SqliteError/);
     expect((await t.get('/health')).status).toBe(200);
   });
 });

@@ -211,7 +211,7 @@ describe('Given a listed origin and answers the auth layer refuses or the server
   });
   afterAll(async () => t?.stop());
 
-  it('When the token lacks the scope (403) or the database breaks (500), Then the page still reads the body', async () => {
+  it('When the token lacks the scope (403) or the database breaks (503), Then the page still reads the body', async () => {
     const reader = await t.token({ sub: 'ada', scopes: ['agents:read'] });
     const denied = await t.get('/sessions', reader, { origin: UI_ORIGIN });
     expect(denied.status).toBe(403);
@@ -222,9 +222,9 @@ describe('Given a listed origin and answers the auth layer refuses or the server
     raw.exec('DROP TABLE agno_sessions');
     raw.close();
     const broken = await t.get('/sessions?db_id=scratch', await t.token(), { origin: UI_ORIGIN });
-    expect(broken.status).toBe(500);
+    expect(broken.status).toBe(503);
     expect(broken.headers.get('access-control-allow-origin')).toBe(UI_ORIGIN);
-    expect(await broken.json()).toEqual({ detail: 'Internal server error', error_code: 'INTERNAL_SERVER_ERROR' });
+    expect(await broken.json()).toMatchObject({ error_code: 'DATABASE_UNAVAILABLE' });
   });
 });
 

@@ -1,4 +1,7 @@
 import { ConfigError, NotFoundError } from '../../errors.js';
+import { DatabaseUnavailableError } from '../errors.js';
+import { pathStamp, WatchedFile } from '../watched-file.js';
+import { LiveAgnoStore } from './live-store.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
 import { checkDatabaseFile, describeDatabase } from '../file-check.js';
@@ -24,32 +27,61 @@ export interface OpenDatabaseOptions {
   clock?: (() => number) | undefined;
   /** Decoded-runs cache; default the process-wide one. Tests pass their own to see its bounds. */
   runCache?: RunCache | undefined;
+  /** Idle file check interval; default FILE_WATCH_INTERVAL_MS, 0 = only when used. */
+  watchIntervalMs?: number | undefined;
 }
 
 /**
  * Opens an attached SQLite file holding agno session tables (DESIGN "Store"). A read-only
- * attachment is opened with SQLite's read-only flag and never written; a writable one gets
- * WAL and a busy timeout so the agent writing the same file keeps working.
+ * attachment is opened with SQLite's read-only flag and never written; a writable one keeps the
+ * journal mode its owner chose, with a busy timeout so the agent writing the same file keeps
+ * working. The file is checked before every use and reopened when it changes under rundesk
+ * (see `AgnoDatabase`). Throws a one-line `ConfigError` when the file is not usable now.
  *
  * @example
  * const db = openDatabase({ id: 'my-agents', path: '/abs/agents.db', readOnly: true });
  * db.store().getRun(sessionId, runId, { type: 'agent' });
  */
 export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
+  return new AgnoDatabase(options, openFile(options));
+}
+
+/** How often an attached file is checked while no request uses it (replaced files are let go). */
+export const FILE_WATCH_INTERVAL_MS = 500;
+
+/** One opening of the file: the connection, the inode it is on, and what was discovered in it. */
+interface OpenFile {
+  readonly handle: SqliteHandle;
+  readonly file: WatchedFile;
+  readonly tables: readonly SessionTable[];
+  readonly defaultTable: string;
+}
+
+function openFile(options: OpenDatabaseOptions): OpenFile {
   const what = describeDatabase(options.id, options.path);
   checkDatabaseFile(options.id, options.path, options.readOnly);
-  let handle: SqliteHandle;
+  let file: WatchedFile;
   try {
-    handle = connect(options.path, { readOnly: options.readOnly, nativeBinding: options.nativeBinding });
+    file = new WatchedFile(options.path);
   } catch (error) {
     throw new ConfigError(`${what} cannot be opened: ${oneLine(error)}`, [], { cause: error });
   }
+  let handle: SqliteHandle | undefined;
   try {
+    try {
+      // wal: false — the file keeps the journal mode its owner chose (README "Your files are safe").
+      handle = connect(options.path, { readOnly: options.readOnly, nativeBinding: options.nativeBinding, wal: false });
+    } catch (error) {
+      throw new ConfigError(`${what} cannot be opened: ${oneLine(error)}`, [], { cause: error });
+    }
+    // A rename between opening the descriptor and the connection would tie them to two files.
+    if (!file.isSameFile()) throw new ConfigError(`${what} was replaced while being opened`);
     const tables = discover(handle, what);
     const defaultTable = chooseDefault(tables, options.sessionTable, what);
-    return new AgnoDatabase(handle, options, tables, defaultTable);
+    return { handle, file, tables, defaultTable };
   } catch (error) {
-    handle.close();
+    if (handle?.open) handle.close();
+    file.close();
     throw error;
   }
 }
@@ -108,78 +140,264 @@ function oneLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
 
+/**
+ * An attached file, checked before every use (DESIGN rules, README "Your files are safe"):
+ *
+ * 1. rundesk never changes the file's journal mode, schema or anything it did not write as
+ *    rows: connections are opened without `journal_mode` and no DDL is ever run.
+ * 2. Before each use the path is compared with the inode rundesk has open (`WatchedFile`), and
+ *    every FILE_WATCH_INTERVAL_MS while idle. A file replaced by rename, or whose bytes changed
+ *    without SQLite's counter moving, is reopened: the old connection is closed (SQLite does
+ *    not checkpoint a moved file on close, so nothing of the old file reaches the new one) and
+ *    every cache built on it is dropped with it, so nothing stale is served.
+ * 3. A file that is gone, empty, truncated or has lost its header answers 503
+ *    `DATABASE_UNAVAILABLE` with the reason, until the path holds a usable file again.
+ * 4. A write checks, inside its transaction, that the path still names the open inode, and
+ *    again after commit; if the file was replaced it is reopened and the write goes to the new
+ *    file (upsert by run id and delete are idempotent), so a write never lands in a file that
+ *    is no longer at the path.
+ * 5. A statement that fails because the schema changed under rundesk (a table or column
+ *    dropped from outside) reopens the file and is tried once more: the file is rediscovered,
+ *    and one without a session table answers 503 naming it.
+ */
 class AgnoDatabase extends SqliteDatabaseBase {
-  private platform: PlatformDataReader | undefined;
   readonly id: string;
   readonly path: string;
   readonly readOnly: boolean;
-  private readonly stores = new Map<string, AgnoSessionStore>();
-  private readonly tableNames: readonly string[];
-  private readonly traceStore: TraceStore;
+  private open: OpenFile | null;
+  private stores = new Map<string, AgnoSessionStore>();
+  private platform: PlatformDataReader | undefined;
+  private traceStore: TraceStore | undefined;
+  private failure: { error: DatabaseUnavailableError; stamp: string } | null = null;
+  /** Bumped by each reopening; part of every content version, so no answer outlives it. */
+  private generation = 0;
+  private lastTables: readonly string[];
+  private lockWait: number | null = null;
+  private closed = false;
+  private readonly facades = new Map<string, LiveAgnoStore>();
+  private readonly watch: NodeJS.Timeout | null;
 
   constructor(
-    private readonly handle: SqliteHandle,
-    options: OpenDatabaseOptions,
-    private readonly tables: readonly SessionTable[],
-    private readonly defaultTable: string,
+    private readonly options: OpenDatabaseOptions,
+    first: OpenFile,
   ) {
     super();
     this.id = options.id;
     this.path = options.path;
     this.readOnly = options.readOnly;
-    this.tableNames = Object.freeze(tables.map((t) => t.name));
-    const clock = options.clock ?? Date.now;
-    this.traceStore = asyncTraceStore(new SqliteTraceStore(handle));
-    for (const table of tables) {
-      this.stores.set(table.name, new AgnoSessionStore(handle, table, this.id, this.readOnly, clock, options.runCache));
-    }
+    this.open = first;
+    this.lastTables = Object.freeze(first.tables.map((t) => t.name));
+    this.makeStores(first);
+    const every = options.watchIntervalMs ?? FILE_WATCH_INTERVAL_MS;
+    this.watch = every > 0 ? setInterval(() => this.poll(), every) : null;
+    this.watch?.unref();
   }
 
+  /** The tables found at the last successful opening (listed even while the file is unavailable). */
   sessionTables(): readonly string[] {
-    return this.tableNames;
+    return this.lastTables;
   }
 
   override traces(): TraceStore {
+    const open = this.current();
+    this.traceStore ??= asyncTraceStore(new SqliteTraceStore(open.handle));
     return this.traceStore;
   }
 
   /** The synchronous store (tests and the sample-data loader use it directly). */
   store(table?: string): SyncSessionStore {
-    const store = this.stores.get(table ?? this.defaultTable);
-    if (!store) throw new NotFoundError(`Table ${table} not found in database ${this.id}`);
-    return store;
+    const open = this.current();
+    const name = table ?? open.defaultTable;
+    if (!this.stores.has(name)) throw new NotFoundError(`Table ${table} not found in database ${this.id}`);
+    const key = table ?? '';
+    let facade = this.facades.get(key);
+    if (!facade) {
+      facade = new LiveAgnoStore(this, table, name, this.readOnly);
+      this.facades.set(key, facade);
+    }
+    return facade;
   }
 
   infoSync(): DatabaseInfo {
-    let sessions = 0;
-    let runs = 0;
-    for (const store of this.stores.values()) {
-      const counts = store.counts();
-      sessions += counts.sessions;
-      runs += counts.runs;
-    }
-    return {
-      id: this.id,
-      path: this.path,
-      readOnly: this.readOnly,
-      sessionTables: [...this.tableNames],
-      defaultTable: this.defaultTable,
-      sessions,
-      runs,
-    };
+    return this.use((open) => {
+      let sessions = 0;
+      let runs = 0;
+      for (const store of this.stores.values()) {
+        const counts = store.counts();
+        sessions += counts.sessions;
+        runs += counts.runs;
+      }
+      return {
+        id: this.id,
+        path: this.path,
+        readOnly: this.readOnly,
+        sessionTables: open.tables.map((t) => t.name),
+        defaultTable: open.defaultTable,
+        sessions,
+        runs,
+      };
+    });
   }
 
   platformData(): PlatformDataReader {
-    this.platform ??= sqlitePlatformData(this.handle, this.id);
+    const open = this.current();
+    this.platform ??= sqlitePlatformData(open.handle, this.id);
     return this.platform;
   }
 
   setLockWait(ms: number): void {
-    if (this.handle.open) this.handle.pragma(`busy_timeout = ${Math.max(0, Math.floor(ms))}`);
+    this.lockWait = Math.max(0, Math.floor(ms));
+    if (this.open?.handle.open) this.open.handle.pragma(`busy_timeout = ${this.lockWait}`);
   }
 
   close(): void {
-    for (const store of this.stores.values()) store.dispose();
-    if (this.handle.open) this.handle.close();
+    if (this.watch) clearInterval(this.watch);
+    this.closed = true;
+    this.release();
   }
+
+  /**
+   * Runs `fn` on the table's current store, after checking the file (rules 2, 3 and 5). The
+   * store's content version is prefixed with the opening's generation, so answers cached
+   * under an older opening never match.
+   */
+  use<T>(fn: (open: OpenFile) => T): T {
+    if (this.closed) throw new DatabaseUnavailableError(this.id, this.path, 'the database is detached');
+    const open = this.current();
+    try {
+      return fn(open);
+    } catch (error) {
+      if (!isSchemaChange(error) && !(error instanceof FileReplacedError)) throw error;
+      this.reopen();
+      return fn(this.current());
+    }
+  }
+
+  /** A write: like `use`, plus the check after commit that it reached the file at the path (rule 4). */
+  write<T>(fn: (open: OpenFile) => T): T {
+    const result = this.use(fn);
+    if (this.open?.file.isSameFile() !== false) return result;
+    this.reopen();
+    return fn(this.current());
+  }
+
+  /** The table's store in the opening `use` checked; a table the file no longer has is 503. */
+  storeOf(name: string | undefined): AgnoSessionStore {
+    const table = name ?? this.open?.defaultTable ?? '';
+    const store = this.stores.get(table);
+    if (!store) throw new DatabaseUnavailableError(this.id, this.path, `the session table ${table} is gone (changed outside rundesk)`);
+    return store;
+  }
+
+  get generationTag(): number {
+    return this.generation;
+  }
+
+  /** The open file after checking it; throws the reason it cannot be used. */
+  private current(): OpenFile {
+    const open = this.open;
+    if (open) {
+      const change = open.file.observe();
+      if (change.kind === 'unchanged' || change.kind === 'written') return open;
+      if (change.kind === 'damaged') {
+        this.release();
+        const error = new DatabaseUnavailableError(this.id, this.path, change.reason);
+        this.failure = { error, stamp: pathStamp(this.path) };
+        throw error;
+      }
+      this.release();
+    }
+    return this.reopenNow();
+  }
+
+  private reopen(): void {
+    this.release();
+    this.reopenNow();
+  }
+
+  /** Opens the file at the path afresh; a file not usable now is 503 with the reason. */
+  private reopenNow(): OpenFile {
+    if (this.closed) throw new DatabaseUnavailableError(this.id, this.path, 'the database is detached');
+    // Nothing changed at the path since it last failed: the same answer, without opening it again.
+    if (this.failure && pathStamp(this.path) === this.failure.stamp) throw this.failure.error;
+    let open: OpenFile;
+    const stamp = pathStamp(this.path);
+    try {
+      open = openFile(this.options);
+    } catch (error) {
+      const busy = busyCause(error);
+      if (busy) throw busy;
+      const reason = error instanceof ConfigError ? error.message.replace(`${describeDatabase(this.id, this.path)} `, '') : oneLine(error);
+      const failure = new DatabaseUnavailableError(this.id, this.path, reason, { cause: error });
+      this.failure = { error: failure, stamp };
+      throw failure;
+    }
+    this.failure = null;
+    this.open = open;
+    this.generation += 1;
+    this.lastTables = Object.freeze(open.tables.map((t) => t.name));
+    this.makeStores(open);
+    if (this.lockWait !== null) open.handle.pragma(`busy_timeout = ${this.lockWait}`);
+    return open;
+  }
+
+  private makeStores(open: OpenFile): void {
+    const clock = this.options.clock ?? Date.now;
+    this.stores = new Map();
+    this.platform = undefined;
+    this.traceStore = undefined;
+    for (const table of open.tables) {
+      const store = new AgnoSessionStore(open.handle, table, this.id, this.readOnly, clock, this.options.runCache, () => {
+        if (!open.file.isSameFile()) throw new FileReplacedError();
+      });
+      this.stores.set(table.name, store);
+    }
+  }
+
+  /** Closes the connection, then the descriptor (in that order: see WatchedFile). */
+  private release(): void {
+    const open = this.open;
+    this.open = null;
+    for (const store of this.stores.values()) store.dispose();
+    this.stores = new Map();
+    this.platform = undefined;
+    this.traceStore = undefined;
+    if (!open) return;
+    try {
+      if (open.handle.open) open.handle.close();
+    } finally {
+      open.file.close();
+    }
+  }
+
+  /** The idle check: lets go of a replaced or damaged file without waiting for a request. */
+  private poll(): void {
+    if (this.open === null) return;
+    try {
+      this.current();
+    } catch {
+      // Reported to the next request that uses the database.
+    }
+  }
+}
+
+/** Thrown inside a write transaction when the path no longer names the open file (rule 4). */
+class FileReplacedError extends Error {
+  constructor() {
+    super('the file was replaced during the write');
+  }
+}
+
+/** better-sqlite3's error for a statement whose table or column is gone, or a schema it must re-read. */
+function isSchemaChange(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'SQLITE_SCHEMA') return true;
+  return code === 'SQLITE_ERROR' && /no such (table|column)|has no column/.test((error as Error).message);
+}
+
+/** The driver's lock error behind a failed opening, rethrown raw so the guard answers 503 busy. */
+function busyCause(error: unknown): unknown {
+  const cause = error instanceof ConfigError ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) ? cause : null;
 }

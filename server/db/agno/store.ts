@@ -74,6 +74,8 @@ export class AgnoSessionStore implements SyncSessionStore {
     readonly readOnly: boolean,
     private readonly now: () => number,
     private readonly cache: RunCache = sharedRunCache,
+    /** Called first inside each write transaction: throws when the path names another file now. */
+    private readonly assertSameFile: () => void = () => {},
   ) {
     this.tableName = table.name;
     this.sql = new AgnoStatements(handle, table);
@@ -159,6 +161,8 @@ export class AgnoSessionStore implements SyncSessionStore {
     const runJson = pythonJsonDumps(prepared.run);
     if (this.sql.runsTable) return this.upsertRunRow(this.sql.runsTable, input, prepared, runJson);
     const write = this.handle.transaction((): UpsertRunResult => {
+      // The write lock is held now: the file cannot change until commit, except by a rename.
+      this.assertSameFile();
       const now = epochSeconds(this.now());
       const row = this.sql.sessionWithRunsById.get(input.sessionId) as SessionRowWithRuns | undefined;
       if (!row) {
@@ -193,6 +197,8 @@ export class AgnoSessionStore implements SyncSessionStore {
     if (filter.userId === null) return false;
     const runsTable = this.sql.runsTable;
     const remove = this.handle.transaction((): boolean => {
+      // The write lock is held now: the file cannot change until commit, except by a rename.
+      this.assertSameFile();
       const deleted = this.sql.deleteSession(sessionId, filter.userId ?? undefined, filter.type) > 0;
       // Agno 3 deletes the session's run rows with it (its foreign key cascades the same way).
       if (deleted && runsTable) runsTable.deleteOfSession.run(sessionId);
@@ -376,6 +382,8 @@ export class AgnoSessionStore implements SyncSessionStore {
    */
   private upsertRunRow(runsTable: RunsTableSql, input: UpsertRunInput, prepared: ReturnType<typeof prepareRun>, runJson: string): UpsertRunResult {
     const write = this.handle.transaction((): UpsertRunResult => {
+      // The write lock is held now: the file cannot change until commit, except by a rename.
+      this.assertSameFile();
       const now = epochSeconds(this.now());
       const row = this.sql.sessionWithRunsById.get(input.sessionId) as SessionRowWithRuns | undefined;
       let position = 0;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -164,7 +165,17 @@ describe('upsertRun on a writable agno table', () => {
 });
 
 describe('a writable attachment shared with a running agent', () => {
-  it('reads and writes while another process writes the same file, without SQLITE_BUSY', async () => {
+  it('keeps the rollback-journal mode the agent left, and writes in it', () => {
+    db.store().upsertRun({ sessionId: 'mode', type: 'agent', run: run('m'), userId: null });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('delete');
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it('reads and writes while another process writes the same file, without SQLITE_BUSY, when the agent chose WAL', async () => {
+    // rundesk never switches a file to WAL; in rollback-journal mode a long foreign write is a 503 DATABASE_BUSY.
+    db.close();
+    connect(file, { readOnly: false, wal: true }).close();
+    db = openDatabase({ id: 'agents', path: file, readOnly: false, clock: () => NOW_MS });
     const childWrites = 150;
     const script = `
       const Database = require(process.argv[1]);

@@ -41,7 +41,7 @@ export function openDefaultDatabase(file: string, options: OpenDefaultDatabaseOp
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     ensurePrivateFile(file);
-    handle = connect(file, { readOnly: false, create: true, nativeBinding: options.nativeBinding });
+    handle = connect(file, { readOnly: false, create: true, wal: true, nativeBinding: options.nativeBinding });
   } catch (error) {
     throw new ConfigError(`${what} cannot be opened: ${firstLine(error)}`, [], { cause: error });
   }
