@@ -1,22 +1,22 @@
 import type { ReactNode } from 'react';
-import { Callout } from '../../components/Callout';
 import { JsonView, parseJsonText } from '../../components/JsonView';
 import { Markdown } from '../../components/Markdown';
 import { cx } from '../../lib/cx';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { durationOf, selfTime } from '../../lib/trace/critical';
-import { modelFacts, spanKind, spanStatus, toolName } from '../../lib/trace/kind';
+import { modelFacts, spanKind, toolName } from '../../lib/trace/kind';
 import type { SpanNode } from '../../lib/trace/tree';
 import kinds from './span-kinds.module.css';
 import styles from './SpanPanel.module.css';
 import { formatMs, kindLabel, spanData } from './span-style';
+import { TraceStatus } from './TraceStatus';
 
 /** A span's text (input or output): JSON when it parses, Markdown otherwise, as on the run page. */
 function SpanText({ text }: { text: string }) {
   const parsed = parseJsonText(text);
   if (parsed !== undefined) return <JsonView value={parsed} maxHeight={320} />;
   return (
-    <div className={styles.text}>
+    <div className={styles.text} tabIndex={0}>
       <Markdown text={text} />
     </div>
   );
@@ -35,7 +35,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function SpanPanel({ node, traceStart, actions }: { node: SpanNode; traceStart: number; actions: ReactNode }) {
   const span = node.span;
   const kind = spanKind(span);
-  const status = spanStatus(span.status);
   const facts = kind === 'model' ? modelFacts(span) : null;
   const { parameters, ...attributes } = span.metadata;
   return (
@@ -47,9 +46,7 @@ export function SpanPanel({ node, traceStart, actions }: { node: SpanNode; trace
           {span.stepType && <span className={styles.muted}> · {span.stepType}</span>}
         </div>
         <h2 className={styles.title}>{span.name}</h2>
-        <div className={styles.status} data-status={status}>
-          {status === 'error' ? 'Error' : status === 'ok' ? 'OK' : 'Unset'}
-        </div>
+        <TraceStatus status={span.status} />
       </header>
       <dl className={styles.facts}>
         <dt>Duration</dt>
@@ -81,9 +78,10 @@ export function SpanPanel({ node, traceStart, actions }: { node: SpanNode; trace
       </dl>
       {actions && <div className={styles.actions}>{actions}</div>}
       {span.error && (
-        <Callout tone="danger" title="Error" testId="span-error">
+        <section className={styles.errorBox} data-testid="span-error">
+          <h3 className={styles.sectionTitle}>Error</h3>
           <div className={styles.pre}>{span.error}</div>
-        </Callout>
+        </section>
       )}
       {typeof parameters === 'string' && parameters && (
         <Section title="Arguments">

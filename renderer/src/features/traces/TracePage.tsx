@@ -3,7 +3,6 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { traceQueries } from '../../api/observability/queries';
 import { runHref, sessionHref, useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
-import { StatusBadge } from '../../components/Badge';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { Icon } from '../../components/Icon';
 import { MetaField } from '../../components/MetaField';
@@ -12,6 +11,7 @@ import { formatDateTime, shortId } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
 import { sessionTypeOf, tracesHref } from './links';
 import styles from './TracePage.module.css';
+import { TraceStatus } from './TraceStatus';
 import { TraceView } from './TraceView';
 
 /** One trace on its own page (`/traces/:traceId`), linked to its run and session. */
@@ -54,7 +54,7 @@ export function TracePage() {
       <header className={styles.head}>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>{t.name}</h1>
-          <StatusBadge status={t.status} />
+          <TraceStatus status={t.status} />
         </div>
         <dl className={styles.meta}>
           <MetaField label="Started">{formatDateTime(t.start_time)}</MetaField>

@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import { traceQueries } from '../../api/observability/queries';
 import { runHref, sessionHref, useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
-import { StatusBadge } from '../../components/Badge';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { SkeletonRows } from '../../components/ui';
@@ -14,6 +13,7 @@ import { useMarkLoaded } from '../../lib/hooks';
 import { sessionTypeOf, traceHref } from './links';
 import { formatMs } from './span-style';
 import { readTraceFilters, shownTraces, traceListParams, traceMs, TRACE_PAGE_SIZE, writeTraceFilters, type TraceFilters, type TraceSortKey } from './trace-filters';
+import { TraceStatus } from './TraceStatus';
 import { TracingEmpty } from './TracingEmpty';
 import styles from './TracesPage.module.css';
 
@@ -113,7 +113,7 @@ export function TracesPage() {
                   return (
                     <tr key={t.trace_id} data-testid="trace-row" data-trace-id={t.trace_id} data-status={t.status} className={cx(t.status === 'ERROR' && styles.errorRow)}>
                       <td>
-                        <StatusBadge status={t.status} />
+                        <TraceStatus status={t.status} />
                       </td>
                       <td>
                         <div className={styles.nameCell}>

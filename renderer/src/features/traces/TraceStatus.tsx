@@ -1,0 +1,12 @@
+import { spanStatus } from '../../lib/trace/kind';
+import styles from './SpanPanel.module.css';
+
+/** A trace's or span's status as a pill (OK, Error, Unset), legible in both themes. */
+export function TraceStatus({ status }: { status: string }) {
+  const s = spanStatus(status);
+  return (
+    <span className={styles.status} data-status={s}>
+      {s === 'error' ? 'Error' : s === 'ok' ? 'OK' : 'Unset'}
+    </span>
+  );
+}
