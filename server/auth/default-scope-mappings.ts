@@ -35,18 +35,12 @@ export const UNSERVED_PLATFORM_SCOPE_MAPPINGS: ScopeTable = Object.freeze({
   'POST /sessions/{session_id}/rename': ['sessions:write'],
   'DELETE /sessions': ['sessions:delete'],
 
-  'GET /memories': ['memories:read'],
-  'GET /memories/{memory_id}': ['memories:read'],
-  'GET /memory_topics': ['memories:read'],
-  'GET /user_memory_stats': ['memories:read'],
   'POST /memories': ['memories:write'],
   'PATCH /memories/{memory_id}': ['memories:write'],
   'POST /optimize-memories': ['memories:write'],
   'DELETE /memories': ['memories:delete'],
   'DELETE /memories/{memory_id}': ['memories:delete'],
 
-  'GET /knowledge/content': ['knowledge:read'],
-  'GET /knowledge/content/{content_id}': ['knowledge:read'],
   'GET /knowledge/config': ['knowledge:read'],
   'POST /knowledge/search': ['knowledge:read'],
   'POST /knowledge/content': ['knowledge:write'],
@@ -54,11 +48,8 @@ export const UNSERVED_PLATFORM_SCOPE_MAPPINGS: ScopeTable = Object.freeze({
   'DELETE /knowledge/content': ['knowledge:delete'],
   'DELETE /knowledge/content/{content_id}': ['knowledge:delete'],
 
-  'GET /metrics': ['metrics:read'],
   'POST /metrics/refresh': ['metrics:write'],
 
-  'GET /eval-runs': ['evals:read'],
-  'GET /eval-runs/{eval_run_id}': ['evals:read'],
   'POST /eval-runs': ['evals:write'],
   'PATCH /eval-runs/{eval_run_id}': ['evals:write'],
   'DELETE /eval-runs': ['evals:delete'],

@@ -19,6 +19,8 @@ export const ErrorBodySchema = z
   .meta({ id: 'ErrorBody', description: 'Error body (SPEC §2.5).' });
 
 const optionalId = z.string().min(1).max(512);
+/** A `user_id` filter; empty is the empty user (no row), as AgentOS reads it. */
+const userIdFilter = z.string().max(512);
 
 /** `db_id` / `table` select a database and a session table inside it (DESIGN.md "Store"). */
 export const StoreSelectorSchema = z.object({
@@ -28,12 +30,12 @@ export const StoreSelectorSchema = z.object({
 
 export const RunQuerySchema = StoreSelectorSchema.extend({
   type: SessionTypeSchema.default('agent').meta({ description: 'Session type; chooses the response shape.' }),
-  user_id: optionalId.optional().meta({ description: 'User to query the run for.' }),
+  user_id: userIdFilter.optional().meta({ description: 'User to query the run for.' }),
 });
 
 export const SessionQuerySchema = StoreSelectorSchema.extend({
   type: SessionTypeSchema.optional().meta({ description: 'Only a session of this type.' }),
-  user_id: optionalId.optional(),
+  user_id: userIdFilter.optional(),
 });
 
 /** `GET /sessions/{id}/runs`: AgentOS's window on the runs' `created_at` (epoch seconds, bounds included). */
@@ -45,7 +47,7 @@ export const SessionRunsQuerySchema = SessionQuerySchema.extend({
 
 export const ListSessionsQuerySchema = StoreSelectorSchema.extend({
   type: SessionTypeSchema.optional(),
-  user_id: optionalId.optional(),
+  user_id: userIdFilter.optional(),
   component_id: optionalId.optional().meta({ description: 'agent_id, team_id or workflow_id.' }),
   session_name: z.string().max(200).optional().meta({ description: 'Substring of the session name, any letter case (AgentOS).' }),
   search: z.string().max(200).optional().meta({ description: 'Substring of the session id or name.' }),
@@ -56,7 +58,7 @@ export const ListSessionsQuerySchema = StoreSelectorSchema.extend({
 });
 
 export const ComponentsQuerySchema = StoreSelectorSchema.extend({
-  user_id: optionalId.optional(),
+  user_id: userIdFilter.optional(),
 });
 
 export const SessionIdParamsSchema = z.object({ session_id: z.string().min(1).max(512) });

@@ -16,9 +16,12 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
 /**
  * AgentOS (FastAPI) reads `?db_id=` as "not given", and its clients send empty values for
  * unknown ones (agent-ui's `db_id=` before it knows a database), so an empty query value is
- * absent here too.
+ * absent here too — except where AgentOS reads the empty text itself: `type=` is not one of the
+ * enum's values (422), and `user_id=` is the empty user, whose rows are none.
  */
 export function withoutEmptyValues(query: unknown): unknown {
   if (query === null || typeof query !== 'object') return query;
-  return Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([, v]) => v !== ''));
+  return Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([k, v]) => v !== '' || KEPT_WHEN_EMPTY.has(k)));
 }
+
+const KEPT_WHEN_EMPTY: ReadonlySet<string> = new Set(['type', 'user_id']);

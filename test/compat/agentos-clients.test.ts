@@ -146,8 +146,19 @@ describe('Given a page on http://localhost:3000 and the default CORS settings', 
 
   it('When a client sends an empty db_id or table, Then it is read as absent (no 422)', async () => {
     expect((await t.get('/agents?db_id=', token)).status).toBe(200);
-    const page = await (await t.get('/sessions?type=agent&db_id=&table=&user_id=', token)).json();
+    const page = await (await t.get('/sessions?type=agent&db_id=&table=', token)).json();
     expect(page.meta.total_count).toBeGreaterThan(0);
+  });
+
+  it('When a client sends an empty type, Then it is a 422 as on the platform (its enum has no empty value), and an empty user_id is the empty user, whose sessions are none', async () => {
+    for (const p of ['/sessions?type=', `/sessions/${DEMO.agentSingle}?type=`, `/sessions/${DEMO.agentSingle}/runs?type=`, `/sessions/${DEMO.agentSingle}/runs/r?type=`]) {
+      const res = await t.get(p, token);
+      expect(res.status, p).toBe(422);
+      expect((await res.json()).detail, p).toContain('type');
+    }
+    const page = await (await t.get('/sessions?user_id=', token)).json();
+    expect(page.meta.total_count).toBe(0);
+    expect((await t.get(`/sessions/${DEMO.agentSingle}?user_id=`, token)).status).toBe(404);
   });
 
   it("When Agno's AgentOSClient reads sessions without db_id, Then the attached file answers and every answer parses", async () => {

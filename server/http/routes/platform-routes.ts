@@ -2,6 +2,7 @@ import { defaultScopeTable, type ScopeTable } from '../../auth/default-scope-map
 import { routeKey, type Route } from '../route.js';
 import { componentRoutes } from './components.js';
 import { metaRoutes } from './meta.js';
+import { platformDataRoutes } from './platform-data.js';
 import { sessionRoutes } from './sessions.js';
 import { traceRoutes } from './traces.js';
 
@@ -10,7 +11,13 @@ import { traceRoutes } from './traces.js';
  * the default scope table are derived from this list; a new route is added here (see the top
  * of `server/http/route.ts`).
  */
-export const PLATFORM_ROUTES: readonly Route[] = Object.freeze([...metaRoutes, ...sessionRoutes, ...componentRoutes, ...traceRoutes]);
+export const PLATFORM_ROUTES: readonly Route[] = Object.freeze([
+  ...metaRoutes,
+  ...sessionRoutes,
+  ...componentRoutes,
+  ...traceRoutes,
+  ...platformDataRoutes,
+]);
 
 /** The routes the desk view serves under `/desk/view`, as the developer. */
 export const DESK_VIEW_ROUTES: readonly Route[] = Object.freeze(PLATFORM_ROUTES.filter((r) => r.deskView));
