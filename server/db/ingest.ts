@@ -45,7 +45,7 @@ export function prepareRun(input: UpsertRunInput): PreparedRun {
 export function assertSessionAccepts(session: StoredSession, type: SessionType, userId: string | null): void {
   if (session.session_type !== type) {
     throw new ConflictError(
-      `Session with ID ${session.session_id} is a ${session.session_type} session; send the run with type=${session.session_type}`,
+      `Session with ID ${session.session_id} is ${session.session_type === 'agent' ? 'an' : 'a'} ${session.session_type} session; send the run with type=${session.session_type}`,
     );
   }
   // Like agno's upsert guard (`user_id = :user_id OR user_id IS NULL`).

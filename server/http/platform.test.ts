@@ -186,6 +186,18 @@ describe('ingest and the other session routes', () => {
     expect(res.status).toBe(204);
     expect((await t.get('/sessions/s-del/runs/d1', admin)).status).toBe(404);
   });
+
+  it('When a session that does not exist is deleted, then it is a 204 as on the platform', async () => {
+    const res = await fetch(`${t.baseUrl}/sessions/missing-session`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(204);
+  });
+
+  it('When a run is read with the wrong type, then the 404 names the session\'s type with its article', async () => {
+    await t.post('/sessions/s-art/runs', agentRun('a1'), admin);
+    const res = await t.get('/sessions/s-art/runs/a1?type=team', admin);
+    expect(res.status).toBe(404);
+    expect((await res.json()).detail).toBe('Session with ID s-art not found with type=team; it is an agent session, use ?type=agent');
+  });
 });
 
 describe('open routes and local security', () => {

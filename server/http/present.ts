@@ -31,9 +31,12 @@ export function presentSessionDetail(
 ) {
   const listed = presentSessionListItem({ ...session, ...extra });
   const workflowName = session.session_type === 'workflow' ? stringOrNull(session.workflow_data?.['name']) : undefined;
+  // AgentOS's agent and team details read a missing `session_metrics` as {} (null only without session_data).
+  const metrics = session.session_type === 'workflow' || session.session_data === null ? listed.metrics : (listed.metrics ?? {});
   return {
     ...(session.session_type === 'agent' ? { agent_session_id: session.session_id } : {}),
     ...listed,
+    metrics,
     ...(workflowName !== undefined ? { workflow_name: workflowName } : {}),
     chat_history: session.session_type === 'workflow' ? null : chatHistory(runs),
     session_data: session.session_data,
@@ -86,7 +89,7 @@ export function presentComponent(c: ComponentSummary, dbId: string) {
     name: c.name,
     description: c.description,
     db_id: dbId,
-    model: c.model,
+    model: c.model === null ? null : { name: c.model.name, model: c.model.id, provider: c.model.provider },
     metadata: null,
     session_count: c.session_count,
     run_count: c.run_count,

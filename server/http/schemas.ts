@@ -124,8 +124,11 @@ export const SessionPageSchema = z
   .meta({ id: 'SessionPage' });
 
 export const ModelSummarySchema = z
-  .object({ id: z.string().nullable(), provider: z.string().nullable(), name: z.string().nullable() })
-  .meta({ id: 'ModelSummary', description: 'The model named in the newest session\'s `*_data.model` (Agno `Model.to_dict()`).' });
+  .object({ name: z.string().nullable(), model: z.string().nullable(), provider: z.string().nullable() })
+  .meta({
+    id: 'ModelResponse',
+    description: "AgentOS's `ModelResponse` of the model named in the newest session's `*_data.model` (Agno `Model.to_dict()`): its class name, its id as `model`, its provider.",
+  });
 
 export const ComponentSchema = z
   .object({

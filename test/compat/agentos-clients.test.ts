@@ -134,7 +134,8 @@ describe('Given a page on http://localhost:3000 and the default CORS settings', 
       expect(ComponentSummary.safeParse(item).success).toBe(true);
       expect(item.db_id).toBe('agents');
     }
-    expect(agents[0].model).toMatchObject({ provider: expect.any(String), id: expect.any(String) });
+    // agent-ui shows its model box from `model.model` (AgentOS's ModelResponse).
+    expect(agents[0].model).toEqual({ name: expect.any(String), model: expect.any(String), provider: expect.any(String) });
     const agent = agents.find((a: { id: string }) => a.id !== null);
     const sessions = await (await t.get(`/sessions?type=agent&component_id=${agent.id}&db_id=${agent.db_id}`, token, headers)).json();
     expect(SessionPage.parse(sessions).data.length).toBeGreaterThan(0);

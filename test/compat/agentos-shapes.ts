@@ -161,7 +161,8 @@ export const ComponentSummary = z.object({
   name: optionalString,
   description: optionalString,
   db_id: optionalString,
-  model: z.object({ id: optionalString, provider: optionalString }).nullable().optional(),
+  /** `ModelResponse`: agent-ui and @antipopp/agno-client read `model.model`. */
+  model: z.object({ name: optionalString, model: optionalString, provider: optionalString }).strict().nullable().optional(),
   metadata: optionalObject,
 });
 

@@ -25,6 +25,11 @@ export const INGEST_BODY_LIMIT = '10mb';
 
 const AnyRunShapeSchema = z.union([RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema]);
 
+/** "an agent", "a team", "a workflow". */
+function articleOf(type: string): string {
+  return /^[aeiou]/.test(type) ? 'an' : 'a';
+}
+
 function typeName(type: string): string {
   return type.charAt(0).toUpperCase() + type.slice(1);
 }
@@ -54,7 +59,7 @@ export const getSessionRun = defineRoute({
         throw new NotFoundError(`Session with ID ${session_id} not found`);
       case 'wrong-type':
         throw new NotFoundError(
-          `Session with ID ${session_id} not found with type=${query.type}; it is a ${found.actualType} session, use ?type=${found.actualType}`,
+          `Session with ID ${session_id} not found with type=${query.type}; it is ${articleOf(found.actualType)} ${found.actualType} session, use ?type=${found.actualType}`,
         );
       case 'no-runs':
         throw new NotFoundError(`Session with ID ${session_id} has no runs`);
@@ -192,13 +197,13 @@ export const sessionRoutes = [
     summary: 'Delete a session and its runs',
     params: SessionIdParamsSchema,
     query: SessionQuerySchema,
-    answers: { 204: { description: 'Deleted' } },
+    answers: { 204: { description: 'Deleted, or there was no such session (of this caller)' } },
     errors: [400, 404, 409, 503],
     scopes: ['sessions:delete'],
     deskView: false,
     async handle({ params: { session_id }, query: q }, ctx) {
-      const deleted = await sessions.deleteSession(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type);
-      if (!deleted) throw new NotFoundError(`Session with ID ${session_id} not found`);
+      // 204 whether or not a row matched, as AgentOS: a delete says nothing about what exists.
+      await sessions.deleteSession(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type);
       return noContent();
     },
   }),
