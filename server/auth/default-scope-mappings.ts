@@ -54,7 +54,6 @@ export const UNSERVED_PLATFORM_SCOPE_MAPPINGS: ScopeTable = Object.freeze({
   'PATCH /eval-runs/{eval_run_id}': ['evals:write'],
   'DELETE /eval-runs': ['evals:delete'],
 
-  'GET /models': ['models:read'],
 });
 
 /**

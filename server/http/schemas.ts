@@ -203,6 +203,14 @@ export const InfoSchema = z
   .meta({ id: 'Info' });
 
 /** The part of AgentOS 2.9's `ConfigResponse` that stored sessions and rundesk's settings tell. */
+const ConfigDbSchema = z.object({
+  db_id: z.string(),
+  domain_config: z.object({ display_name: z.string().nullable() }).nullable(),
+  tables: z.array(z.string()).nullable(),
+});
+/** One domain of AgentOS's config (`session`, `memory`, `evals`…): the databases holding it and their tables. */
+const ConfigDomainSchema = z.object({ display_name: z.string().nullable(), dbs: z.array(ConfigDbSchema) });
+
 export const OsConfigSchema = z
   .object({
     os_id: z.string(),
@@ -212,16 +220,11 @@ export const OsConfigSchema = z
     os_database: z.string().nullable().meta({ description: 'The database that answers requests without `db_id`.' }),
     databases: z.array(z.string()),
     chat: z.null(),
-    session: z.object({
-      display_name: z.string().nullable(),
-      dbs: z.array(
-        z.object({
-          db_id: z.string(),
-          domain_config: z.object({ display_name: z.string().nullable() }).nullable(),
-          tables: z.array(z.string()).nullable(),
-        }),
-      ),
-    }),
+    session: ConfigDomainSchema,
+    memory: ConfigDomainSchema.meta({ description: 'Databases holding user memories (a table Agno\'s `RemoteDb.from_config` finds).' }),
+    evals: ConfigDomainSchema,
+    metrics: ConfigDomainSchema,
+    knowledge: ConfigDomainSchema,
     agents: z.array(ComponentSchema),
     teams: z.array(ComponentSchema),
     workflows: z.array(ComponentSchema),

@@ -10,6 +10,7 @@ import {
   MemoryPageSchema,
   MemoryTopicsSchema,
   MetricsResponseSchema,
+  ModelListSchema,
   UserMemorySchema,
   UserStatsPageSchema,
 } from '../../server/platform-data/schemas.js';
@@ -94,7 +95,7 @@ const GROUPS = ['memories', 'evals', 'metrics', 'knowledge'] as const;
 /** Where PostgreSQL may order rows otherwise: AgentOS sorts on one column with no tie-break, so equal values come back in engine order. */
 const TIES_IN_ENGINE_ORDER = new Set(['GET /memories?sort_by=user_id&sort_order=desc&limit=50']);
 
-function describeReplay(store: string, start: () => Promise<TestServer>, engineOrderMayDiffer = false): void {
+function describeReplay(store: string, start: () => Promise<TestServer>, postgres = false): void {
   describe(`Given AgentOS's recorded answers and the same data in ${store}`, () => {
     let t: TestServer;
     let admin: string;
@@ -107,7 +108,7 @@ function describeReplay(store: string, start: () => Promise<TestServer>, engineO
     for (const group of GROUPS) {
       for (const r of recorded(group)) {
         const key = `${r.method} ${r.path}`;
-        if (DECIDED[key] || (engineOrderMayDiffer && TIES_IN_ENGINE_ORDER.has(key))) continue;
+        if (DECIDED[key] || (postgres && TIES_IN_ENGINE_ORDER.has(key))) continue;
         it(`When a client sends ${key}, Then rundesk answers ${r.status} as the platform`, async () => {
           const res = await t.get(r.path, admin);
           const body = await res.json();
@@ -130,6 +131,30 @@ function describeReplay(store: string, start: () => Promise<TestServer>, engineO
         expect(res.status, sent).toBe(200);
         expect(comparable(sent, await res.json()), sent).toEqual(comparable(same, byPath.get(same)));
       }
+    });
+
+    it('When RemoteDb.from_config reads /config, Then each domain lists the database with the table the platform lists first', async () => {
+      const platform = recorded('config')[0]!.answer as Record<string, { dbs: Array<{ db_id: string; tables?: string[] }> }>;
+      const ours = await (await t.get('/config', admin)).json();
+      for (const domain of ['session', 'memory', 'evals', 'metrics', 'knowledge']) {
+        const firstTable = (config: typeof platform) => config[domain]?.dbs.find((d) => d.db_id === DB_ID)?.tables?.[0];
+        expect(firstTable(ours), domain).toBe(firstTable(platform));
+      }
+    });
+
+    it('When AgentOSClient.get_models reads /models, Then each model of the stored agents and teams is listed once as {id, provider}', async () => {
+      const res = await t.get('/models', admin);
+      expect(res.status).toBe(200);
+      const models = (await res.json()) as Array<{ id?: string; provider?: string }>;
+      expect(ModelListSchema.safeParse(models).success).toBe(true);
+      // The PostgreSQL copy holds the platform tables only, no sessions to take models from.
+      if (!postgres) expect(models).toEqual(expect.arrayContaining([{ id: 'gpt-4o', provider: 'OpenAI' }, { id: 'claude-sonnet-4-5-20250929', provider: 'Anthropic' }]));
+      const keys = models.map((m) => `${m.id}/${m.provider}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      const narrow = await t.token({ sub: 'u2', scopes: ['models:read'] });
+      const refused = await t.get('/models', narrow);
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).detail).toContain('config:read');
     });
 
     it('When the caller lacks the domain\'s scope, Then each route answers 403 naming the scope the platform names', async () => {

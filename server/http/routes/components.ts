@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { answeringDatabase } from '../../db/answering.js';
-import type { ComponentSummary, SessionType } from '../../db/types.js';
+import type { PlatformDomain } from '../../db/platform-data/types.js';
+import type { ComponentSummary, Database, SessionType } from '../../db/types.js';
 import { NotFoundError, NotImplementedError } from '../../errors.js';
 import { listComponents } from '../../sessions/use-cases.js';
+import { ModelListSchema } from '../../platform-data/schemas.js';
 import { presentComponent } from '../present.js';
 import { selectStore } from '../request-scope.js';
 import { defineRoute, json, type Route, type RouteContext } from '../route.js';
@@ -150,8 +152,9 @@ const getConfig = defineRoute({
       } catch {
         tables = null;
       }
-      return { db_id: db.id, domain_config: { display_name: db.id === 'default' ? 'rundesk' : db.id }, tables };
+      return { db_id: db.id, domain_config: { display_name: displayName(db.id) }, tables };
     });
+    const domains = await platformDomains(runtime.databases.list());
     let osDatabase: string | null;
     try {
       osDatabase = answeringDatabase(runtime.databases, settings.default_database, 'read').id;
@@ -167,6 +170,7 @@ const getConfig = defineRoute({
       databases: dbs.map((d) => d.db_id),
       chat: null,
       session: { display_name: null, dbs },
+      ...domains,
       agents: await list('agent'),
       teams: await list('team'),
       workflows: await list('workflow'),
@@ -175,4 +179,62 @@ const getConfig = defineRoute({
   },
 });
 
-export const componentRoutes: Route[] = [...KINDS.flatMap(routesOfKind), getConfig];
+function displayName(dbId: string): string {
+  return dbId === 'default' ? 'rundesk' : dbId;
+}
+
+/**
+ * The config's `memory`, `evals`, `metrics` and `knowledge` domains: per database that holds the
+ * domain's table, its tables (Agno's first), as AgentOS lists them — `RemoteDb.from_config` takes
+ * each domain's first table. A database that cannot be read is left out.
+ */
+async function platformDomains(databases: readonly Database[]) {
+  const found = await Promise.all(
+    databases.map(async (db) => {
+      try {
+        return { db, tables: await db.platformData().tables() };
+      } catch {
+        return null;
+      }
+    }),
+  );
+  const domain = (key: PlatformDomain) => ({
+    display_name: null,
+    dbs: found
+      .filter((f) => f !== null && f.tables[key].length > 0)
+      .map((f) => ({ db_id: f!.db.id, domain_config: { display_name: displayName(f!.db.id) }, tables: [...f!.tables[key]] })),
+  });
+  return { memory: domain('memory'), evals: domain('evals'), metrics: domain('metrics'), knowledge: domain('knowledge') };
+}
+
+/**
+ * `GET /models`: the models the agents and teams use, as AgentOS lists its live ones — here
+ * from the newest stored session of each (`*_data.model`), every model once (`id`, `provider`;
+ * unknown ones left out, as AgentOS leaves out nulls). Needs `config:read`, as on the platform.
+ */
+const getModels = defineRoute({
+  method: 'get',
+  path: '/models',
+  operationId: 'get_models',
+  tags: ['Core'],
+  summary: 'Models used by the stored agents and teams',
+  answers: { 200: { description: 'Each model once', schema: ModelListSchema } },
+  errors: [],
+  scopes: ['config:read'],
+  deskView: true,
+  async handle(_input, ctx) {
+    const seen = new Map<string, { id?: string; provider?: string }>();
+    for (const kind of ['agent', 'team'] as const) {
+      for (const { summary } of await componentsOf(ctx, kind, {})) {
+        const model = summary.model;
+        if (!model || (model.id === null && model.provider === null)) continue;
+        const key = JSON.stringify([model.id, model.provider]);
+        if (seen.has(key)) continue;
+        seen.set(key, { ...(model.id !== null ? { id: model.id } : {}), ...(model.provider !== null ? { provider: model.provider } : {}) });
+      }
+    }
+    return json([...seen.values()]);
+  },
+});
+
+export const componentRoutes: Route[] = [...KINDS.flatMap(routesOfKind), getConfig, getModels];
