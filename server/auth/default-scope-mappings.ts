@@ -33,7 +33,6 @@ export const UNSERVED_PLATFORM_SCOPE_MAPPINGS: ScopeTable = Object.freeze({
   'POST /sessions': ['sessions:write'],
   'PATCH /sessions/{session_id}': ['sessions:write'],
   'POST /sessions/{session_id}/rename': ['sessions:write'],
-  'DELETE /sessions': ['sessions:delete'],
 
   'POST /memories': ['memories:write'],
   'PATCH /memories/{memory_id}': ['memories:write'],

@@ -187,6 +187,25 @@ describe('ingest and the other session routes', () => {
     expect((await t.get('/sessions/s-del/runs/d1', admin)).status).toBe(404);
   });
 
+  it('When sessions are deleted in bulk, then each named one goes by id whatever type is named, as on the platform', async () => {
+    await t.post('/sessions/s-bulk-1/runs', agentRun('b1'), admin);
+    await t.post('/sessions/s-bulk-2/runs', agentRun('b2'), admin);
+    const bulk = (body: unknown) =>
+      fetch(`${t.baseUrl}/sessions`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const uneven = await bulk({ session_ids: ['s-bulk-1'], session_types: ['agent', 'team'] });
+    expect(uneven.status).toBe(400);
+    expect(((await uneven.json()) as { detail: string }).detail).toBe('Session IDs and session types must have the same length');
+    expect((await bulk({ session_ids: [], session_types: [] })).status).toBe(422);
+    expect((await t.get('/sessions/s-bulk-1/runs/b1', admin)).status).toBe(200);
+    expect((await bulk({ session_ids: ['s-bulk-1', 's-bulk-2', 'missing'], session_types: ['team', 'agent', 'agent'] })).status).toBe(204);
+    expect((await t.get('/sessions/s-bulk-1/runs/b1', admin)).status).toBe(404);
+    expect((await t.get('/sessions/s-bulk-2/runs/b2', admin)).status).toBe(404);
+  });
+
   it('When a session that does not exist is deleted, then it is a 204 as on the platform', async () => {
     const res = await fetch(`${t.baseUrl}/sessions/missing-session`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(204);

@@ -231,3 +231,13 @@ export const OsConfigSchema = z
     interfaces: z.array(z.record(z.string(), z.unknown())),
   })
   .meta({ id: 'OsConfig' });
+
+/** `DELETE /sessions`: AgentOS's `DeleteSessionRequest`. */
+export const DeleteSessionsBodySchema = z
+  .object({
+    session_ids: z.array(z.string().min(1).max(512)).min(1).max(1000),
+    session_types: z.array(SessionTypeSchema).min(1).max(1000),
+  })
+  .meta({ id: 'DeleteSessionRequest' });
+
+export const DeleteSessionsQuerySchema = StoreSelectorSchema.extend({ user_id: userIdFilter.optional() });

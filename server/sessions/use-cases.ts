@@ -111,3 +111,13 @@ export async function deleteSession(store: SessionStore, scope: AccessScope, ses
   if (seesNothing(scope)) return false;
   return store.deleteSession(sessionId, { type, userId: scope.userId });
 }
+
+/**
+ * AgentOS's bulk delete: every named session of the caller goes, whatever its type (AgentOS
+ * checks only that the two lists have the same length; it deletes by id). Ids that match
+ * nothing are no error.
+ */
+export async function deleteSessions(store: SessionStore, scope: AccessScope, sessionIds: readonly string[]): Promise<void> {
+  if (seesNothing(scope)) return;
+  for (const sessionId of new Set(sessionIds)) await store.deleteSession(sessionId, { userId: scope.userId });
+}

@@ -157,6 +157,15 @@ function describeReplay(store: string, start: () => Promise<TestServer>, postgre
       expect((await refused.json()).detail).toContain('config:read');
     });
 
+    it('When sessions are deleted in bulk from the read-only store, Then it is a 409 and nothing goes', async () => {
+      const res = await fetch(`${t.baseUrl}/sessions?db_id=${DB_ID}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ session_ids: ['bc0d28b7-4605-4a6a-bbf2-3a99f4bab97a'], session_types: ['agent'] }),
+      });
+      expect(res.status).toBe(409);
+    });
+
     it('When the caller lacks the domain\'s scope, Then each route answers 403 naming the scope the platform names', async () => {
       const narrow = await t.token({ sub: 'u2', scopes: ['sessions:read'] });
       const expected: Array<[string, string]> = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StoredRun } from '../../db/types.js';
-import { NotFoundError } from '../../errors.js';
+import { BadRequestError, NotFoundError } from '../../errors.js';
 import { RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema, toRunShape } from '../../runs/shapes.js';
 import * as sessions from '../../sessions/use-cases.js';
 import { listedShapeOf, presentSessionDetail, presentSessionListItem } from '../present.js';
@@ -9,6 +9,8 @@ import { defineRoute, json, noContent } from '../route.js';
 import { getRunBody, RUN_BODY_CONTENT_TYPE } from '../run-body.js';
 import {
   IngestResultSchema,
+  DeleteSessionsBodySchema,
+  DeleteSessionsQuerySchema,
   IngestRunBodySchema,
   ListSessionsQuerySchema,
   RunParamsSchema,
@@ -186,6 +188,28 @@ export const sessionRoutes = [
         { session_id, run_id: run.run_id, session_created: result.sessionCreated, run_created: result.runCreated },
         result.runCreated ? 201 : 200,
       );
+    },
+  }),
+
+  defineRoute({
+    method: 'delete',
+    path: '/sessions',
+    operationId: 'delete_sessions',
+    tags: ['Sessions'],
+    summary: 'Delete several sessions and their runs',
+    description: 'Deletes each named session of the caller by id (as AgentOS, `session_types` must only be as long as `session_ids`).',
+    query: DeleteSessionsQuerySchema,
+    body: { schema: DeleteSessionsBodySchema, limit: '1mb' },
+    answers: { 204: { description: 'Deleted (ids that matched nothing included)' } },
+    errors: [400, 404, 409, 503],
+    scopes: ['sessions:delete'],
+    deskView: false,
+    async handle({ query: q, body }, ctx) {
+      if (body.session_ids.length !== body.session_types.length) {
+        throw new BadRequestError('Session IDs and session types must have the same length');
+      }
+      await sessions.deleteSessions(selectStore(ctx.runtime, q), ctx.scope(q.user_id), body.session_ids);
+      return noContent();
     },
   }),
 
