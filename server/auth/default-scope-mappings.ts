@@ -30,9 +30,6 @@ export type ScopeTable = Readonly<Record<string, readonly string[]>>;
  * its route object: `defaultScopeTable` refuses a key spelled in both places.
  */
 export const UNSERVED_PLATFORM_SCOPE_MAPPINGS: ScopeTable = Object.freeze({
-  'POST /sessions': ['sessions:write'],
-  'PATCH /sessions/{session_id}': ['sessions:write'],
-  'POST /sessions/{session_id}/rename': ['sessions:write'],
 
   'POST /memories': ['memories:write'],
   'PATCH /memories/{memory_id}': ['memories:write'],

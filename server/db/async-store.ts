@@ -25,6 +25,8 @@ export function asyncStore(store: SyncSessionStore): SessionStore {
     listComponents: (...a) => run(() => store.listComponents(...a)),
     upsertRun: (...a) => run(() => store.upsertRun(...a)),
     deleteSession: (...a) => run(() => store.deleteSession(...a)),
+    addSession: (...a) => run(() => store.addSession(...a)),
+    updateSessionFields: (...a) => run(() => store.updateSessionFields(...a)),
     counts: () => run(() => store.counts()),
     hasSessions: () => run(() => store.hasSessions()),
   };

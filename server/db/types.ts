@@ -33,6 +33,9 @@ export interface StoredSession {
   updated_at: number | null;
 }
 
+/** The columns AgentOS's session rename and update write. */
+export type SessionFields = Pick<StoredSession, 'session_data' | 'metadata' | 'summary'> & { updated_at: number };
+
 /** What the sessions listing shows for one session. */
 export interface SessionListItem extends StoredSession {
   /** `session_data.session_name`, else derived as Agno's `get_session_name` does. */
@@ -143,6 +146,10 @@ export interface SyncSessionStore {
   upsertRun(input: UpsertRunInput): UpsertRunResult;
   /** `false` when nothing matched. */
   deleteSession(sessionId: string, filter: RowFilter): boolean;
+  /** A new session row without runs (AgentOS's `POST /sessions`); `false`, writing nothing, when the id is taken whatever its type. */
+  addSession(session: StoredSession): boolean;
+  /** Replaces the session's `session_data`, `metadata`, `summary` and `updated_at`; `false` when no row matches the filter. */
+  updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): boolean;
   counts(): { sessions: number; runs: number };
   /** Whether the table holds any session (cheap: answers which database a request without `db_id` reads). */
   hasSessions(): boolean;

@@ -241,3 +241,38 @@ export const DeleteSessionsBodySchema = z
   .meta({ id: 'DeleteSessionRequest' });
 
 export const DeleteSessionsQuerySchema = StoreSelectorSchema.extend({ user_id: userIdFilter.optional() });
+
+const jsonObjectBody = z.record(z.string(), z.unknown());
+
+/** `POST /sessions`: AgentOS's `CreateSessionRequest` (every field optional, the body too). */
+export const CreateSessionBodySchema = z
+  .object({
+    session_id: z.string().min(1).max(512).optional(),
+    session_name: z.string().max(1000).optional(),
+    session_state: jsonObjectBody.optional(),
+    metadata: jsonObjectBody.optional(),
+    user_id: z.string().max(512).optional(),
+    agent_id: z.string().max(512).optional(),
+    team_id: z.string().max(512).optional(),
+    workflow_id: z.string().max(512).optional(),
+  })
+  .default({})
+  .meta({ id: 'CreateSessionRequest' });
+
+export const CreateSessionQuerySchema = z.object({
+  type: SessionTypeSchema.default('agent'),
+  db_id: optionalId.optional(),
+});
+
+/** `POST /sessions/{id}/rename`: `{ "session_name": … }` (required; empty allowed, as AgentOS). */
+export const RenameSessionBodySchema = z.object({ session_name: z.string().max(1000) }).meta({ id: 'RenameSessionRequest' });
+
+/** `PATCH /sessions/{id}`: AgentOS's `UpdateSessionRequest`; what is left out stays. */
+export const UpdateSessionBodySchema = z
+  .object({
+    session_name: z.string().max(1000).optional(),
+    session_state: jsonObjectBody.optional(),
+    metadata: jsonObjectBody.optional(),
+    summary: jsonObjectBody.optional(),
+  })
+  .meta({ id: 'UpdateSessionRequest' });

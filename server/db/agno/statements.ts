@@ -141,6 +141,16 @@ export class AgnoStatements {
     this.cached(sql).run(...names.map((c) => values[c]));
   }
 
+  /** Replaces the session-level JSON columns this table has (encoded by the caller) and `updated_at`. */
+  updateSessionFields(sessionId: string, userId: string | undefined, values: Record<string, unknown>): number {
+    const names = Object.keys(values).filter((c) => this.shape.columns.has(c));
+    if (names.length === 0) return 0;
+    const where = userId === undefined ? 'session_id = ?' : 'session_id = ? AND user_id = ?';
+    const sql = `UPDATE ${this.table} SET ${names.map((c) => `${quoteIdentifier(c)} = ?`).join(', ')} WHERE ${where}`;
+    const params = [...names.map((c) => values[c]), sessionId, ...(userId === undefined ? [] : [userId])];
+    return this.cached(sql).run(...params).changes;
+  }
+
   /** Names the component of a session first written without one (e.g. by a team member run). */
   fillComponent(kind: SessionType, sessionId: string, id: string, data: string | null): void {
     const idColumn = `${kind}_id`;

@@ -9,6 +9,7 @@ import { matchesSearch, pageWindow, searchNeedle, summariseComponents } from '..
 import { epochSeconds, toListItem, toStoredSession } from '../session-rows.js';
 import type { SessionRow } from '../session-rows.js';
 import type {
+  SessionFields,
   ComponentSummary,
   ListSessionsQuery,
   Page,
@@ -189,6 +190,53 @@ export class AgnoSessionStore implements SyncSessionStore {
       return write.immediate();
     } finally {
       this.wrote(input.sessionId);
+    }
+  }
+
+  addSession(session: StoredSession): boolean {
+    if (this.readOnly) throw new ReadOnlyDatabaseError(this.databaseId);
+    const add = this.handle.transaction((): boolean => {
+      if (this.getSession(session.session_id, {}) !== null) return false;
+      // The encodings agno's `upsert_session` writes (§2.3): every JSON column JSON-encoded, None as 'null'.
+      this.sql.insertSession({
+        session_id: session.session_id,
+        session_type: session.session_type,
+        agent_id: session.agent_id,
+        team_id: session.team_id,
+        workflow_id: session.workflow_id,
+        user_id: session.user_id,
+        session_data: encodeAgnoJson(session.session_data),
+        agent_data: encodeAgnoJson(session.agent_data),
+        team_data: encodeAgnoJson(session.team_data),
+        workflow_data: encodeAgnoJson(session.workflow_data),
+        metadata: encodeAgnoJson(session.metadata),
+        runs: encodeAgnoJson(null),
+        summary: encodeAgnoJson(session.summary),
+        created_at: session.created_at,
+        updated_at: session.updated_at,
+      });
+      return true;
+    });
+    try {
+      return add.immediate();
+    } finally {
+      this.wrote(session.session_id);
+    }
+  }
+
+  updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): boolean {
+    if (this.readOnly) throw new ReadOnlyDatabaseError(this.databaseId);
+    if (filter.userId === null) return false;
+    try {
+      const changed = this.sql.updateSessionFields(sessionId, filter.userId, {
+        session_data: encodeAgnoJson(fields.session_data),
+        metadata: encodeAgnoJson(fields.metadata),
+        summary: encodeAgnoJson(fields.summary),
+        updated_at: fields.updated_at,
+      });
+      return changed > 0;
+    } finally {
+      this.wrote(sessionId);
     }
   }
 

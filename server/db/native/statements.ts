@@ -50,6 +50,10 @@ export const NATIVE_SQL = {
     'UPDATE sessions SET workflow_id = @id, workflow_data = coalesce(workflow_data, @data) WHERE session_id = @session_id AND workflow_id IS NULL',
   deleteRunsOfSession: 'DELETE FROM runs WHERE session_id = ?',
   deleteSession: 'DELETE FROM sessions WHERE session_id = ?',
+  setSessionName: 'UPDATE sessions SET session_name = ? WHERE session_id = ?',
+  updateSessionFields:
+    'UPDATE sessions SET session_data = @session_data, metadata = @metadata, summary = @summary, updated_at = @updated_at ' +
+    'WHERE session_id = @session_id',
   counts: 'SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM runs) AS runs',
   anySession: 'SELECT EXISTS (SELECT 1 FROM sessions) AS any',
 } as const;

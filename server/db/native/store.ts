@@ -7,6 +7,7 @@ import type { PreparedRun } from '../ingest.js';
 import { pageWindow, searchNeedle, summariseComponents } from '../listing.js';
 import { epochSeconds, toListItem, toStoredSession, totalTokensOf } from '../session-rows.js';
 import type {
+  SessionFields,
   ComponentSummary,
   ListSessionsQuery,
   Page,
@@ -143,6 +144,41 @@ export class NativeSessionStore implements SyncSessionStore {
       return { sessionCreated, runCreated: !slot };
     });
     return write.immediate();
+  }
+
+  addSession(session: StoredSession): boolean {
+    const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+    const add = this.handle.transaction((): boolean => {
+      if (this.getSession(session.session_id, {}) !== null) return false;
+      this.sql.get('insertSession').run({
+        ...session,
+        session_data: json(session.session_data),
+        agent_data: json(session.agent_data),
+        team_data: json(session.team_data),
+        workflow_data: json(session.workflow_data),
+        metadata: json(session.metadata),
+        summary: json(session.summary),
+      });
+      this.sql.get('setSessionName').run(explicitSessionName(session.session_data) ?? fallbackSessionName(session, false), session.session_id);
+      return true;
+    });
+    return add.immediate();
+  }
+
+  updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): boolean {
+    if (this.getSession(sessionId, filter) === null) return false;
+    const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+    this.sql.get('updateSessionFields').run({
+      session_id: sessionId,
+      session_data: json(fields.session_data),
+      metadata: json(fields.metadata),
+      summary: json(fields.summary),
+      updated_at: fields.updated_at,
+    });
+    // The listing's name column follows an explicit name; without one it stays the runs' name.
+    const explicit = explicitSessionName(fields.session_data);
+    if (explicit !== undefined) this.sql.get('setSessionName').run(explicit, sessionId);
+    return true;
   }
 
   deleteSession(sessionId: string, filter: RowFilter): boolean {

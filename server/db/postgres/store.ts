@@ -6,6 +6,7 @@ import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest
 import { matchesSearch, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
 import { epochSeconds, toListItem, toStoredSession, type SessionRow } from '../session-rows.js';
 import type {
+  SessionFields,
   ComponentSummary,
   ListSessionsQuery,
   Page,
@@ -441,6 +442,46 @@ export class PostgresSessionStore implements SessionStore {
         createdAt,
       ],
     );
+  }
+
+  async addSession(session: StoredSession): Promise<boolean> {
+    if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
+    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+    const result = await this.pool.query(
+      `INSERT INTO ${this.table} (session_id, session_type, agent_id, team_id, workflow_id, user_id, session_data, agent_data, team_data, ` +
+        'workflow_data, metadata, runs, summary, created_at, updated_at) ' +
+        'VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, NULL, $12::jsonb, $13, $14) ON CONFLICT (session_id) DO NOTHING',
+      [
+        session.session_id,
+        session.session_type,
+        session.agent_id,
+        session.team_id,
+        session.workflow_id,
+        session.user_id,
+        json(session.session_data),
+        json(session.agent_data),
+        json(session.team_data),
+        json(session.workflow_data),
+        json(session.metadata),
+        json(session.summary),
+        session.created_at,
+        session.updated_at,
+      ],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): Promise<boolean> {
+    if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
+    if (filter.userId === null) return false;
+    const { where, params } = whereOf({ sessionId, userId: filter.userId });
+    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+    const n = params.length;
+    const result = await this.pool.query(
+      `UPDATE ${this.table} AS t SET session_data = $${n + 1}::jsonb, metadata = $${n + 2}::jsonb, summary = $${n + 3}::jsonb, updated_at = $${n + 4} ${where}`,
+      [...params, json(fields.session_data), json(fields.metadata), json(fields.summary), fields.updated_at],
+    );
+    return (result.rowCount ?? 0) > 0;
   }
 
   async deleteSession(sessionId: string, filter: RowFilter): Promise<boolean> {

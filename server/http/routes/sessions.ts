@@ -1,14 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { StoredRun } from '../../db/types.js';
+import type { SessionStore, SessionType, StoredRun } from '../../db/types.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import { RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema, toRunShape } from '../../runs/shapes.js';
 import * as sessions from '../../sessions/use-cases.js';
+import * as writes from '../../sessions/session-writes.js';
+import type { AccessScope } from '../../sessions/access-scope.js';
 import { listedShapeOf, presentSessionDetail, presentSessionListItem } from '../present.js';
 import { selectStore } from '../request-scope.js';
 import { defineRoute, json, noContent } from '../route.js';
 import { getRunBody, RUN_BODY_CONTENT_TYPE } from '../run-body.js';
 import {
   IngestResultSchema,
+  CreateSessionBodySchema,
+  CreateSessionQuerySchema,
+  RenameSessionBodySchema,
+  UpdateSessionBodySchema,
   DeleteSessionsBodySchema,
   DeleteSessionsQuerySchema,
   IngestRunBodySchema,
@@ -27,6 +34,10 @@ export const INGEST_BODY_LIMIT = '10mb';
 
 const AnyRunShapeSchema = z.union([RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema]);
 
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
 /** "an agent", "a team", "a workflow". */
 function articleOf(type: string): string {
   return /^[aeiou]/.test(type) ? 'an' : 'a';
@@ -34,6 +45,20 @@ function articleOf(type: string): string {
 
 function typeName(type: string): string {
   return type.charAt(0).toUpperCase() + type.slice(1);
+}
+
+/** The session detail `GET /sessions/{id}` answers (and the session writes answer with). */
+async function sessionDetail(store: SessionStore, scope: AccessScope, sessionId: string, type: SessionType | undefined) {
+  const found = await sessions.getSessionDetail(store, scope, sessionId, type);
+  if (found.kind === 'not-found') {
+    throw new NotFoundError(type ? `${typeName(type)} Session with id '${sessionId}' not found` : `Session with id '${sessionId}' not found`);
+  }
+  const row = found.listing;
+  return presentSessionDetail(
+    found.session,
+    { session_name: row?.session_name ?? '', run_count: row?.run_count ?? 0, total_tokens: row?.total_tokens ?? null },
+    found.runs,
+  );
 }
 
 /** `GET /sessions/{session_id}/runs/{run_id}`: SPEC §4.1, the product's hot route. */
@@ -123,20 +148,7 @@ export const sessionRoutes = [
     scopes: ['sessions:read'],
     deskView: true,
     async handle({ params: { session_id }, query: q }, ctx) {
-      const found = await sessions.getSessionDetail(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type);
-      if (found.kind === 'not-found') {
-        throw new NotFoundError(
-          q.type ? `${typeName(q.type)} Session with id '${session_id}' not found` : `Session with id '${session_id}' not found`,
-        );
-      }
-      const row = found.listing;
-      return json(
-        presentSessionDetail(
-          found.session,
-          { session_name: row?.session_name ?? '', run_count: row?.run_count ?? 0, total_tokens: row?.total_tokens ?? null },
-          found.runs,
-        ),
-      );
+      return json(await sessionDetail(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type));
     },
   }),
 
@@ -188,6 +200,69 @@ export const sessionRoutes = [
         { session_id, run_id: run.run_id, session_created: result.sessionCreated, run_created: result.runCreated },
         result.runCreated ? 201 : 200,
       );
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/sessions',
+    operationId: 'create_session',
+    tags: ['Sessions'],
+    summary: 'Create a session without runs',
+    description: "AgentOS's create: the owner is the token's user when it names one, else the body's `user_id`; an id already taken is a 409.",
+    query: CreateSessionQuerySchema,
+    body: { schema: CreateSessionBodySchema, limit: '1mb' },
+    answers: { 201: { description: 'The new session', schema: SessionDetailSchema } },
+    errors: [400, 404, 409, 503],
+    scopes: ['sessions:write'],
+    deskView: false,
+    async handle({ query: q, body }, ctx) {
+      const store = selectStore(ctx.runtime, q, 'write');
+      const scope = ctx.scope(undefined);
+      const created = await writes.createSession(store, scope, q.type, body, ctx.auth?.user_id ?? null, nowSeconds(), randomUUID);
+      return json(await sessionDetail(store, { ...scope, userId: undefined }, created.session_id, q.type), 201);
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/sessions/{session_id}/rename',
+    operationId: 'rename_session',
+    tags: ['Sessions'],
+    summary: 'Rename a session',
+    params: SessionIdParamsSchema,
+    query: SessionQuerySchema,
+    body: { schema: RenameSessionBodySchema, limit: '1mb' },
+    answers: { 200: { description: 'The renamed session', schema: SessionDetailSchema } },
+    errors: [400, 404, 409, 503],
+    scopes: ['sessions:write'],
+    deskView: false,
+    async handle({ params: { session_id }, query: q, body }, ctx) {
+      const store = selectStore(ctx.runtime, q);
+      const scope = ctx.scope(q.user_id);
+      await writes.updateSession(store, scope, session_id, q.type, { session_name: body.session_name }, nowSeconds());
+      return json(await sessionDetail(store, scope, session_id, q.type));
+    },
+  }),
+
+  defineRoute({
+    method: 'patch',
+    path: '/sessions/{session_id}',
+    operationId: 'update_session',
+    tags: ['Sessions'],
+    summary: 'Update a session (name, state, metadata, summary)',
+    params: SessionIdParamsSchema,
+    query: SessionQuerySchema,
+    body: { schema: UpdateSessionBodySchema, limit: '1mb' },
+    answers: { 200: { description: 'The updated session', schema: SessionDetailSchema } },
+    errors: [400, 404, 409, 503],
+    scopes: ['sessions:write'],
+    deskView: false,
+    async handle({ params: { session_id }, query: q, body }, ctx) {
+      const store = selectStore(ctx.runtime, q);
+      const scope = ctx.scope(q.user_id);
+      await writes.updateSession(store, scope, session_id, q.type, body, nowSeconds());
+      return json(await sessionDetail(store, scope, session_id, q.type));
     },
   }),
 
