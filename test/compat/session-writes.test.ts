@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDemoSessions, DEMO } from '../../server/testing/demo-sessions.js';
+import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
+import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
 
 /**
@@ -73,18 +76,22 @@ describe('Given a writable copy of the Agno file and the platform\'s recorded se
   });
 });
 
-describe('Given rundesk\'s own database', () => {
+function describeWrites(store: string, start: () => Promise<{ t: TestServer; db: string; close(): Promise<void> }>): void {
+describe(`Given ${store}`, () => {
   let t: TestServer;
+  let db: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(async () => t?.stop());
+    ({ t, db, close } = await start());
+  }, 60_000);
+  afterAll(async () => close?.());
 
   it('When a session is created, renamed and updated, Then each answer is the session as it now is', async () => {
     const token = await t.token({ sub: 'ada', scopes: ['platform:admin'] });
     const send = async (method: string, p: string, body: unknown) => {
-      const res = await fetch(`${t.baseUrl}${p}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      const res = await fetch(`${t.baseUrl}${p}${p.includes('?') ? '&' : '?'}${db}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
     };
     const created = await send('POST', '/sessions?type=team', { session_id: 'n1', session_name: 'First', team_id: 'crew', session_state: { a: 1 } });
     expect(created).toMatchObject({ status: 201, body: { session_id: 'n1', session_name: 'First', team_id: 'crew', user_id: 'ada', session_state: { a: 1 }, metrics: {} } });
@@ -93,11 +100,55 @@ describe('Given rundesk\'s own database', () => {
     expect(renamed).toMatchObject({ status: 200, body: { session_name: 'Second', session_state: { a: 1 } } });
     const patched = await send('PATCH', '/sessions/n1?type=team', { session_state: { b: 2 }, metadata: { m: true }, summary: { summary: 's' } });
     expect(patched).toMatchObject({ status: 200, body: { session_name: 'Second', session_state: { b: 2 }, metadata: { m: true }, session_summary: { summary: 's' } } });
-    const listed = (await (await t.get('/sessions?type=team', token)).json()) as { data: Array<Record<string, unknown>> };
+    const listed = (await (await t.get(`/sessions?type=team&${db}`, token)).json()) as { data: Array<Record<string, unknown>> };
     expect(listed.data.find((s) => s['session_id'] === 'n1')).toMatchObject({ session_name: 'Second' });
     expect((await send('PATCH', '/sessions/missing', { metadata: {} })).status).toBe(404);
+    expect((await send('DELETE', '/sessions', { session_ids: ['n1'], session_types: ['agent'] })).status).toBe(204);
+    expect((await send('GET', '/sessions/n1', undefined)).status).toBe(404);
+  });
+
+  it('When a stored session with runs is renamed, Then its runs stay', async () => {
+    const token = await t.token({ sub: 'ada', scopes: ['platform:admin'] });
+    const before = await (await t.get(`/sessions/${DEMO.agentMulti}/runs?${db}`, token)).json();
+    const res = await fetch(`${t.baseUrl}/sessions/${DEMO.agentMulti}/rename?${db}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ session_name: 'Renamed' }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { session_name: string }).session_name).toBe('Renamed');
+    expect(await (await t.get(`/sessions/${DEMO.agentMulti}/runs?${db}`, token)).json()).toEqual(before);
   });
 });
+}
+
+describeWrites("rundesk's own database", async () => {
+  const t = await startTestServer();
+  const token = await t.token({ scopes: ['platform:admin'] });
+  for (const session of makeDemoSessions().filter((s) => s.session_id === DEMO.agentMulti)) {
+    for (const run of session.runs ?? []) await t.post(`/sessions/${session.session_id}/runs?type=agent`, run, token);
+  }
+  return { t, db: 'db_id=default', close: () => t.stop() };
+});
+
+describeWrites('a writable attached Agno file', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-writes-'));
+  const { buildAgnoDb } = await import('../../server/testing/agno-builder.js');
+  const file = path.join(dir, 'agents.db');
+  buildAgnoDb(file, makeDemoSessions());
+  const t = await startTestServer({ databases: [{ id: 'agents', path: file, read_only: false }] });
+  return { t, db: 'db_id=agents', close: async () => { await t.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
+});
+
+const bin = findPostgresBin();
+if (bin) {
+  describeWrites('a writable PostgreSQL table', async () => {
+    const cluster: PostgresCluster = await startPostgresCluster(bin);
+    await buildAgnoPostgres(cluster.url, makeDemoSessions(), { schema: 'ai' });
+    const t = await startTestServer({ databases: [{ id: 'team', url: cluster.url, schema: 'ai', read_only: false }] });
+    return { t, db: 'db_id=team', close: async () => { await t.stop(); cluster.stop(); } };
+  });
+}
 
 describe('Given a read-only attached file', () => {
   let t: TestServer;
