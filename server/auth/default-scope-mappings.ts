@@ -49,7 +49,6 @@ export const UNSERVED_PLATFORM_SCOPE_MAPPINGS: ScopeTable = Object.freeze({
   'POST /eval-runs': ['evals:write'],
   'PATCH /eval-runs/{eval_run_id}': ['evals:write'],
   'DELETE /eval-runs': ['evals:delete'],
-
 });
 
 /**
