@@ -8,7 +8,7 @@ import * as writes from '../../sessions/session-writes.js';
 import type { AccessScope } from '../../sessions/access-scope.js';
 import { listedShapeOf, presentSessionDetail, presentSessionListItem } from '../present.js';
 import { selectStore } from '../request-scope.js';
-import { defineRoute, json, noContent } from '../route.js';
+import { defineRoute, json, noContent, type RouteContext } from '../route.js';
 import { getRunBody, RUN_BODY_CONTENT_TYPE } from '../run-body.js';
 import {
   IngestResultSchema,
@@ -59,6 +59,19 @@ async function sessionDetail(store: SessionStore, scope: AccessScope, sessionId:
     { session_name: row?.session_name ?? '', run_count: row?.run_count ?? 0, total_tokens: row?.total_tokens ?? null },
     found.runs,
   );
+}
+
+/** Rename and update: the write, then the session as it now is. */
+async function updateAndRead(
+  ctx: RouteContext,
+  sessionId: string,
+  q: { type?: SessionType | undefined; user_id?: string | undefined; db_id?: string | undefined; table?: string | undefined },
+  update: writes.SessionUpdate,
+) {
+  const store = selectStore(ctx.runtime, q);
+  const scope = ctx.scope(q.user_id);
+  await writes.updateSession(store, scope, sessionId, q.type, update, nowSeconds());
+  return sessionDetail(store, scope, sessionId, q.type);
 }
 
 /** `GET /sessions/{session_id}/runs/{run_id}`: SPEC §4.1, the product's hot route. */
@@ -238,10 +251,7 @@ export const sessionRoutes = [
     scopes: ['sessions:write'],
     deskView: false,
     async handle({ params: { session_id }, query: q, body }, ctx) {
-      const store = selectStore(ctx.runtime, q);
-      const scope = ctx.scope(q.user_id);
-      await writes.updateSession(store, scope, session_id, q.type, { session_name: body.session_name }, nowSeconds());
-      return json(await sessionDetail(store, scope, session_id, q.type));
+      return json(await updateAndRead(ctx, session_id, q, { session_name: body.session_name }));
     },
   }),
 
@@ -259,10 +269,7 @@ export const sessionRoutes = [
     scopes: ['sessions:write'],
     deskView: false,
     async handle({ params: { session_id }, query: q, body }, ctx) {
-      const store = selectStore(ctx.runtime, q);
-      const scope = ctx.scope(q.user_id);
-      await writes.updateSession(store, scope, session_id, q.type, body, nowSeconds());
-      return json(await sessionDetail(store, scope, session_id, q.type));
+      return json(await updateAndRead(ctx, session_id, q, body));
     },
   }),
 
