@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach } from 'vitest';
 import { routes } from '../app/router';
@@ -8,6 +8,10 @@ import { failOnConsoleErrors } from './console-guard';
 import { giveElementsABox } from './layout';
 
 giveElementsABox();
+// The page's first answer comes from a real server in another process; on a loaded two-core
+// machine that can take more than Testing Library's default second. A wait ends as soon as the
+// element is there, so only a failing test waits the whole time.
+configure({ asyncUtilTimeout: 5000 });
 failOnConsoleErrors();
 // Each test starts from an empty screen and the desk view (no token lens left from the last one).
 afterEach(() => {
