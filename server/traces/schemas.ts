@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaginationInfoSchema } from '../platform-data/schemas.js';
 
 /**
  * The trace routes' boundary schemas: their query parameters and bodies as the platform
@@ -159,21 +160,10 @@ export const TraceSessionStatsSchema = z
   .meta({ id: 'TraceSessionStats' });
 export type TraceSessionStats = z.infer<typeof TraceSessionStatsSchema>;
 
-/** AgentOS's `PaginationInfo`. */
-export const TracePageMetaSchema = z
-  .object({
-    page: z.number().int(),
-    limit: z.number().int(),
-    total_pages: z.number().int(),
-    total_count: z.number().int(),
-    search_time_ms: z.number(),
-  })
-  .meta({ id: 'TracePaginationInfo' });
-
-export const TraceSummaryPageSchema = z.object({ data: z.array(TraceSummarySchema), meta: TracePageMetaSchema }).meta({ id: 'TraceSummaryPage' });
-export const TraceDetailPageSchema = z.object({ data: z.array(TraceDetailSchema), meta: TracePageMetaSchema }).meta({ id: 'TraceDetailPage' });
+export const TraceSummaryPageSchema = z.object({ data: z.array(TraceSummarySchema), meta: PaginationInfoSchema }).meta({ id: 'TraceSummaryPage' });
+export const TraceDetailPageSchema = z.object({ data: z.array(TraceDetailSchema), meta: PaginationInfoSchema }).meta({ id: 'TraceDetailPage' });
 export const TraceSessionStatsPageSchema = z
-  .object({ data: z.array(TraceSessionStatsSchema), meta: TracePageMetaSchema })
+  .object({ data: z.array(TraceSessionStatsSchema), meta: PaginationInfoSchema })
   .meta({ id: 'TraceSessionStatsPage' });
 
 export const FilterFieldSchema = z

@@ -2034,7 +2034,7 @@ export interface components {
         };
         TraceSummaryPage: {
             data: components["schemas"]["TraceSummary"][];
-            meta: components["schemas"]["TracePaginationInfo"];
+            meta: components["schemas"]["PaginationInfo"];
         };
         TraceSummary: {
             trace_id: string;
@@ -2058,7 +2058,7 @@ export interface components {
             /** @description ISO 8601 date-time (UTC, `Z`) */
             created_at: string;
         };
-        TracePaginationInfo: {
+        PaginationInfo: {
             page: number;
             limit: number;
             total_pages: number;
@@ -2132,7 +2132,7 @@ export interface components {
         };
         TraceSessionStatsPage: {
             data: components["schemas"]["TraceSessionStats"][];
-            meta: components["schemas"]["TracePaginationInfo"];
+            meta: components["schemas"]["PaginationInfo"];
         };
         TraceSessionStats: {
             session_id: string;
@@ -2148,7 +2148,7 @@ export interface components {
         };
         TraceDetailPage: {
             data: components["schemas"]["TraceDetail"][];
-            meta: components["schemas"]["TracePaginationInfo"];
+            meta: components["schemas"]["PaginationInfo"];
         };
         TraceSearchRequest: {
             /** @description Filter expression: `{op, key, value}` with EQ, NEQ, GT, GTE, LT, LTE, CONTAINS, STARTSWITH; `{op: "IN", key, values}`; `{op: "AND"|"OR", conditions}`; `{op: "NOT", condition}`; at most 10 deep. */
