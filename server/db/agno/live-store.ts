@@ -4,6 +4,7 @@ import type {
   Page,
   RowFilter,
   RunLookup,
+  SessionFields,
   SessionListItem,
   SessionType,
   StoredRun,
@@ -74,6 +75,14 @@ export class LiveAgnoStore implements SyncSessionStore {
 
   deleteSession(sessionId: string, filter: RowFilter): boolean {
     return this.db.write(() => this.db.storeOf(this.table).deleteSession(sessionId, filter));
+  }
+
+  addSession(session: StoredSession): boolean {
+    return this.db.write(() => this.db.storeOf(this.table).addSession(session));
+  }
+
+  updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): boolean {
+    return this.db.write(() => this.db.storeOf(this.table).updateSessionFields(sessionId, fields, filter));
   }
 
   counts(): { sessions: number; runs: number } {
