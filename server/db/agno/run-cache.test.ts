@@ -236,7 +236,10 @@ describe('the cache bounds', () => {
   it('keeps the approximate bytes under maxBytes and still answers sessions too large to keep', () => {
     const big = runs('big', 200);
     buildAgnoDb(file, [session('s1'), session('s2'), session('big', { runs: big })]);
-    const small = approxEntryBytes(Buffer.byteLength(encodeAgnoJson(runs('s1', 3))));
+    // The bytes one small session's entry counts, measured on a cache with room to spare.
+    cache = new RunCache({ maxBytes: 1 << 30, maxEntries: 100 });
+    content(attach(true), 's1', 's1-0');
+    const small = cache.stats().bytes;
     cache = new RunCache({ maxBytes: small * 2 + 10, maxEntries: 100 });
     const db = attach(true);
     for (const id of ['s1', 's2', 's1', 's2']) {

@@ -1,3 +1,4 @@
+import type { RunsIndex } from '../../agno-format/runs-index.js';
 import type { StoredRun, StoredSession } from '../types.js';
 
 /**
@@ -19,14 +20,27 @@ export interface CachedRuns {
   readonly raw: Buffer | null;
   /** Length of the decoded array, non-object elements included (they still make it non-empty). */
   readonly runCount: number;
+  /**
+   * Where each run lies in `raw` (runs-index.ts): a run is read by parsing its own bytes only.
+   * Null when the value is not one well-formed array; then `decoded` is filled at load.
+   */
+  readonly index: RunsIndex | null;
+  /**
+   * Every run decoded, kept once a listing needed them all (and the entry still fits the
+   * bound), or from the start when there is no index.
+   */
+  decoded: DecodedRuns | null;
+  /** `PRAGMA data_version` and own-write count when the entry was last known current. */
+  dataVersion: number;
+  writeCount: number;
+  bytes: number;
+}
+
+export interface DecodedRuns {
   /** The plain-object runs in stored order. */
   readonly runs: readonly StoredRun[];
   /** First run with each `run_id`, as a linear search from the start would find it. */
   readonly byId: ReadonlyMap<string, StoredRun>;
-  /** `PRAGMA data_version` and own-write count when the entry was last known current. */
-  dataVersion: number;
-  writeCount: number;
-  readonly bytes: number;
 }
 
 export interface RunCacheLimits {
@@ -59,6 +73,16 @@ export function approxEntryBytes(storedBytes: number): number {
   return Math.ceil(storedBytes * (1 + HEAP_PER_STORED_BYTE)) + ENTRY_OVERHEAD_BYTES;
 }
 
+/** An entry holding the stored bytes and their index, nothing decoded. */
+export function indexedEntryBytes(storedBytes: number, indexBytes: number): number {
+  return storedBytes + indexBytes + ENTRY_OVERHEAD_BYTES;
+}
+
+/** What decoding every run adds to an entry. */
+export function decodedBytes(storedBytes: number): number {
+  return Math.ceil(storedBytes * HEAP_PER_STORED_BYTE);
+}
+
 /** Least recently used first: a `Map` keeps insertion order, so a hit re-inserts its key. */
 export class RunCache {
   private readonly entries = new Map<string, CachedRuns>();
@@ -89,6 +113,20 @@ export class RunCache {
     this.entries.set(key, entry);
     this.totalBytes += entry.bytes;
     this.evict();
+  }
+
+  /**
+   * Lets a kept entry grow by `extra` bytes (its runs decoded for a listing) when it still fits
+   * the bound, evicting the least recently used others; `false` (nothing changed) otherwise.
+   */
+  grow(key: string, entry: CachedRuns, extra: number): boolean {
+    if (this.entries.get(key) !== entry || entry.bytes + extra > this.limits.maxBytes) return false;
+    entry.bytes += extra;
+    this.totalBytes += extra;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.evict();
+    return this.entries.get(key) === entry;
   }
 
   delete(key: string): void {

@@ -25,8 +25,9 @@ import type {
 } from '../types.js';
 import { decodeJsonColumn, decodeObjectColumn, decodeRunsColumn, encodeAgnoJson, innerRunsText, readRunsColumn, spliceRunsText, topLevelArraySpans } from '../../agno-format/codec.js';
 import type { SessionTable } from './discover.js';
-import { approxEntryBytes, freezeDeep, sharedRunCache } from './run-cache.js';
-import type { CachedRuns, RunCache } from './run-cache.js';
+import { approxEntryBytes, decodedBytes, freezeDeep, indexedEntryBytes, sharedRunCache } from './run-cache.js';
+import type { CachedRuns, DecodedRuns, RunCache } from './run-cache.js';
+import { indexRunsValue, readIndexedRun } from '../../agno-format/runs-index.js';
 import { AgnoStatements } from './statements.js';
 import type { RunsTableSql } from './runs-table.js';
 import { mergeRuns, runRowColumns } from '../../agno-format/agno3-runs.js';
@@ -34,7 +35,14 @@ import type { SqliteStatement } from '../connection.js';
 import type { CacheRow, CacheStatements, LightRow, SessionRowWithRuns } from './statements.js';
 
 /** What `getRun` and `listRuns` need of a session, cached or decoded for this lookup only. */
-type SessionRuns = Pick<CachedRuns, 'session' | 'runCount' | 'runs' | 'byId'>;
+interface SessionRuns {
+  readonly session: StoredSession;
+  readonly runCount: number;
+  /** The first run with this id, as a search from the start finds it. */
+  run(runId: string): StoredRun | undefined;
+  /** Every plain-object run in stored order. */
+  all(): readonly StoredRun[];
+}
 
 /** What one read transaction saw; decoding happens after it, so no lock is held meanwhile. */
 type ReadState =
@@ -112,7 +120,7 @@ export class AgnoSessionStore implements SyncSessionStore {
     const { session } = found;
     if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
     if (found.runCount === 0) return { kind: 'no-runs' };
-    const run = found.byId.get(runId);
+    const run = found.run(runId);
     return run ? { kind: 'found', session, run: freezeDeep(run) } : { kind: 'no-run' };
   }
 
@@ -120,7 +128,7 @@ export class AgnoSessionStore implements SyncSessionStore {
     const found = this.sql.runsTable ? this.mergedSessionRuns(sessionId, filter.userId) : this.sessionRuns(sessionId, filter.userId);
     if (!found) return null;
     if (filter.type !== undefined && found.session.session_type !== filter.type) return null;
-    return found.runs.map(freezeDeep);
+    return found.all().map(freezeDeep);
   }
 
   /** Forgets this store's cached sessions (its database is closing). */
@@ -293,7 +301,7 @@ export class AgnoSessionStore implements SyncSessionStore {
         return this.uncachedSessionRuns(sessionId, userId);
       case 'hit':
         this.cache.touch(key, state.cached, 'hit');
-        return state.cached;
+        return this.viewOf(key, state.cached);
       case 'row': {
         const { row, cached } = state;
         if (cached && cached.rowKey === row.row_key && cached.runsType === row.runs_type && sameBytes(cached.raw, row.runs_raw)) {
@@ -302,22 +310,60 @@ export class AgnoSessionStore implements SyncSessionStore {
           cached.dataVersion = state.dataVersion;
           cached.writeCount = this.writeCount;
           this.cache.touch(key, cached, 'revalidated');
-          return cached;
+          return this.viewOf(key, cached);
         }
+        // A number is cast to its text, which reads as "not a list", as Agno would fail on it.
+        const readable = row.runs_type === 'null' ? null : row.runs_raw;
+        const index = readable === null ? null : indexRunsValue(readable);
+        const decoded = index === null ? this.decodeSessionRuns(row, readable) : null;
+        const stored = row.runs_raw?.length ?? 0;
         const entry: CachedRuns = {
           rowKey: row.row_key,
           runsType: row.runs_type,
           raw: row.runs_raw,
+          session: decoded?.session ?? freezeDeep(toStoredSession(row)),
+          runCount: index?.count ?? decoded?.runCount ?? 0,
+          index,
+          decoded: decoded ? { runs: decoded.runs, byId: decoded.byId } : null,
           dataVersion: state.dataVersion,
           writeCount: this.writeCount,
-          bytes: approxEntryBytes(row.runs_raw?.length ?? 0),
-          // A number is cast to its text, which reads as "not a list", as Agno would fail on it.
-          ...this.decodeSessionRuns(row, row.runs_type === 'null' ? null : row.runs_raw),
+          bytes: index === null ? approxEntryBytes(stored) : indexedEntryBytes(stored, index.bytes),
         };
         this.cache.set(key, entry);
-        return entry;
+        return this.viewOf(key, entry);
       }
     }
+  }
+
+  /**
+   * A cached entry as `SessionRuns`: one run is parsed from its own bytes; a listing decodes
+   * every run once and keeps them while the entry fits the cache's bound.
+   */
+  private viewOf(key: string, entry: CachedRuns): SessionRuns {
+    const decodeAll = (): DecodedRuns => {
+      if (entry.decoded) return entry.decoded;
+      const decoded = byFirstId(this.readRuns(entry.session.session_id, entry.runsType === 'null' ? null : entry.raw));
+      if (this.cache.grow(key, entry, decodedBytes(entry.raw?.length ?? 0))) entry.decoded = decoded;
+      return decoded;
+    };
+    return {
+      session: entry.session,
+      runCount: entry.runCount,
+      run: (runId) => {
+        if (entry.decoded) return entry.decoded.byId.get(runId);
+        const slot = entry.index?.byId.get(runId);
+        if (slot === undefined || entry.index === null || entry.raw === null) return undefined;
+        let run: unknown;
+        try {
+          run = readIndexedRun(entry.raw, entry.index, slot);
+        } catch {
+          // Bytes the pass accepted but JSON does not: the whole value decides, as before.
+          return decodeAll().byId.get(runId);
+        }
+        return isPlainObject(run) ? run : decodeAll().byId.get(runId);
+      },
+      all: () => decodeAll().runs,
+    };
   }
 
   private readStateIn(statements: CacheStatements, sessionId: string, userId: string | undefined): ReadState {
@@ -372,7 +418,7 @@ export class AgnoSessionStore implements SyncSessionStore {
       if (name !== undefined) return name;
       if (session.session_type === 'workflow') return fallbackSessionName(session, true);
     }
-    if (this.sql.runsTable) return deriveSessionName(session, this.mergedSessionRuns(session.session_id, undefined)?.runs ?? []);
+    if (this.sql.runsTable) return deriveSessionName(session, this.mergedSessionRuns(session.session_id, undefined)?.all() ?? []);
     const full = this.rowWithRuns(session.session_id, undefined);
     return deriveSessionName(session, full ? decodeRunsColumn(full.runs) : []);
   }
@@ -398,7 +444,7 @@ export class AgnoSessionStore implements SyncSessionStore {
     if (!found) return { kind: 'no-session' };
     if (found.session.session_type !== filter.type) return { kind: 'wrong-type', actualType: found.session.session_type };
     if (found.runCount === 0) return { kind: 'no-runs' };
-    const run = found.byId.get(runId);
+    const run = found.run(runId);
     return run ? { kind: 'found', session: found.session, run: freezeDeep(run) } : { kind: 'no-run' };
   }
 
@@ -414,14 +460,9 @@ export class AgnoSessionStore implements SyncSessionStore {
     const found = read();
     if (!found) return null;
     const { legacy, tableRuns } = found;
-    const merged = mergeRuns(tableRuns, legacy.runCount > 0 ? legacy.runs : null);
-    const runs = merged.filter(isPlainObject);
-    const byId = new Map<string, StoredRun>();
-    for (const run of runs) {
-      const id = run['run_id'];
-      if (typeof id === 'string' && !byId.has(id)) byId.set(id, run);
-    }
-    return { session: legacy.session, runCount: merged.length, runs, byId };
+    const merged = mergeRuns(tableRuns, legacy.runCount > 0 ? legacy.all() : null);
+    const { runs, byId } = byFirstId(merged);
+    return { session: legacy.session, runCount: merged.length, run: (id) => byId.get(id), all: () => runs };
   }
 
   /**
@@ -522,19 +563,25 @@ export class AgnoSessionStore implements SyncSessionStore {
     return read.runs;
   }
 
-  private decodeSessionRuns(row: SessionRow, runsColumn: unknown): SessionRuns {
+  private decodeSessionRuns(row: SessionRow, runsColumn: unknown): SessionRuns & DecodedRuns {
     return sessionRunsOf(row, this.readRuns(String(row.session_id), runsColumn));
   }
 }
 
-function sessionRunsOf(row: SessionRow, decoded: unknown[]): SessionRuns {
+function sessionRunsOf(row: SessionRow, decoded: readonly unknown[]): SessionRuns & DecodedRuns {
+  const { runs, byId } = byFirstId(decoded);
+  return { session: freezeDeep(toStoredSession(row)), runCount: decoded.length, run: (id) => byId.get(id), all: () => runs, runs, byId };
+}
+
+/** The plain-object runs and the first of each string `run_id`. */
+function byFirstId(decoded: readonly unknown[]): DecodedRuns {
   const runs = decoded.filter(isPlainObject);
   const byId = new Map<string, StoredRun>();
   for (const run of runs) {
     const id = run['run_id'];
     if (typeof id === 'string' && !byId.has(id)) byId.set(id, run);
   }
-  return { session: freezeDeep(toStoredSession(row)), runCount: decoded.length, runs, byId };
+  return { runs, byId };
 }
 
 function sameBytes(a: Buffer | null, b: Buffer | null): boolean {

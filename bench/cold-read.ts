@@ -1,0 +1,149 @@
+/**
+ * `npm run bench:cold`: first reads (issue 21). For each store — an attached Agno SQLite file
+ * (read-only) and, when PostgreSQL binaries are found, an Agno PostgreSQL table — and each
+ * session size (1,000, 2,000 and 10,000 runs of ~5 KB), GET runs never read before, one after
+ * the other (every request reads a distinct run), then the same with 10 connections; and the
+ * session listing of the database holding those sessions. Client-side latencies of a spawned
+ * `dist/` server; results in bench/results/cold-read.json.
+ *
+ * Env: BENCH_COLD_READS (distinct runs per sequential case, default 300).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
+import { buildAgnoDb } from '../server/testing/agno-builder.js';
+import { buildAgnoPostgres } from '../server/testing/postgres-builder.js';
+import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../server/testing/postgres-cluster.js';
+import { makeLargeAgentSession } from './data.js';
+import { ROOT, spawnServer, stopChild } from './harness.js';
+
+const READS = Number(process.env['BENCH_COLD_READS'] ?? 300);
+const SIZES = [1_000, 2_000, 10_000];
+const CONNECTIONS = 10;
+
+interface ColdCase {
+  name: string;
+  requests: number;
+  connections: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  mean_ms: number;
+  non_2xx: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+function summarise(name: string, latencies: number[], connections: number, non2xx: number): ColdCase {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (v: number) => +v.toFixed(2);
+  return {
+    name,
+    requests: sorted.length,
+    connections,
+    p50_ms: round(percentile(sorted, 50)),
+    p99_ms: round(percentile(sorted, 99)),
+    max_ms: round(sorted[sorted.length - 1] ?? NaN),
+    mean_ms: round(sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)),
+    non_2xx: non2xx,
+  };
+}
+
+/** GETs `paths` with `connections` workers, each path once; per-request latency in ms. */
+async function timeAll(base: string, headers: Record<string, string>, paths: string[], connections: number): Promise<{ latencies: number[]; non2xx: number }> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const p = paths[next++] as string;
+      const started = performance.now();
+      const res = await fetch(base + p, { headers });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (res.status >= 300) non2xx += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return { latencies, non2xx };
+}
+
+/** `count` distinct run ids spread over the session, in a shuffled but fixed order. */
+function distinct(runIds: string[], count: number, offset: number): string[] {
+  const picked: string[] = [];
+  const step = Math.max(1, Math.floor(runIds.length / count));
+  for (let i = 0; i < count && i * step + offset < runIds.length; i++) picked.push(runIds[i * step + offset] as string);
+  for (let i = picked.length - 1; i > 0; i--) {
+    const j = (i * 7919) % (i + 1);
+    [picked[i], picked[j]] = [picked[j] as string, picked[i] as string];
+  }
+  return picked;
+}
+
+async function main(): Promise<void> {
+  const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
+  if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build:server` first');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-bench-cold-'));
+  const bin = findPostgresBin();
+  let cluster: PostgresCluster | null = null;
+  try {
+    process.stdout.write(`Preparing sessions of ${SIZES.join(', ')} runs...\n`);
+    const sessions = SIZES.map((n) => {
+      const made = makeLargeAgentSession(n);
+      return { id: `s${n}`, runIds: made.runIds.map((r) => r.replace(made.session.session_id, `s${n}`)), session: { ...made.session, session_id: `s${n}`, runs: made.session.runs?.map((r) => ({ ...r, run_id: String(r['run_id']).replace(made.session.session_id, `s${n}`), session_id: `s${n}` })) } };
+    });
+    const sqliteFile = path.join(dir, 'agno.db');
+    buildAgnoDb(sqliteFile, sessions.map((s) => s.session));
+    const databases: Array<Record<string, unknown>> = [{ id: 'sqlite', path: sqliteFile }];
+    if (bin) {
+      cluster = await startPostgresCluster(bin);
+      await buildAgnoPostgres(cluster.url, sessions.map((s) => s.session));
+      databases.push({ id: 'pg', url_env: 'BENCH_PG_URL' });
+    }
+    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    const settingsPath = path.join(dir, 'settings.json');
+    fs.writeFileSync(settingsPath, JSON.stringify({ auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256' }, databases }));
+    const server = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'], {
+      RUNDESK_LOG_LEVEL: 'warn',
+      ...(cluster ? { BENCH_PG_URL: cluster.url } : {}),
+    });
+    const token = await new SignJWT({ scopes: ['platform:admin'] }).setProtectedHeader({ alg: 'RS256' }).setSubject('bench').setAudience('rundesk-local').setExpirationTime('2h').sign(privateKey);
+    const headers = { authorization: `Bearer ${token}` };
+    const results: ColdCase[] = [];
+    try {
+      for (const db of databases.map((d) => String(d['id']))) {
+        for (const s of sessions) {
+          const label = `${db}, ${s.session.runs?.length.toLocaleString('en')}-run session`;
+          const seq = distinct(s.runIds, READS, 0).map((id) => `/sessions/${s.id}/runs/${id}?type=agent&db_id=${db}`);
+          const a = await timeAll(server.url, headers, seq, 1);
+          results.push(summarise(`first reads, ${label}, sequential`, a.latencies, 1, a.non2xx));
+          const par = distinct(s.runIds, READS, 1).map((id) => `/sessions/${s.id}/runs/${id}?type=agent&db_id=${db}`);
+          const b = await timeAll(server.url, headers, par, CONNECTIONS);
+          results.push(summarise(`first reads, ${label}, ${CONNECTIONS} connections`, b.latencies, CONNECTIONS, b.non2xx));
+          process.stdout.write(`${JSON.stringify(results.slice(-2))}\n`);
+        }
+        const listing = await timeAll(server.url, headers, Array.from({ length: 50 }, () => `/sessions?type=agent&db_id=${db}`), 1);
+        results.push(summarise(`session listing, ${db} (holding the ${SIZES.join('/')}-run sessions)`, listing.latencies, 1, listing.non2xx));
+        process.stdout.write(`${JSON.stringify(results.at(-1))}\n`);
+      }
+    } finally {
+      await stopChild(server.child);
+    }
+    const out = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, reads_per_case: READS, results };
+    const file = path.join(ROOT, 'bench', 'results', 'cold-read.json');
+    fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    process.stdout.write(`Written to ${file}\n`);
+  } finally {
+    cluster?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
+});
