@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGNO_LAYOUTS } from '../../server/testing/agno-builder.js';
-import { makeDemoSessions } from '../../server/testing/demo-sessions.js';
+import pg from 'pg';
+import { DEMO, makeDemoSessions } from '../../server/testing/demo-sessions.js';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
@@ -25,6 +26,60 @@ if (!bin) {
       await buildAgnoPostgres(cluster.url, makeDemoSessions(), { schema, layout });
       const t = await startTestServer({ databases: [{ id: 'team', url: cluster.url, schema, read_only: readOnly }] });
       return { t, db: '&db_id=team', writable: !readOnly, close: () => t.stop() };
+    });
+  }
+
+  for (const layout of AGNO_LAYOUTS) {
+    describe(`Given an Agno ${layout} table another client writes`, () => {
+      let t: TestServer;
+      let token: string;
+      let client: pg.Client;
+      const schema = `fresh_${layout.replace(/\W/g, '_')}`;
+      const multi = makeDemoSessions().find((x) => x.session_id === DEMO.agentMulti);
+      const runIds = (multi?.runs ?? []).map((r) => String(r['run_id']));
+      beforeAll(async () => {
+        await buildAgnoPostgres(cluster.url, makeDemoSessions(), { schema, layout });
+        t = await startTestServer({ databases: [{ id: 'pg', url: cluster.url, schema, read_only: true }] });
+        token = await t.token();
+        client = new pg.Client({ connectionString: cluster.url });
+        await client.connect();
+      });
+      afterAll(async () => {
+        await client?.end();
+        await t?.stop();
+      });
+      const read = async (runId: string) => {
+        const res = await t.get(`/sessions/${DEMO.agentMulti}/runs/${runId}?type=agent&db_id=pg`, token);
+        return { status: res.status, content: res.status === 200 ? (await res.json()).content : undefined };
+      };
+      /** The run's stored copy rewritten where this layout answers it from. */
+      const rewrite = async (runId: string, content: string) => {
+        if (layout !== '3.x') {
+          await client.query(
+            `UPDATE ${schema}.agno_sessions SET runs = (SELECT jsonb_agg(CASE WHEN e->>'run_id' = $2 THEN jsonb_set(e, '{content}', to_jsonb($3::text)) ELSE e END ORDER BY i) ` +
+              'FROM jsonb_array_elements(runs) WITH ORDINALITY AS x(e, i)) WHERE session_id = $1',
+            [DEMO.agentMulti, runId, content],
+          );
+        }
+        if (layout !== '2.x') {
+          await client.query(`UPDATE ${schema}.agno_runs SET run_data = jsonb_set(run_data, '{content}', to_jsonb($2::text)) WHERE run_id = $1`, [runId, content]);
+        }
+      };
+
+      it('When a run is changed after it was read, Then the next read answers the change', async () => {
+        for (const runId of runIds) expect((await read(runId)).status).toBe(200);
+        const runId = runIds[0] as string;
+        await rewrite(runId, 'changed elsewhere');
+        expect(await read(runId)).toEqual({ status: 200, content: 'changed elsewhere' });
+        await rewrite(runId, 'changed again');
+        expect(await read(runId)).toEqual({ status: 200, content: 'changed again' });
+      });
+
+      it('When the session row is deleted, Then its runs are gone at once', async () => {
+        expect((await read(runIds[1] as string)).status).toBe(200);
+        await client.query(`DELETE FROM ${schema}.agno_sessions WHERE session_id = $1`, [DEMO.agentMulti]);
+        expect((await read(runIds[1] as string)).status).toBe(404);
+      });
     });
   }
 

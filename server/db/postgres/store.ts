@@ -23,7 +23,8 @@ import type {
 } from '../types.js';
 import { mergeRuns, runRowColumns } from '../../agno-format/agno3-runs.js';
 import { LayoutSql, readLayout, RUN_ORDER } from './layout.js';
-import { RunCache } from './run-cache.js';
+import { RunCache, type IndexedValue } from './run-cache.js';
+import { indexRunsValue, readIndexedRun } from '../../agno-format/runs-index.js';
 
 /**
  * One Agno `PostgresDb` session table (`ai.agno_sessions`: one row per session, `runs` and the
@@ -113,18 +114,20 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   /**
-   * The session row without `runs`, and its row version (`ctid` and `xmin`): a cached run of an
-   * unchanged row is served without reading the array again, so a 10,000-run session answers as
-   * fast as a 1-run one; a changed row extracts the run inside PostgreSQL. The extraction reads
-   * that same row under the same access scope — a table whose `session_id` is not unique (any
-   * table the user names may be) must never answer one user's run to another.
+   * The session row without `runs`, and its row version (`ctid` and `xmin`). The first read of
+   * a version fetches the `runs` value once and indexes where each run lies (run-cache.ts);
+   * every read of that version then parses only its run's bytes, so a first read costs in
+   * proportion to the run, not its session. A value that cannot be indexed is searched inside
+   * PostgreSQL. Both read that same row under the same access scope — a table whose
+   * `session_id` is not unique (any table the user names may be) must never answer one user's
+   * run to another.
    */
   async getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): Promise<RunLookup> {
     if (filter.userId === null) return { kind: 'no-session' };
     const sql = await this.sql();
     if (sql.layout.runsTable !== null) return this.withLayout((l) => this.readRunRow(l, sessionId, runId, filter));
     const { where, params } = whereOf({ sessionId, userId: filter.userId });
-    // A row changed between the two queries has a new ctid: read it again (twice at most).
+    // A row changed between the queries has a new ctid or xmin: read it again (twice at most).
     for (let attempt = 0; ; attempt++) {
       const head = await this.pool.query<Row>(
         `SELECT ${SESSION_SELECT}, t.ctid::text AS row_ref, t.xmin::text AS version FROM ${this.table} AS t ${where} ` +
@@ -135,21 +138,42 @@ export class PostgresSessionStore implements SessionStore {
       if (!row) return { kind: 'no-session' };
       const session = toStoredSession(row);
       if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
-      const key = `${sessionId}\u0000${runId}`;
-      const version = `${String(row.row_ref)}/${String(row.version)}`;
-      let found = this.options.cache.get(key, version);
-      if (!found) {
-        const extracted = await this.extractRun(sql, String(row.row_ref), sessionId, runId, filter.userId);
-        if (extracted === null) {
-          if (attempt < 2) continue;
-          return { kind: 'no-session' };
-        }
-        found = extracted;
-        this.options.cache.set(key, version, found);
+      const rowRef = String(row.row_ref);
+      const version = `${rowRef}/${String(row.version)}`;
+      const userId = filter.userId;
+      const indexed = await this.options.cache.get(rowRef, version, () => this.loadIndexed(rowRef, sessionId, userId));
+      if ((indexed === null || indexed.version !== version) && attempt < 2) continue;
+      if (indexed !== null && indexed.version === version && (indexed.index !== null || indexed.text.length === 0)) {
+        if (indexed.index === null || indexed.index.count === 0) return { kind: 'no-runs' };
+        const slot = indexed.index.byId.get(runId);
+        if (slot === undefined) return { kind: 'no-run' };
+        const run = readIndexedRun(indexed.text, indexed.index, slot);
+        if (isPlainObject(run)) return { kind: 'found', session, run: run as StoredRun };
+      }
+      const found = await this.extractRun(sql, rowRef, sessionId, runId, filter.userId);
+      if (found === null) {
+        if (attempt < 2) continue;
+        return { kind: 'no-session' };
       }
       if (found.run !== null) return { kind: 'found', session, run: found.run };
       return found.hasRuns ? { kind: 'no-run' } : { kind: 'no-runs' };
     }
+  }
+
+  /** The row's `runs` array as text at its current version, indexed; an empty text for a value that is not an array. */
+  private async loadIndexed(rowRef: string, sessionId: string, userId: string | undefined): Promise<IndexedValue | null> {
+    const scope = whereOf({ sessionId, userId });
+    const n = scope.params.length;
+    const { rows } = await this.pool.query<{ row_ref: string; version: string; text: string | null }>(
+      `SELECT t.ctid::text AS row_ref, t.xmin::text AS version, CASE WHEN jsonb_typeof(t.runs) = 'array' THEN t.runs::text END AS text ` +
+        `FROM ${this.table} AS t ${scope.where} AND t.ctid = $${n + 1}::tid`,
+      [...scope.params, rowRef],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const text = Buffer.from(row.text ?? '', 'utf8');
+    const index = row.text === null ? null : indexRunsValue(text);
+    return { version: `${row.row_ref}/${row.version}`, text, index, bytes: text.length + (index?.bytes ?? 0) + 1024 };
   }
 
   /**
