@@ -453,7 +453,24 @@ export const DeskDatabaseSchema = z
   })
   .meta({ id: 'DeskDatabase' });
 
-export const DeskDatabaseListSchema = z.object({ databases: z.array(DeskDatabaseSchema) }).meta({ id: 'DeskDatabaseList' });
+export const DeskDatabaseListSchema = z
+  .object({
+    databases: z.array(DeskDatabaseSchema),
+    run_index_cache: z
+      .object({
+        bytes: z.number().int(),
+        max_bytes: z.number().int(),
+        entries: z.number().int(),
+        hits: z.number().int(),
+        loads: z.number().int(),
+        evictions: z.number().int(),
+      })
+      .meta({
+        description:
+          'The process-wide cache of attached Agno SQLite sessions (stored runs value, where each run lies in it, and the decoded runs a listing needed): its bytes against its bound, least recently used evicted.',
+      }),
+  })
+  .meta({ id: 'DeskDatabaseList' });
 
 export const DeskDatabaseAttachRequestSchema = z
   .strictObject({

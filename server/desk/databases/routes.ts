@@ -6,6 +6,7 @@ import { DatabaseBusyError, DatabaseUnavailableError } from '../../db/errors.js'
 import type { Database } from '../../db/types.js';
 import { BadRequestError, ConfigError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { openPostgresDatabase } from '../../db/postgres/database.js';
+import { sharedRunCache } from '../../db/agno/run-cache.js';
 import { parseInput } from '../../http/validate.js';
 import type { Runtime } from '../../runtime-types.js';
 import type { DatabaseEntry } from '../../settings/schema.js';
@@ -93,7 +94,18 @@ export function databasesRouter(runtime: Runtime): express.Router {
 
   router.get('/databases', async (_req, res) => {
     const answering = answeringId(runtime);
-    res.json({ databases: await Promise.all(runtime.databases.list().map((db) => toDeskDatabase(db, answering))) });
+    const cache = sharedRunCache.stats();
+    res.json({
+      databases: await Promise.all(runtime.databases.list().map((db) => toDeskDatabase(db, answering))),
+      run_index_cache: {
+        bytes: cache.bytes,
+        max_bytes: sharedRunCache.limits.maxBytes,
+        entries: cache.entries,
+        hits: cache.hits,
+        loads: cache.loads,
+        evictions: cache.evictions,
+      },
+    });
   });
 
   router.post('/databases', async (req, res) => {
