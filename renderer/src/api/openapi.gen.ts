@@ -3060,6 +3060,15 @@ export interface components {
         };
         DeskDatabaseList: {
             databases: components["schemas"]["DeskDatabase"][];
+            /** @description The process-wide cache of attached Agno SQLite sessions (stored runs value, where each run lies in it, and the decoded runs a listing needed): its bytes against its bound, least recently used evicted. */
+            run_index_cache: {
+                bytes: number;
+                max_bytes: number;
+                entries: number;
+                hits: number;
+                loads: number;
+                evictions: number;
+            };
         };
         DeskDatabase: {
             id: string;
