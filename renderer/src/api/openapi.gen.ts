@@ -2183,13 +2183,6 @@ export interface components {
             /** @description UTC date-time, e.g. `2026-04-05T13:56:23Z`. */
             updated_at: string | null;
         };
-        PaginationInfo: {
-            page: number;
-            limit: number;
-            total_pages: number;
-            total_count: number;
-            search_time_ms: number;
-        };
         MemoryTopics: string[];
         UserStatsPage: {
             data: components["schemas"]["UserStatsSchema"][];
