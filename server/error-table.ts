@@ -32,7 +32,7 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   CORS_ORIGIN_NOT_ALLOWED: { status: 400, exitCode: 1 },
   UNAUTHENTICATED: { status: 401, exitCode: 1, headers: bearerChallenge },
   FORBIDDEN: { status: 403, exitCode: 1 },
-  NOT_FOUND: { status: 404, exitCode: 1 },
+  NOT_FOUND: { status: 404, exitCode: 1, extra: (err) => (err.sessionType !== undefined ? { session_type: err.sessionType } : undefined) },
   CONFLICT: { status: 409, exitCode: 1 },
   READ_ONLY_DATABASE: { status: 409, exitCode: 1 },
   LAST_TRUSTED_KEY: { status: 409, exitCode: 1 },

@@ -15,10 +15,10 @@ export interface StartServerOptions {
   log?: false | NodeJS.WritableStream | undefined;
   /** Path of a better-sqlite3 `.node` binary built for this runtime (Electron's ABI). */
   nativeBinding?: string | undefined;
-  /** `false` sends the run GET through Express too (tests prove both paths answer alike). Default true. */
-  runFastPath?: boolean | undefined;
-  /** Called per request the fast path looked at: answered itself, or handed to Express (tests count them). */
-  onRunFastPath?: ((outcome: 'answered' | 'express') => void) | undefined;
+  /** `false` sends the quick routes through Express too (tests prove both ways answer alike). Default true. */
+  quickPath?: boolean | undefined;
+  /** Called per request the quick path looked at: taken (and answered, errors included), or handed to Express. */
+  onQuickPath?: ((outcome: 'answered' | 'express') => void) | undefined;
 }
 
 export interface RunningServer {

@@ -119,8 +119,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     log,
     address: () => bound,
     uiDir: path.join(packageRoot(), 'dist', 'renderer'),
-    fastPath: options.runFastPath,
-    onFastPath: options.onRunFastPath,
+    quickPath: options.quickPath,
+    onQuickPath: options.onQuickPath,
   });
   // Node's default 16 KB header limit would refuse a large token; identity providers' tokens
   // with many groups get big, so allow more and let the auth layer decide. Beyond that, and for

@@ -7,7 +7,7 @@ import { corsMiddleware } from './cors.js';
 import { errorMiddleware, notFoundHandler } from './error-middleware.js';
 import { hostGuard } from './host-guard.js';
 import { routerOf } from './route-express.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { setSecurityHeaders } from './security-headers.js';
 import { docsAssetsRouter, docsPagesRouter } from './routes/docs.js';
 import { PLATFORM_ROUTES } from './routes/platform-routes.js';
 import { uiRouter } from './routes/ui.js';
@@ -21,7 +21,7 @@ export interface AppOptions {
 }
 
 /**
- * The whole HTTP surface (the access log and the run GET's fast path sit in front of it, see
+ * The whole HTTP surface (the access log and the quick path sit in front of it, see
  * request-listener.ts). Order matters: the Host check guards everything; `/desk` and `/ui`
  * have their own credential and sit outside the configurable JWT layer; every platform route,
  * including `/health` and the docs pages, goes through the JWT layer, whose excluded paths
@@ -35,7 +35,7 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
   app.use(hostGuard(opts.address));
   app.use(corsMiddleware(() => runtime.settings().settings.cors_allowed_origins));
   app.use((_req, res, next) => {
-    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    setSecurityHeaders(res);
     next();
   });
 

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AuthLayer, RequestAuthState } from '../auth/types.js';
+import { authorizeRequest } from './pipeline.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -26,15 +27,9 @@ declare global {
 export function authMiddleware(getLayer: () => AuthLayer): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      const decision = await getLayer().authorize({
-        method: req.method,
-        // Express's own parse of the URL (also right for absolute-form request targets such
-        // as `GET http://host/agents`), prefixed with the mount path: exactly what routes see.
-        path: `${req.baseUrl}${req.path}` || '/',
-        headers: req.headers,
-      });
-      if (decision.outcome === 'deny') return next(decision.error);
-      res.locals.auth = decision.outcome === 'allow' ? decision.state : null;
+      // Express's own parse of the URL (also right for absolute-form request targets such as
+      // `GET http://host/agents`), prefixed with the mount path: exactly what routes see.
+      res.locals.auth = await authorizeRequest(getLayer(), req.method, `${req.baseUrl}${req.path}` || '/', req.headers);
       next();
     } catch (err) {
       next(err);

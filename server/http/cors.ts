@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { CorsOriginError } from '../errors.js';
 
@@ -24,12 +25,19 @@ export function isDeskOrUiPath(path: string): boolean {
   return /^\/(desk|ui)(\/|$)/i.test(path);
 }
 
+/**
+ * Every platform answer depends on Origin, also one sent without it: a cache (the browser's
+ * included) must not serve it to a page on another origin. All a request without `Origin` gets.
+ */
+export function varyOnOrigin(res: ServerResponse): void {
+  // The first Vary of every answer (CORS runs before anything else that varies it).
+  res.setHeader('Vary', 'Origin');
+}
+
 export function corsMiddleware(allowedOrigins: () => readonly string[]): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (isDeskOrUiPath(req.path)) return next();
-    // Every platform answer depends on Origin, also one sent without it: a cache (the browser's
-    // included) must not serve it to a page on another origin.
-    res.vary('Origin');
+    varyOnOrigin(res);
     const origin = req.headers.origin;
     if (origin === undefined) return next();
     const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;

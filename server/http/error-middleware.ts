@@ -1,10 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { httpAnswerOf } from '../error-table.js';
+import { errorKindOf } from './pipeline.js';
 import {
   AppError,
   BadRequestError,
-  InternalError,
   NotFoundError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
@@ -76,12 +76,7 @@ export function errorMiddleware(log: Logger): ErrorRequestHandler {
       next(err);
       return;
     }
-    let appError = fromExpressError(err);
-    if (!appError || appError instanceof InternalError) {
-      log.error({ err, method: req.method, path: req.path }, 'unhandled error');
-      appError ??= new InternalError('Internal server error', { cause: err });
-    }
-    sendError(res, appError);
+    sendError(res, errorKindOf(err, fromExpressError, log, { method: req.method, path: req.path }));
   };
 }
 

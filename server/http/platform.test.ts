@@ -88,10 +88,14 @@ describe('GET /sessions/{session_id}/runs/{run_id}', () => {
     expect(await res.json()).toEqual({ detail: 'Session with ID nope not found', error_code: 'NOT_FOUND' });
   });
 
-  it('When the session exists under another type, then 404 says which type to use', async () => {
+  it('When the session exists under another type, then 404 says which type to use, also as the field session_type', async () => {
     const res = await t.get('/sessions/s-team/runs/tr1', admin);
     expect(res.status).toBe(404);
-    expect((await res.json()).detail).toContain('use ?type=team');
+    const body = await res.json();
+    expect(body.detail).toContain('use ?type=team');
+    expect(body).toMatchObject({ error_code: 'NOT_FOUND', session_type: 'team' });
+    // Only that miss carries the field.
+    expect(await (await t.get('/sessions/nope/runs/tr1', admin)).json()).not.toHaveProperty('session_type');
   });
 
   it('When the run is missing, then 404 names run and session', async () => {

@@ -1,11 +1,9 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { RequestAuthState } from '../auth/types.js';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { Runtime } from '../runtime-types.js';
-import { accessScopeOf } from '../sessions/access-scope.js';
 import { authStateOf } from './auth-middleware.js';
 import { jsonBody } from './json-body.js';
-import type { Route, RouteAnswer, RouteContext } from './route.js';
-import { parseInput } from './validate.js';
+import { routeContext, runRoute } from './pipeline.js';
+import type { Route, RouteAnswer } from './route.js';
 
 /**
  * Who the caller is on this surface: the JWT layer's state (the platform API), or the developer
@@ -36,29 +34,12 @@ export function sendAnswer(res: Response, answer: RouteAnswer): void {
   }
 }
 
-/** The handler's context for one Express request. */
-function contextOf(runtime: Runtime, req: Request, auth: RequestAuthState | null): RouteContext {
-  return {
-    runtime,
-    auth,
-    scope: (queryUserId) => accessScopeOf(auth, queryUserId),
-    accepts: (types) => req.accepts(types),
-  };
-}
-
-/** One route object as Express middleware: parse → handler (use case, present) → write. */
+/** One route object as Express middleware: the pipeline's stages, then the answer written. */
 function handlerOf(route: Route, runtime: Runtime, access: RouteAccess): RequestHandler {
   return async (req, res) => {
-    const params = route.params ? parseInput(route.params, req.params, 'path') : undefined;
-    const query = route.query ? parseInput(route.query, req.query, 'query') : undefined;
-    let body: unknown;
-    if (route.body) {
-      const sent: unknown = route.body.required === false ? (req.body ?? {}) : req.body;
-      const parsed = parseInput(route.body.schema, sent, 'body');
-      body = route.body.asSent ? sent : parsed;
-    }
     const auth = access === 'developer' ? null : authStateOf(res);
-    sendAnswer(res, await route.handle({ params, query, body }, contextOf(runtime, req, auth)));
+    const ctx = routeContext(runtime, auth, (types) => req.accepts(types));
+    sendAnswer(res, await runRoute(route, { params: req.params, query: req.query, body: req.body }, ctx));
   };
 }
 

@@ -132,6 +132,12 @@ export interface RouteSpec<P extends z.ZodType | undefined, Q extends z.ZodType 
   scopes: readonly [string, ...string[]] | 'public';
   /** Also served, read-only and as the developer, under `/desk/view`. */
   deskView: boolean;
+  /**
+   * Answered by the quick path in front of Express (`quick-path.ts`) when the request is plain:
+   * for hot GETs whose answer is JSON or bytes. `quick-path.test.ts` compares every such route
+   * with Express, byte for byte.
+   */
+  quick?: boolean;
   handle(input: RouteInput<Out<P>, Out<Q>, Out<B>>, ctx: RouteContext): Promise<RouteAnswer> | RouteAnswer;
 }
 
@@ -151,6 +157,7 @@ export interface Route {
   readonly errorNotes?: Partial<Record<RouteErrorStatus | 403 | 422, string>> | undefined;
   readonly scopes: readonly [string, ...string[]] | 'public';
   readonly deskView: boolean;
+  readonly quick?: boolean | undefined;
   handle(input: RouteInput<unknown, unknown, unknown>, ctx: RouteContext): Promise<RouteAnswer> | RouteAnswer;
 }
 
@@ -163,6 +170,7 @@ export function defineRoute<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
 >(spec: RouteSpec<P, Q, B>): Route {
+  if (spec.quick && (spec.method !== 'get' || spec.body)) throw new TypeError(`${spec.operationId}: only a GET without a body may take the quick path`);
   if (spec.deskView && spec.method !== 'get') throw new TypeError(`${spec.operationId}: the desk view is read-only, only GET routes may set deskView`);
   for (const name of templateParams(spec.path)) {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new TypeError(`${spec.operationId}: path parameter {${name}} must be snake_case`);

@@ -15,6 +15,9 @@ export const ErrorBodySchema = z
   .object({
     detail: z.string().meta({ description: 'Error detail message' }),
     error_code: z.string().nullable().meta({ description: 'Code for categorization, e.g. NOT_FOUND' }),
+    session_type: SessionTypeSchema.optional().meta({
+      description: 'On a 404 for a session that exists under another type than `type`: its actual type (use it as `type`).',
+    }),
   })
   .meta({ id: 'ErrorBody', description: 'Error body (SPEC §2.5).' });
 

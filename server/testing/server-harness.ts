@@ -26,7 +26,7 @@ export interface TestServer {
 
 export async function startTestServer(
   settings: SettingsInput = {},
-  opts: { useConfigFile?: boolean; env?: NodeJS.ProcessEnv; onRunFastPath?: StartServerOptions['onRunFastPath'] } = {},
+  opts: { useConfigFile?: boolean; env?: NodeJS.ProcessEnv; onQuickPath?: StartServerOptions['onQuickPath'] } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-http-'));
   const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -44,7 +44,7 @@ export async function startTestServer(
     port: 0,
     log: false,
     env: opts.env ?? {},
-    onRunFastPath: opts.onRunFastPath,
+    onQuickPath: opts.onQuickPath,
   });
   return {
     server,

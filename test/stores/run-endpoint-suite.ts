@@ -56,6 +56,7 @@ export function describeRunEndpoint(layout: string, open: () => Promise<StoreFix
       );
       const wrong = await (await get(`/sessions/${DEMO.agentMulti}/runs/${runId}?type=team`)).json();
       expect(wrong.detail).toContain('use ?type=agent');
+      expect(wrong.session_type).toBe('agent');
       expect((await get(`/sessions/${DEMO.agentMulti}/runs/${runId}?type=robot`)).status).toBe(422);
     });
 

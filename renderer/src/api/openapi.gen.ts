@@ -1507,6 +1507,11 @@ export interface components {
             detail: string;
             /** @description Code for categorization, e.g. NOT_FOUND */
             error_code: string | null;
+            /**
+             * @description On a 404 for a session that exists under another type than `type`: its actual type (use it as `type`).
+             * @enum {string}
+             */
+            session_type?: "agent" | "team" | "workflow";
         };
         SessionDetail: {
             session_id: string;

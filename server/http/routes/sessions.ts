@@ -88,6 +88,7 @@ export const getSessionRun = defineRoute({
   errors: [400, 404, 500, 503],
   scopes: ['sessions:read'],
   deskView: true,
+  quick: true,
   async handle({ params, query }, ctx) {
     const { session_id, run_id } = params;
     const found = await getRunBody(selectStore(ctx.runtime, query), ctx.scope(query.user_id), session_id, run_id, query.type);
@@ -100,6 +101,7 @@ export const getSessionRun = defineRoute({
       case 'wrong-type':
         throw new NotFoundError(
           `Session with ID ${session_id} not found with type=${query.type}; it is ${articleOf(found.actualType)} ${found.actualType} session, use ?type=${found.actualType}`,
+          { sessionType: found.actualType },
         );
       case 'no-runs':
         throw new NotFoundError(`Session with ID ${session_id} has no runs`);
@@ -160,6 +162,7 @@ export const sessionRoutes = [
     errors: [400, 404, 503],
     scopes: ['sessions:read'],
     deskView: true,
+    quick: true,
     async handle({ params: { session_id }, query: q }, ctx) {
       return json(await sessionDetail(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type));
     },
@@ -177,6 +180,7 @@ export const sessionRoutes = [
     errors: [400, 404, 503],
     scopes: ['sessions:read'],
     deskView: true,
+    quick: true,
     async handle({ params: { session_id }, query: q }, ctx) {
       const found = await sessions.listRuns(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type, {
         after: q.created_after,
