@@ -1,5 +1,5 @@
 import type { RunLookup, SessionStore, SessionType } from '../db/types.js';
-import { toRunShape } from '../runs/shapes.js';
+import { toRunShape } from '../runs/to-run-shape.js';
 import type { AccessScope } from '../sessions/access-scope.js';
 import * as sessions from '../sessions/use-cases.js';
 import { SerializedBodyCache } from './body-cache.js';

@@ -110,6 +110,3 @@ export type RunShape = z.infer<typeof RunShapeSchema>;
 export type TeamRunShape = z.infer<typeof TeamRunShapeSchema>;
 export type WorkflowRunShape = z.infer<typeof WorkflowRunShapeSchema>;
 export type AnyRunShape = RunShape | TeamRunShape | WorkflowRunShape;
-
-// Routes import the mapping beside the schemas it produces.
-export { toRunShape } from './to-run-shape.js';
