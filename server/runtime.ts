@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ScopeTable } from './auth/default-scope-mappings.js';
 import type { AuthLayer } from './auth/types.js';
+import { primeAnsweringDatabases } from './db/answering.js';
 import type { DatabaseRegistry } from './db/types.js';
 import { ConfigError, ConflictError, ValidationError } from './errors.js';
 import { attachEntryOf, checkSettings, dryRunSettings, sameDatabaseEntry, type SettingsCheckContext } from './settings-check.js';
@@ -84,6 +85,7 @@ export function createRuntime(init: RuntimeInit): Runtime {
       }
       throw err;
     }
+    primeAnsweringDatabases(init.databases);
     const previousAuth = auth;
     auth = nextAuth;
     loaded = { settings: resolved.settings, path: loaded.path, writable: true, warnings: resolved.warnings };

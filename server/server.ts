@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAuthLayer } from './auth/index.js';
+import { primeAnsweringDatabases } from './db/answering.js';
 import { createDatabaseRegistry } from './db/registry.js';
 import { ensureDeskToken } from './desk/credential.js';
 import { ensureLocalKeys, firstRunSettings } from './desk/keys/index.js';
@@ -88,6 +89,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     nativeBinding: options.nativeBinding,
     env,
   });
+  primeAnsweringDatabases(databases);
   let auth;
   try {
     auth = await createAuthLayer(loaded.settings.auth, {

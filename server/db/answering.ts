@@ -1,3 +1,5 @@
+import { DatabaseBusyError } from './errors.js';
+import { BUSY_RETRY_AFTER_SECONDS } from './failures.js';
 import type { Database, DatabaseRegistry } from './types.js';
 
 /**
@@ -9,38 +11,85 @@ import type { Database, DatabaseRegistry } from './types.js';
  *    holds sessions or nothing else does, else to the first attached database that holds
  *    sessions — so an Agno client pointed at rundesk with one attached file sees that file.
  *
+ * A database that cannot be asked right now (locked by another process, damaged, a PostgreSQL
+ * server that is down) is never skipped for that reason: what it was last seen to hold still
+ * decides, and one never seen at all is the answering database — so the request fails with its
+ * error (503 DATABASE_BUSY, DATABASE_UNAVAILABLE) instead of being answered by another database.
+ *
  * SQLite files answer "do you hold sessions?" at once; a server database (PostgreSQL) is asked
- * in the background at most every `HOLDS_SESSIONS_TTL_MS`, so no request waits on it.
+ * in the background at most every `HOLDS_SESSIONS_TTL_MS`, so no request waits on it. Until its
+ * first answer (just after a start) a request that depends on it is a 503 DATABASE_BUSY with
+ * `Retry-After`, never an answer from the next database.
  */
 export function answeringDatabase(registry: DatabaseRegistry, defaultDatabase: string | null, intent: 'read' | 'write'): Database {
   if (defaultDatabase !== null) return registry.get(defaultDatabase);
   const builtIn = registry.default();
-  if (intent === 'write' || holdsSessions(builtIn)) return builtIn;
-  return registry.list().find((db) => db !== builtIn && holdsSessions(db)) ?? builtIn;
+  if (intent === 'write') return builtIn;
+  const candidates = registry.list().filter((db) => db !== builtIn);
+  for (const db of [builtIn, ...candidates]) {
+    const holds = holdsSessions(db);
+    if (holds === true || holds === 'never-seen') return db;
+    if (holds === 'asking') throw new DatabaseBusyError(db.id, BUSY_RETRY_AFTER_SECONDS);
+  }
+  return builtIn;
 }
 
+/**
+ * The answering database's id as the listings name it (`GET /config`, the Databases page), or
+ * null while it is being decided.
+ */
+export function answeringDatabaseId(registry: DatabaseRegistry, defaultDatabase: string | null): string | null {
+  try {
+    return answeringDatabase(registry, defaultDatabase, 'read').id;
+  } catch {
+    return null;
+  }
+}
+
+/** Asks PostgreSQL at most this often whether it holds sessions. */
 export const HOLDS_SESSIONS_TTL_MS = 1000;
 
-const known = new WeakMap<Database, { holds: boolean; at: number; pending: boolean }>();
+/**
+ * `true`/`false`: what the database holds, now or when last seen; `never-seen`: it could not be
+ * asked and never could; `asking`: a server database's first answer is on its way.
+ */
+type Holding = boolean | 'never-seen' | 'asking';
 
-/** A database that cannot be read right now (a damaged file) holds nothing here; asked by id, it says why. */
-function holdsSessions(db: Database): boolean {
-  let immediate: boolean | undefined;
-  try {
-    immediate = db.holdsSessionsNow?.();
-  } catch {
-    return false;
+/** What each database was last seen to hold, and (for server databases) whether a check is under way. */
+const seen = new WeakMap<Database, { holds: boolean | null; at: number; pending: boolean }>();
+
+/**
+ * Starts the background check of a server database now (at startup), so the first request
+ * without `db_id` usually finds its answer ready.
+ */
+export function primeAnsweringDatabases(registry: DatabaseRegistry): void {
+  for (const db of registry.list()) if (db.holdsSessionsNow === undefined) holdsSessions(db);
+}
+
+function holdsSessions(db: Database): Holding {
+  const entry = seen.get(db);
+  if (db.holdsSessionsNow !== undefined) {
+    try {
+      const holds = db.holdsSessionsNow();
+      seen.set(db, { holds, at: Date.now(), pending: false });
+      return holds;
+    } catch {
+      return entry?.holds ?? 'never-seen';
+    }
   }
-  if (immediate !== undefined) return immediate;
-  const entry = known.get(db);
-  if (entry && (entry.pending || Date.now() - entry.at < HOLDS_SESSIONS_TTL_MS)) return entry.holds;
-  const next = { holds: entry?.holds ?? false, at: entry?.at ?? 0, pending: true };
-  known.set(db, next);
-  db.sessions()
-    .hasSessions()
-    .then(
-      (holds) => known.set(db, { holds, at: Date.now(), pending: false }),
-      () => known.set(db, { holds: false, at: Date.now(), pending: false }),
-    );
-  return next.holds;
+  if (!entry || (!entry.pending && Date.now() - entry.at >= HOLDS_SESSIONS_TTL_MS)) {
+    const next = { holds: entry?.holds ?? null, at: entry?.at ?? 0, pending: true };
+    seen.set(db, next);
+    db.sessions()
+      .hasSessions()
+      .then(
+        (holds) => seen.set(db, { holds, at: Date.now(), pending: false }),
+        // Down or refusing: keep what it held before; a server never reached answers with its error.
+        () => seen.set(db, { holds: next.holds, at: Date.now(), pending: false }),
+      );
+    // A server that already failed to answer keeps answering with its error while it is asked again.
+    return next.holds ?? (next.at > 0 ? 'never-seen' : 'asking');
+  }
+  if (entry.holds !== null) return entry.holds;
+  return entry.pending && entry.at === 0 ? 'asking' : 'never-seen';
 }

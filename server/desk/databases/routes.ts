@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
-import { answeringDatabase } from '../../db/answering.js';
+import { answeringDatabaseId } from '../../db/answering.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../db/errors.js';
 import type { Database } from '../../db/types.js';
 import { BadRequestError, ConfigError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
@@ -17,7 +17,7 @@ import { baseSettingsInput, readOnlyReason } from '../settings/file.js';
  * One row of the listing. A database that cannot be read right now (a damaged file, a foreign
  * lock) is listed with its reason and zero counts rather than failing the whole listing.
  */
-async function toDeskDatabase(db: Database, answering: string) {
+async function toDeskDatabase(db: Database, answering: string | null) {
   const base = { id: db.id, path: db.path, read_only: db.readOnly, is_default: db.id === 'default', answers_without_db_id: db.id === answering };
   let info;
   try {
@@ -59,12 +59,8 @@ async function checkPostgres(id: string, url: string, schema: string | undefined
   }
 }
 
-function answeringId(runtime: Runtime): string {
-  try {
-    return answeringDatabase(runtime.databases, runtime.settings().settings.default_database, 'read').id;
-  } catch {
-    return 'default';
-  }
+function answeringId(runtime: Runtime): string | null {
+  return answeringDatabaseId(runtime.databases, runtime.settings().settings.default_database);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answeringDatabase } from '../../db/answering.js';
+import { answeringDatabaseId } from '../../db/answering.js';
 import type { PlatformDomain } from '../../db/platform-data/types.js';
 import type { ComponentSummary, Database, SessionType } from '../../db/types.js';
 import { NotFoundError, NotImplementedError } from '../../errors.js';
@@ -155,12 +155,7 @@ const getConfig = defineRoute({
       return { db_id: db.id, domain_config: { display_name: displayName(db.id) }, tables };
     });
     const domains = await platformDomains(runtime.databases.list());
-    let osDatabase: string | null;
-    try {
-      osDatabase = answeringDatabase(runtime.databases, settings.default_database, 'read').id;
-    } catch {
-      osDatabase = null;
-    }
+    const osDatabase = answeringDatabaseId(runtime.databases, settings.default_database);
     return json({
       os_id: settings.os_id,
       name: 'rundesk',
