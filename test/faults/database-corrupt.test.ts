@@ -60,11 +60,14 @@ describe('Given attached files that get damaged while rundesk runs', () => {
     });
   }
 
-  it('When a request names no db_id, then a file that cannot even say whether it holds sessions is passed over', async () => {
-    // The truncated file is first in line; the overwritten one still answers the probe (and
-    // then fails on the listing), so the answer comes from — or names — the next file in line.
+  it('When a request names no db_id, then the damaged file that answers such requests fails with its own 503, never answered by the next file', async () => {
+    // The truncated file is first in line and was seen holding sessions: it stays the answering
+    // database (issue 19: never silently another database), so the answer is its error.
     const res = await t.get('/sessions?limit=100', admin);
-    expect(await res.text()).not.toContain('truncated.db');
+    expect(res.status).toBe(503);
+    const body = await errorBody(res);
+    expect(body.error_code).toBe('DATABASE_UNAVAILABLE');
+    expect(body.detail).toContain('truncated.db');
   });
 
   it('When the databases are listed, then the damaged ones carry their reason and the others are as usual', async () => {
