@@ -73,10 +73,11 @@ for (const [how, attach] of stores) for (const name of ['agno3-real', 'agno3-upg
       t = await startTestServer({ databases: [await attach(name)] });
       token = await t.token({ scopes: ['agent_os:admin'] });
       // Whether a server database holds sessions is learnt in the background (README, "Which
-      // database answers"): ask until the attached one answers requests without db_id.
+      // database answers"): ask until the attached one answers requests without db_id (until
+      // its first answer, such requests are a 503 DATABASE_BUSY).
       for (let i = 0; i < 50; i++) {
         const page = await (await t.get('/sessions?limit=1', token)).json();
-        if (page.meta.total_count > 0) break;
+        if (page.meta?.total_count > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     });
