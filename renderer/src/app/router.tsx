@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useLocation, useRouteError, type RouteObject } from 'react-router';
-import { EmptyState } from '../components/ui';
+import { EmptyState, SkeletonRows } from '../components/ui';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { RunPage } from '../features/runs/RunPage';
 import { SessionPage } from '../features/sessions/SessionPage';
@@ -7,7 +8,6 @@ import { SessionsPage } from '../features/sessions/SessionsPage';
 import { EvalPage } from '../features/evals/EvalPage';
 import { EvalsPage } from '../features/evals/EvalsPage';
 import { MemoriesPage } from '../features/memories/MemoriesPage';
-import { MetricsPage } from '../features/metrics/MetricsPage';
 import { TracePage } from '../features/traces/TracePage';
 import { TracesPage } from '../features/traces/TracesPage';
 import { Shell } from './Shell';
@@ -22,6 +22,9 @@ const workbenchRoutes: RouteObject[] = Object.values(workbenchModules)[0]?.workb
   { path: 'tokens', element: <Unavailable what="The token workshop" /> },
   { path: 'databases', element: <Unavailable what="Databases" /> },
 ];
+
+// The charts library is the largest dependency of the UI: it loads with the metrics page only.
+const MetricsPage = lazy(() => import('../features/metrics/MetricsPage').then((m) => ({ default: m.MetricsPage })));
 
 function Unavailable({ what }: { what: string }) {
   return (
@@ -69,7 +72,14 @@ export const routes: RouteObject[] = [
           { path: 'memories', element: <MemoriesPage /> },
           { path: 'evals', element: <EvalsPage /> },
           { path: 'evals/:evalId', element: <EvalPage /> },
-          { path: 'metrics', element: <MetricsPage /> },
+          {
+            path: 'metrics',
+            element: (
+              <Suspense fallback={<SkeletonRows rows={8} />}>
+                <MetricsPage />
+              </Suspense>
+            ),
+          },
           ...workbenchRoutes,
           { path: '*', element: <NotFound /> },
         ],
