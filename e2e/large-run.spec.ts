@@ -3,6 +3,7 @@ import { artifactPath, expect, screenshot, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { RunPage } from './pages/run.js';
 import { bigRun } from './support/big-run.js';
+import { idleFps } from './support/idle-fps.js';
 import type { PageGlobals } from './support/page-globals.js';
 
 const MESSAGES = 2000;
@@ -79,20 +80,7 @@ test('a run with 2,000 messages renders quickly and scrolls smoothly (virtualize
       };
     }, mode);
 
-  const idle = await page.evaluate(async () => {
-    // The machine's own frame rate with nothing to do (baseline for the numbers below).
-    const g = globalThis as unknown as PageGlobals;
-    const frames: number[] = [];
-    await new Promise<void>((resolve) => {
-      const step = (now: number) => {
-        frames.push(now);
-        if (frames.length < 60) g.requestAnimationFrame(step);
-        else resolve();
-      };
-      g.requestAnimationFrame(step);
-    });
-    return Math.round(((frames.length - 1) / (frames[frames.length - 1]! - frames[0]!)) * 10000) / 10;
-  });
+  const idle = await idleFps(page);
   const steady = await measure('steady');
   const fling = await measure('fling');
   const flingBack = await measure('flingBack');

@@ -2,6 +2,8 @@
  * The platform's memories, eval runs and daily metrics (Agno AgentOS 2.9: `os/routers/memory`,
  * `evals`, `metrics` schemas), as the UI reads them. Traces are in `lib/trace/types.ts`.
  */
+import type { components } from '../openapi.gen';
+
 export type { TraceDetail, TraceNode, TraceSummary } from '../../lib/trace/types';
 
 export interface PageMeta {
@@ -17,19 +19,7 @@ export interface Paginated<T> {
   meta: PageMeta;
 }
 
-export interface TraceFilterField {
-  key: string;
-  label: string;
-  /** string, number, datetime or enum. */
-  type: string;
-  operators: string[];
-  values?: string[] | null;
-}
-
-export interface TraceFilterSchema {
-  fields: TraceFilterField[];
-  logical_operators: string[];
-}
+export type TraceFilterSchema = components['schemas']['FilterSchemaResponse'];
 
 export interface UserMemory {
   memory_id: string;

@@ -5,10 +5,12 @@ import { locationQuery, useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
 import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { Icon } from '../../components/Icon';
 import { JsonView } from '../../components/JsonView';
-import { SkeletonRows } from '../../components/ui';
+import { QueryPage } from '../../components/QueryPage';
+import type { EvalRun } from '../../api/observability/types';
+import type { DbLocation } from '../../api/types';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
 import { EVAL_TYPE_LABEL, evalHeadline, evalOutcome, type EvalOutcome } from './eval-results';
@@ -29,21 +31,10 @@ export function EvalPage() {
       <span className="crumb-current">{q.data?.name ?? evalId}</span>
     </nav>
   );
-  if (q.isError)
-    return (
-      <div className="page">
-        {crumbs}
-        <ErrorPanel error={q.error} retry={() => void q.refetch()} />
-      </div>
-    );
-  if (!q.data)
-    return (
-      <div className="page">
-        {crumbs}
-        <SkeletonRows rows={8} />
-      </div>
-    );
-  const e = q.data;
+  return <QueryPage query={q} crumbs={crumbs}>{(e) => <EvalView e={e} crumbs={crumbs} loc={loc} />}</QueryPage>;
+}
+
+function EvalView({ e, crumbs, loc }: { e: EvalRun; crumbs: ReactNode; loc: DbLocation }) {
   const headline = evalHeadline(e);
   return (
     <div className="page" data-testid="eval-page">

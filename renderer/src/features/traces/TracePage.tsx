@@ -3,10 +3,12 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { traceQueries } from '../../api/observability/queries';
 import { runHref, sessionHref, useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { Icon } from '../../components/Icon';
 import { MetaField } from '../../components/MetaField';
-import { SkeletonRows } from '../../components/ui';
+import { QueryPage } from '../../components/QueryPage';
+import type { TraceDetail } from '../../lib/trace/types';
+import type { DbLocation } from '../../api/types';
+import type { ReactNode } from 'react';
 import { formatDateTime, shortId } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
 import { sessionTypeOf, tracesHref } from './links';
@@ -19,7 +21,6 @@ export function TracePage() {
   const { actor } = useActingAs();
   const loc = useDbLocation();
   const { traceId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
   const q = useQuery(traceQueries.detail(actor, traceId, loc));
   useMarkLoaded(!q.isPending);
 
@@ -30,22 +31,11 @@ export function TracePage() {
       <span className="crumb-current mono">{shortId(traceId, 12)}</span>
     </nav>
   );
-  if (q.isError)
-    return (
-      <div className="page">
-        {crumbs}
-        <ErrorPanel error={q.error} retry={() => void q.refetch()} />
-      </div>
-    );
-  if (!q.data)
-    return (
-      <div className="page">
-        {crumbs}
-        <SkeletonRows rows={10} />
-      </div>
-    );
+  return <QueryPage query={q} crumbs={crumbs}>{(t) => <TraceDetailView t={t} crumbs={crumbs} loc={loc} />}</QueryPage>;
+}
 
-  const t = q.data;
+function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode; loc: DbLocation }) {
+  const [params, setParams] = useSearchParams();
   const type = sessionTypeOf(t);
   const spanParam = params.get('span');
   return (
