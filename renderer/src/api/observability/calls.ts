@@ -1,17 +1,13 @@
 import type { Actor } from '../../auth/acting-as';
-import { request, type QueryValue } from '../client';
 import { read as readRoute } from '../platform';
 import type { DbLocation } from '../types';
 import type { EvalRun, MetricsAnswer, Paginated, TraceDetail, TraceFilterSchema, TraceSummary, UserMemory, UserMemoryStats } from './types';
 
 /**
  * Traces, memories, eval runs and metrics as the actor reads them: the desk view
- * (`/desk/view/...`) or the platform API with the actor's token, like every platform read.
+ * (`/desk/view/...`) or the platform API with the actor's token, like every platform read
+ * (`read` of `platform.ts`, typed from the document).
  */
-function read<T>(actor: Actor, path: string, query: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
-  if (actor.via === 'bearer') return request<T>(path, { query, signal }, actor.token);
-  return request<T>(`/desk/view${path}`, { query, signal }, null);
-}
 
 const loc = (l: DbLocation) => ({ db_id: l.db, table: l.db ? l.table : undefined });
 
@@ -60,26 +56,36 @@ export interface MemoryListParams {
   limit?: number;
 }
 
-export function listMemories(actor: Actor, params: MemoryListParams, l: DbLocation, signal?: AbortSignal) {
-  return read<Paginated<UserMemory>>(actor, '/memories', { ...params, ...loc(l) }, signal);
+export function listMemories(actor: Actor, params: MemoryListParams, l: DbLocation, signal?: AbortSignal): Promise<Paginated<UserMemory>> {
+  return readRoute(actor, '/memories', { query: { ...params, ...loc(l) }, signal });
 }
 
-export function memoryTopics(actor: Actor, userId: string | undefined, l: DbLocation, signal?: AbortSignal) {
-  return read<string[]>(actor, '/memory_topics', { user_id: userId, ...loc(l) }, signal);
+export function memoryTopics(actor: Actor, userId: string | undefined, l: DbLocation, signal?: AbortSignal): Promise<string[]> {
+  return readRoute(actor, '/memory_topics', { query: { user_id: userId, ...loc(l) }, signal });
 }
 
-export function userMemoryStats(actor: Actor, l: DbLocation, signal?: AbortSignal) {
-  return read<Paginated<UserMemoryStats>>(actor, '/user_memory_stats', { limit: 100, ...loc(l) }, signal);
+export function userMemoryStats(actor: Actor, l: DbLocation, signal?: AbortSignal): Promise<Paginated<UserMemoryStats>> {
+  return readRoute(actor, '/user_memory_stats', { query: { limit: 100, ...loc(l) }, signal });
 }
 
-export function listEvalRuns(actor: Actor, params: { agent_id?: string | undefined; team_id?: string | undefined; eval_types?: string | undefined }, l: DbLocation, signal?: AbortSignal) {
-  return read<Paginated<EvalRun>>(actor, '/eval-runs', { ...params, limit: 100, ...loc(l) }, signal);
+export function listEvalRuns(
+  actor: Actor,
+  params: { agent_id?: string | undefined; team_id?: string | undefined; eval_types?: string | undefined },
+  l: DbLocation,
+  signal?: AbortSignal,
+): Promise<Paginated<EvalRun>> {
+  return readRoute(actor, '/eval-runs', { query: { ...params, limit: 100, ...loc(l) }, signal });
 }
 
-export function getEvalRun(actor: Actor, id: string, l: DbLocation, signal?: AbortSignal) {
-  return read<EvalRun>(actor, `/eval-runs/${encodeURIComponent(id)}`, loc(l), signal);
+export function getEvalRun(actor: Actor, id: string, l: DbLocation, signal?: AbortSignal): Promise<EvalRun> {
+  return readRoute(actor, '/eval-runs/{eval_run_id}', { path: { eval_run_id: id }, query: loc(l), signal });
 }
 
-export function getMetrics(actor: Actor, range: { starting_date?: string | undefined; ending_date?: string | undefined }, l: DbLocation, signal?: AbortSignal) {
-  return read<MetricsAnswer>(actor, '/metrics', { ...range, ...loc(l) }, signal);
+export function getMetrics(
+  actor: Actor,
+  range: { starting_date?: string | undefined; ending_date?: string | undefined },
+  l: DbLocation,
+  signal?: AbortSignal,
+): Promise<MetricsAnswer> {
+  return readRoute(actor, '/metrics', { query: { ...range, ...loc(l) }, signal });
 }

@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { AppShell } from './pages/app.js';
+import { attachObservability } from './support/observability.js';
+
+/** axe over the page's main region: no serious or critical violation. */
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('memories, evals and metrics', () => {
+  test.beforeEach(async ({ page, server }) => {
+    await attachObservability(server);
+    await new AppShell(page).login(server.loginUrl);
+  });
+
+  test('a user’s memories', async ({ page, server }) => {
+    await page.goto(`${server.baseUrl}/ui/memories?db=obs`);
+    await page.getByTestId('memory-user').filter({ hasText: 'olivia' }).click();
+    await expect(page.getByTestId('memory')).toHaveCount(4);
+    await expect(page.getByTestId('memory-list')).toContainText('Vieux-Port');
+    await expectAccessible(page);
+  });
+
+  test('an eval', async ({ page, server }) => {
+    await page.goto(`${server.baseUrl}/ui/evals?db=obs`);
+    await expect(page.getByTestId('eval-row')).toHaveCount(5);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Currency conversion accuracy' }).click();
+    await expect(page.getByTestId('eval-headline')).toContainText('/ 10 avg');
+    await expect(page.getByTestId('eval-results')).toContainText('About 1320 EUR');
+    await expectAccessible(page);
+  });
+
+  test('a day’s token total in the chart matches the table', async ({ page, server }) => {
+    await page.goto(`${server.baseUrl}/ui/metrics?db=obs`);
+    const panel = page.getByTestId('metrics-tokens');
+    const labels = panel.locator('.recharts-label-list text');
+    await expect(labels).toHaveCount(2);
+    const table = page.getByTestId('tokens-table');
+    const totals = await table.getByTestId('day-total-tokens').allTextContents();
+    expect(await labels.allTextContents()).toEqual(totals);
+    await expect(table.locator('tr[data-day="2026-04-04"]').getByTestId('day-total-tokens')).toHaveText('31,921');
+    await expectAccessible(page);
+  });
+});
