@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { evalQueries } from '../../api/observability/queries';
 import { locationQuery, useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
-import { Badge } from '../../components/Badge';
+import { TonePill } from '../traces/TraceStatus';
 import { Card } from '../../components/Card';
 import { Icon } from '../../components/Icon';
 import { JsonView } from '../../components/JsonView';
@@ -41,9 +41,9 @@ function EvalView({ e, crumbs, loc }: { e: EvalRun; crumbs: ReactNode; loc: DbLo
       {crumbs}
       <header className={styles.head}>
         <h1 className={styles.title}>{e.name ?? e.id}</h1>
-        <Badge tone={headline.tone} testId="eval-headline">
+        <TonePill tone={headline.tone} testId="eval-headline">
           {headline.text}
-        </Badge>
+        </TonePill>
       </header>
       <dl className={styles.meta}>
         <div>

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { evalQueries } from '../../api/observability/queries';
 import { locationQuery, useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
-import { Badge } from '../../components/Badge';
+import { TonePill } from '../traces/TraceStatus';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, SkeletonRows } from '../../components/ui';
@@ -95,7 +95,7 @@ export function EvalsPage() {
                     </td>
                     <td>{EVAL_TYPE_LABEL[e.eval_type] ?? e.eval_type}</td>
                     <td>
-                      <Badge tone={headline.tone}>{headline.text}</Badge>
+                      <TonePill tone={headline.tone}>{headline.text}</TonePill>
                     </td>
                     <td>
                       <EvalTarget run={e} loc={loc} />

@@ -10,3 +10,12 @@ export function TraceStatus({ status }: { status: string }) {
     </span>
   );
 }
+
+/** A verdict in the same pill: `ok`, `danger` or `muted` tone, any text. */
+export function TonePill({ tone, children, testId }: { tone: 'ok' | 'danger' | 'muted'; children: string; testId?: string }) {
+  return (
+    <span className={styles.status} data-status={tone === 'ok' ? 'ok' : tone === 'danger' ? 'error' : 'unset'} data-testid={testId}>
+      {children}
+    </span>
+  );
+}
