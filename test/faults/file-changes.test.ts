@@ -218,6 +218,32 @@ describe('Given attached files that are emptied, overwritten or changed in schem
     expect((await t.get(`/sessions/${DEMO.agentSingle}/runs?db_id=healthy`, admin)).status).toBe(200);
   });
 
+  it('When a file in WAL mode is replaced by a rollback-journal file and its -wal is left beside it, then the old pages are never served', async () => {
+    const file = files['healthy'] as string;
+    const wal = new BetterSqlite3(file);
+    wal.pragma('journal_mode = WAL');
+    wal.close();
+    expect((await t.post('/sessions/in-wal/runs?db_id=healthy&type=agent', agentRun('w1'), admin)).status).toBe(409);
+    expect((await t.get(`/sessions/${DEMO.agentSingle}/runs?db_id=healthy`, admin)).status).toBe(200);
+    // rundesk's connection reads through the -wal now; a frame there makes it non-empty.
+    const writer = new BetterSqlite3(file);
+    writer.prepare('DELETE FROM agno_sessions WHERE session_id = ?').run(DEMO.agentMulti);
+    writer.close();
+    expect(fs.existsSync(`${file}-wal`)).toBe(true);
+    const next = `${file}.next`;
+    buildAgnoDb(next, makeDemoSessions().filter((s) => s.session_id !== DEMO.agentSingle));
+    fs.renameSync(next, file);
+    if (fs.statSync(`${file}-wal`, { throwIfNoEntry: false })?.size) {
+      const res = await t.get(`/sessions/${DEMO.agentSingle}?db_id=healthy`, admin);
+      expect(res.status).toBe(503);
+      expect((await errorBody(res)).detail).toContain('-wal');
+    }
+    fs.rmSync(`${file}-wal`, { force: true });
+    fs.rmSync(`${file}-shm`, { force: true });
+    expect((await t.get(`/sessions/${DEMO.agentSingle}?db_id=healthy`, admin)).status).toBe(404);
+    expect((await t.get(`/sessions/${DEMO.agentMulti}?db_id=healthy`, admin)).status).toBe(200);
+  });
+
   it('When a damaged file is put back, then it answers again', async () => {
     fs.rmSync(files['emptied'] as string);
     buildAgnoDb(files['emptied'] as string, makeDemoSessions());

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, NotFoundError } from '../../errors.js';
 import { DatabaseUnavailableError } from '../errors.js';
 import { pathStamp, WatchedFile } from '../watched-file.js';
@@ -60,6 +62,7 @@ interface OpenFile {
 function openFile(options: OpenDatabaseOptions): OpenFile {
   const what = describeDatabase(options.id, options.path);
   checkDatabaseFile(options.id, options.path, options.readOnly);
+  refuseForeignWal(options.path, what);
   let file: WatchedFile;
   try {
     file = new WatchedFile(options.path);
@@ -134,6 +137,36 @@ function chooseDefault(tables: SessionTable[], configured: string | undefined, w
     return configured;
   }
   return tables.some((t) => t.name === 'agno_sessions') ? 'agno_sessions' : (tables[0] as SessionTable).name;
+}
+
+/**
+ * SQLite applies a `-wal` file it finds beside a database whatever the database's header says.
+ * Beside a file in rollback-journal mode a non-empty one cannot be that file's own (leaving WAL
+ * mode removes it first): it is what a file replaced by rename left behind, and opening would
+ * serve — and on the next write copy — the old file's pages into the new one. Refused instead.
+ */
+function refuseForeignWal(file: string, what: string): void {
+  const wal = fs.statSync(`${file}-wal`, { throwIfNoEntry: false });
+  if (wal === undefined || wal.size === 0) return;
+  const header = Buffer.alloc(20);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, header, 0, 20, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  // Header bytes 18 and 19 are 1 in rollback-journal mode, 2 in WAL mode.
+  if (header[18] === 1 && header[19] === 1) {
+    throw new ConfigError(
+      `${what} is in rollback-journal mode but a ${path.basename(file)}-wal file of ${wal.size} bytes is beside it ` +
+        '(left by the file it replaced?); SQLite would apply it to this file. Remove it if this file is the one you want',
+    );
+  }
+}
+
+/** The file's stamp and its -wal's: a change to either is worth another attempt to open. */
+function attemptStamp(file: string): string {
+  return `${pathStamp(file)}|${pathStamp(`${file}-wal`)}`;
 }
 
 function oneLine(error: unknown): string {
@@ -302,7 +335,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
       if (change.kind === 'damaged') {
         this.release();
         const error = new DatabaseUnavailableError(this.id, this.path, change.reason);
-        this.failure = { error, stamp: pathStamp(this.path) };
+        this.failure = { error, stamp: attemptStamp(this.path) };
         throw error;
       }
       this.release();
@@ -319,9 +352,9 @@ class AgnoDatabase extends SqliteDatabaseBase {
   private reopenNow(): OpenFile {
     if (this.closed) throw new DatabaseUnavailableError(this.id, this.path, 'the database is detached');
     // Nothing changed at the path since it last failed: the same answer, without opening it again.
-    if (this.failure && pathStamp(this.path) === this.failure.stamp) throw this.failure.error;
+    if (this.failure && attemptStamp(this.path) === this.failure.stamp) throw this.failure.error;
     let open: OpenFile;
-    const stamp = pathStamp(this.path);
+    const stamp = attemptStamp(this.path);
     try {
       open = openFile(this.options);
     } catch (error) {
