@@ -245,7 +245,7 @@ test.describe('run content', () => {
     await expect(run.root).toBeVisible();
 
     await expect(page.locator('img[alt="input dot"]')).toBeVisible();
-    await expect(page.locator('.media-image img[src^="data:image/png;base64,"]')).toHaveCount(2);
+    await expect(page.locator('figure[data-kind="image"] img[src^="data:image/png;base64,"]')).toHaveCount(2);
     await expect(page.getByRole('link', { name: 'report.pdf' })).toHaveAttribute('href', 'https://example.com/report.pdf');
     await expect(run.output.locator('strong')).toHaveText('your');
 

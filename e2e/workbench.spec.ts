@@ -81,7 +81,7 @@ test.describe('workbench', () => {
     await expect(tokens.status).toHaveAttribute('data-status', '200');
     await expect(tokens.verdict).toContainText('Allowed');
     await expect(tokens.key).toContainText(kid);
-    await expect(tokens.required.locator('.wb-scope.is-held')).toHaveText(['sessions:read']);
+    await expect(tokens.required.locator('[data-state="held"]')).toHaveText(['sessions:read']);
     await expect(tokens.state).toContainText('auth0|alice');
     await expect(tokens.matrixRow('GET', '/sessions/{session_id}/runs/{run_id}')).toHaveAttribute('data-allowed', 'true');
     await expect(tokens.matrixRow('DELETE', '/sessions/{session_id}')).toHaveAttribute('data-allowed', 'false');

@@ -26,7 +26,7 @@ export class RunPage {
   }
 
   tab(id: string): Locator {
-    return this.page.locator(`.tab[data-tab="${id}"]`);
+    return this.page.locator(`[role="tab"][data-tab="${id}"]`);
   }
 
   metric(key: string): Locator {

@@ -25,7 +25,7 @@ export class SessionsPage {
   }
 
   typeFilter(type: 'all' | 'agent' | 'team' | 'workflow'): Locator {
-    return this.page.locator(`.segment[data-type="${type}"]`);
+    return this.page.locator(`[role="radio"][data-type="${type}"]`);
   }
 
   async openSession(sessionId: string): Promise<void> {

@@ -83,8 +83,8 @@ export class TokensPageModel {
   matrixRow(method: string, routePath: string): Locator {
     return this.matrix
       .getByTestId('matrix-row')
-      .filter({ has: this.page.locator(`.wb-method-${method}`) })
-      .filter({ has: this.page.locator('code.wb-path', { hasText: new RegExp(`^${routePath.replace(/[*/]/g, '\\$&')}$`) }) });
+      .filter({ has: this.page.locator(`[data-method="${method}"]`) })
+      .filter({ has: this.page.locator('code', { hasText: new RegExp(`^${routePath.replace(/[*/]/g, '\\$&')}$`) }) });
   }
 }
 

@@ -7,7 +7,6 @@ import { createAppRouter } from './app/router';
 import { applyStoredTheme } from './app/theme';
 import './styles/tokens.css';
 import './styles/base.css';
-import './styles/app.css';
 
 applyStoredTheme();
 

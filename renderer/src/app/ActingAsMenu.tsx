@@ -7,15 +7,21 @@ import { Icon } from '../components/Icon';
 import { formatDateTime, formatRelative } from '../lib/format';
 import { useClickOutside } from '../platform/keyboard';
 import { ScopeChip } from '../components/ScopeChip';
+import textStyles from '../components/text.module.css';
+import styles from './ActingAsMenu.module.css';
+import badgeStyles from '../components/Badge.module.css';
+import inputStyles from '../components/Input.module.css';
+import buttonStyles from '../components/Button.module.css';
+import { cx } from '../lib/cx';
 
 function ScopeList({ scopes, max = 4 }: { scopes: string[]; max?: number }) {
-  if (scopes.length === 0) return <span className="muted small">no scopes</span>;
+  if (scopes.length === 0) return <span className={cx(textStyles.muted, textStyles.small)}>no scopes</span>;
   return (
-    <span className="scope-list">
+    <span className={styles.scopeList}>
       {scopes.slice(0, max).map((s) => (
         <ScopeChip key={s} scope={s} />
       ))}
-      {scopes.length > max && <span className="muted small">+{scopes.length - max}</span>}
+      {scopes.length > max && <span className={cx(textStyles.muted, textStyles.small)}>+{scopes.length - max}</span>}
     </span>
   );
 }
@@ -23,28 +29,28 @@ function ScopeList({ scopes, max = 4 }: { scopes: string[]; max?: number }) {
 function TokenRow({ entry, current, names, onPick, onRemove }: { entry: ActingAsToken; current: boolean; names: ClaimNames; onPick: () => void; onRemove: () => void }) {
   const f = tokenFacts(entry.token, names);
   return (
-    <div className={`token-row${current ? ' current' : ''}`} data-testid="acting-as-option">
-      <button type="button" className="token-row-main" onClick={onPick} title={current ? 'Acting as this token' : 'Act as this token'}>
-        <span className="token-row-check">{current && <Icon name="check" size={13} />}</span>
-        <span className="token-row-text">
-          <span className="token-row-label">
+    <div className={cx(styles.tokenRow, current ? styles.current : undefined)} data-testid="acting-as-option">
+      <button type="button" className={styles.tokenRowMain} onClick={onPick} title={current ? 'Acting as this token' : 'Act as this token'}>
+        <span className={styles.tokenRowCheck}>{current && <Icon name="check" size={13} />}</span>
+        <span className={styles.tokenRowText}>
+          <span className={styles.tokenRowLabel}>
             {entry.label}
-            <span className={`source-tag source-${entry.source}`}>{entry.source}</span>
-            {f.expired && <span className="badge badge-danger">expired</span>}
-            {!f.decodable && <span className="badge badge-warn">not a JWT</span>}
+            <span className={styles.sourceTag}>{entry.source}</span>
+            {f.expired && <span className={badgeStyles.badge} data-tone="danger">expired</span>}
+            {!f.decodable && <span className={badgeStyles.badge} data-tone="warn">not a JWT</span>}
           </span>
-          <span className="token-row-meta">
-            {f.sub && <span className="mono">{f.sub}</span>}
+          <span className={styles.tokenRowMeta}>
+            {f.sub && <span className={cx(textStyles.mono, inputStyles.mono)}>{f.sub}</span>}
             <ScopeList scopes={f.scopes} />
             {f.exp !== null && !f.expired && (
-              <span className="muted small" title={formatDateTime(f.exp)}>
+              <span className={cx(textStyles.muted, textStyles.small)} title={formatDateTime(f.exp)}>
                 expires {formatRelative(f.exp)}
               </span>
             )}
           </span>
         </span>
       </button>
-      <button type="button" className="icon-btn" onClick={onRemove} aria-label={`Remove ${entry.label}`} title="Remove from list">
+      <button type="button" className={buttonStyles.iconBtn} onClick={onRemove} aria-label={`Remove ${entry.label}`} title="Remove from list">
         <Icon name="x" size={12} />
       </button>
     </div>
@@ -54,13 +60,13 @@ function TokenRow({ entry, current, names, onPick, onRemove }: { entry: ActingAs
 /** The default entry: read through the desk's view of the store, whatever keys the platform API trusts. */
 function DeskViewRow({ current, onPick }: { current: boolean; onPick: () => void }) {
   return (
-    <div className={`token-row${current ? ' current' : ''}`} data-testid="acting-as-option">
-      <button type="button" className="token-row-main" onClick={onPick} title="Read everything in the store, as the desk sees it">
-        <span className="token-row-check">{current && <Icon name="check" size={13} />}</span>
-        <span className="token-row-text">
-          <span className="token-row-label">{DESK_VIEW_LABEL}</span>
-          <span className="token-row-meta">
-            <span className="muted small">no token: browsing does not depend on which keys the platform API trusts</span>
+    <div className={cx(styles.tokenRow, current ? styles.current : undefined)} data-testid="acting-as-option">
+      <button type="button" className={styles.tokenRowMain} onClick={onPick} title="Read everything in the store, as the desk sees it">
+        <span className={styles.tokenRowCheck}>{current && <Icon name="check" size={13} />}</span>
+        <span className={styles.tokenRowText}>
+          <span className={styles.tokenRowLabel}>{DESK_VIEW_LABEL}</span>
+          <span className={styles.tokenRowMeta}>
+            <span className={cx(textStyles.muted, textStyles.small)}>no token: browsing does not depend on which keys the platform API trusts</span>
           </span>
         </span>
       </button>
@@ -86,10 +92,10 @@ export function ActingAsMenu() {
   const pasteValid = paste.trim().length > 0;
 
   return (
-    <div className="acting-as" ref={ref}>
+    <div className={styles.actingAs} ref={ref}>
       <button
         type="button"
-        className={`header-btn acting-as-btn${facts?.expired ? ' warn' : ''}`}
+        className={cx(styles.headerBtn, styles.actingAsBtn, facts?.expired ? styles.warn : undefined)}
         onClick={() => setOpen(!open)}
         aria-expanded={open}
         aria-haspopup="dialog"
@@ -97,20 +103,20 @@ export function ActingAsMenu() {
         title={current ? 'The run browser reads through the platform API with this token (Authorization: Bearer)' : 'The run browser reads everything through the desk view'}
       >
         <Icon name="user" size={13} />
-        <span className="acting-as-prefix">Acting as</span>
-        <span className="acting-as-name" data-testid="acting-as-current">
+        <span className={styles.actingAsPrefix}>Acting as</span>
+        <span className={styles.actingAsName} data-testid="acting-as-current">
           {current ? current.label : DESK_VIEW_LABEL}
         </span>
-        {facts && facts.scopes.length > 0 && <span className="acting-as-count">{facts.scopes.length}</span>}
+        {facts && facts.scopes.length > 0 && <span className={styles.actingAsCount}>{facts.scopes.length}</span>}
         <Icon name="chevronDown" size={12} />
       </button>
       {open && (
-        <div className="popover acting-as-pop" role="dialog" aria-label="Acting as">
-          <div className="popover-head">
+        <div className={styles.popover} role="dialog" aria-label="Acting as">
+          <div className={styles.popoverHead}>
             <span>Read the store as</span>
-            <span className="muted small">a token is a lens</span>
+            <span className={cx(textStyles.muted, textStyles.small)}>a token is a lens</span>
           </div>
-          <div className="token-list">
+          <div className={styles.tokenList}>
             <DeskViewRow
               current={current === null}
               onPick={() => {
@@ -118,7 +124,7 @@ export function ActingAsMenu() {
                 setOpen(false);
               }}
             />
-            {tokens.length === 0 && <div className="muted small pad">No tokens yet: mint one in the workshop or paste one below.</div>}
+            {tokens.length === 0 && <div className={cx(textStyles.muted, textStyles.small, textStyles.pad)}>No tokens yet: mint one in the workshop or paste one below.</div>}
             {tokens.map((t) => (
               <TokenRow
                 names={names}
@@ -134,7 +140,7 @@ export function ActingAsMenu() {
             ))}
           </div>
           <form
-            className="paste-form"
+            className={styles.pasteForm}
             onSubmit={(e) => {
               e.preventDefault();
               if (!pasteValid) return;
@@ -145,12 +151,12 @@ export function ActingAsMenu() {
               setOpen(false);
             }}
           >
-            <label className="field-label" htmlFor="paste-token">
+            <label className={textStyles.fieldLabel} htmlFor="paste-token">
               Paste a token
             </label>
             <textarea
               id="paste-token"
-              className="input mono"
+              className={cx(inputStyles.input, styles.input, textStyles.mono, inputStyles.mono)}
               rows={3}
               placeholder="eyJhbGciOi… (a JWT from your identity provider)"
               value={paste}
@@ -158,15 +164,15 @@ export function ActingAsMenu() {
               spellCheck={false}
               data-testid="paste-token"
             />
-            <div className="paste-row">
-              <input className="input" placeholder="Label (optional)" value={label} onChange={(e) => setLabel(e.target.value)} />
-              <button type="submit" className="btn btn-primary btn-sm" disabled={!pasteValid}>
+            <div className={styles.pasteRow}>
+              <input className={cx(inputStyles.input, styles.input)} placeholder="Label (optional)" value={label} onChange={(e) => setLabel(e.target.value)} />
+              <button type="submit" className={cx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnSm)} disabled={!pasteValid}>
                 Act as it
               </button>
             </div>
           </form>
-          <div className="popover-foot">
-            <Link to="/tokens" className="link-btn" onClick={() => setOpen(false)}>
+          <div className={styles.popoverFoot}>
+            <Link to="/tokens" className={buttonStyles.linkBtn} onClick={() => setOpen(false)}>
               <Icon name="key" size={12} /> Token workshop
             </Link>
           </div>

@@ -4,6 +4,7 @@ import { deskQueries } from '../api/desk/queries';
 import { Icon } from '../components/Icon';
 import { formatCompact } from '../lib/format';
 import { sessionsHref, useDbLocation } from './location';
+import styles from './DbPicker.module.css';
 
 /**
  * Which database (and session table) the run browser reads. The choice lives in the URL
@@ -36,7 +37,7 @@ export function DbPicker() {
   if (value && !options.some((o) => o.value === value)) options.push({ value, label: `${loc.db}${loc.table ? ` / ${loc.table}` : ''}` });
 
   return (
-    <label className="header-select" title={isError ? 'Databases could not be listed' : 'Database the run browser reads'}>
+    <label className={styles.headerSelect} title={isError ? 'Databases could not be listed' : 'Database the run browser reads'}>
       <Icon name="database" size={13} />
       <select
         value={value}
@@ -53,7 +54,7 @@ export function DbPicker() {
           </option>
         ))}
       </select>
-      <Icon name="chevronDown" size={11} className="select-chev" />
+      <Icon name="chevronDown" size={11} className={styles.selectChev} />
     </label>
   );
 }

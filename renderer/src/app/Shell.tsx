@@ -7,6 +7,10 @@ import { DbPicker } from './DbPicker';
 import { sessionsHref } from './location';
 import { ShortcutsProvider, useShortcutsDialog } from './shortcuts';
 import { setThemePreference, useTheme, type ThemePreference } from './theme';
+import buttonStyles from '../components/Button.module.css';
+import styles from './Shell.module.css';
+import layoutStyles from '../components/layout.module.css';
+import { cx } from '../lib/cx';
 
 const NEXT_THEME: Record<ThemePreference, ThemePreference> = { system: 'light', light: 'dark', dark: 'system' };
 
@@ -17,7 +21,7 @@ function ThemeToggle() {
   return (
     <button
       type="button"
-      className="icon-btn header-icon"
+      className={cx(buttonStyles.iconBtn, styles.headerIcon)}
       onClick={() => setThemePreference(NEXT_THEME[preference])}
       title={`${label} — click to switch`}
       aria-label={label}
@@ -32,7 +36,7 @@ function ThemeToggle() {
 function HelpButton() {
   const { open } = useShortcutsDialog();
   return (
-    <button type="button" className="icon-btn header-icon" onClick={open} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
+    <button type="button" className={cx(buttonStyles.iconBtn, styles.headerIcon)} onClick={open} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
       <Icon name="keyboard" size={15} />
     </button>
   );
@@ -40,7 +44,7 @@ function HelpButton() {
 
 function Logo() {
   return (
-    <svg width="20" height="20" viewBox="0 0 32 32" aria-hidden className="logo-mark">
+    <svg width="20" height="20" viewBox="0 0 32 32" aria-hidden className={styles.logoMark}>
       <rect width="32" height="32" rx="7" fill="var(--accent)" />
       <path d="M9 22V10h6.5a4 4 0 0 1 0 8H9m6.5 0 4 4" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
       <circle cx="23.5" cy="11" r="2.2" fill="#fff" />
@@ -64,47 +68,47 @@ export function Shell() {
 
   return (
     <ShortcutsProvider>
-      <div className="app">
-        <header className="app-header">
-          <NavLink to={sessionsHref()} className="brand" aria-label="rundesk home">
+      <div className={styles.app}>
+        <header className={styles.appHeader}>
+          <NavLink to={sessionsHref()} className={styles.brand} aria-label="rundesk home">
             <Logo />
-            <span className="brand-name">rundesk</span>
+            <span className={undefined}>rundesk</span>
           </NavLink>
-          <nav className="nav" aria-label="Main">
-            <NavLink to={sessionsHref()} className={() => `nav-link${onSessions ? ' active' : ''}`}>
+          <nav className={styles.nav} aria-label="Main">
+            <NavLink to={sessionsHref()} className={() => cx(styles.navLink, onSessions ? styles.active : undefined)}>
               Runs
             </NavLink>
-            <NavLink to="/traces" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+            <NavLink to="/traces" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
               Traces
             </NavLink>
-            <NavLink to="/memories" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+            <NavLink to="/memories" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
               Memories
             </NavLink>
-            <NavLink to="/evals" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+            <NavLink to="/evals" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
               Evals
             </NavLink>
-            <NavLink to="/metrics" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+            <NavLink to="/metrics" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
               Metrics
             </NavLink>
-            <NavLink to="/tokens" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+            <NavLink to="/tokens" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
               Tokens
             </NavLink>
-            <NavLink to="/settings" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+            <NavLink to="/settings" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
               Settings
             </NavLink>
-            <NavLink to="/databases" className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+            <NavLink to="/databases" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
               Databases
             </NavLink>
           </nav>
-          <div className="header-spacer" />
-          <div className="header-tools">
+          <div className={layoutStyles.headerSpacer} />
+          <div className={styles.headerTools}>
             <DbPicker />
             <ActingAsMenu />
             <ThemeToggle />
             <HelpButton />
           </div>
         </header>
-        <main className="app-main">
+        <main className={styles.appMain}>
           <Outlet />
         </main>
       </div>

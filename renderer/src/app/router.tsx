@@ -11,6 +11,8 @@ import { MemoriesPage } from '../features/memories/MemoriesPage';
 import { TracePage } from '../features/traces/TracePage';
 import { TracesPage } from '../features/traces/TracesPage';
 import { Shell } from './Shell';
+import pageStyles from '../components/Page.module.css';
+import textStyles from '../components/text.module.css';
 
 /**
  * The workbench pages (settings, tokens, databases) come from `renderer/src/workbench/routes.tsx`
@@ -28,7 +30,7 @@ const MetricsPage = lazy(() => import('../features/metrics/MetricsPage').then((m
 
 function Unavailable({ what }: { what: string }) {
   return (
-    <div className="page">
+    <div className={pageStyles.page}>
       <EmptyState icon="gear" title={`${what} is not part of this build`} />
     </div>
   );
@@ -37,9 +39,9 @@ function Unavailable({ what }: { what: string }) {
 function NotFound() {
   const location = useLocation();
   return (
-    <div className="page">
+    <div className={pageStyles.page}>
       <EmptyState icon="alert" title="No page here">
-        <span className="mono">{location.pathname}</span> is not a rundesk page.
+        <span className={textStyles.mono}>{location.pathname}</span> is not a rundesk page.
       </EmptyState>
     </div>
   );
@@ -48,7 +50,7 @@ function NotFound() {
 function RouteError() {
   const error = useRouteError();
   return (
-    <div className="page">
+    <div className={pageStyles.page}>
       <ErrorPanel error={error} />
     </div>
   );

@@ -1,6 +1,8 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Kbd, Modal } from '../components/ui';
 import { useShortcut } from '../platform/keyboard';
+import styles from './shortcuts.module.css';
+import textStyles from '../components/text.module.css';
 
 export const SHORTCUTS: { keys: string[]; what: string }[] = [
   { keys: ['/'], what: 'Search sessions' },
@@ -23,14 +25,14 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
       {children}
       {shown && (
         <Modal title="Keyboard shortcuts" onClose={() => setShown(false)}>
-          <table className="shortcut-table" data-testid="shortcuts">
+          <table className={styles.shortcutTable} data-testid="shortcuts">
             <tbody>
               {SHORTCUTS.map((s) => (
                 <tr key={s.what}>
                   <td>
                     {s.keys.map((k, i) => (
                       <span key={k}>
-                        {i > 0 && <span className="muted"> then </span>}
+                        {i > 0 && <span className={textStyles.muted}> then </span>}
                         <Kbd>{k}</Kbd>
                       </span>
                     ))}

@@ -1,4 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import styles from './ChipsInput.module.css';
+import textStyles from './text.module.css';
+import { cx } from '../lib/cx';
 
 /**
  * A list of short strings edited as chips: Enter or comma adds, Backspace on an empty input
@@ -38,14 +41,14 @@ export function ChipsInput(props: {
     }
   };
   return (
-    <div className={`wb-chips ${props.invalid ? 'is-invalid' : ''} ${props.disabled ? 'is-disabled' : ''}`} data-testid={props.testId}>
+    <div className={cx(styles.chips, props.invalid ? styles.isInvalid : undefined, props.disabled ? styles.isDisabled : undefined)} data-testid={props.testId}>
       {props.value.map((v, i) => (
-        <span className={`wb-chip ${props.mono === false ? '' : 'mono'}`} key={`${v}-${i}`}>
+        <span className={cx(styles.chip, props.mono === false ? undefined : textStyles.mono)} key={`${v}-${i}`}>
           {v}
           {props.disabled ? null : (
             <button
               type="button"
-              className="wb-chip-x"
+              className={styles.chipX}
               aria-label={`Remove ${v}`}
               onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}
             >
@@ -56,7 +59,7 @@ export function ChipsInput(props: {
       ))}
       <input
         id={props.id}
-        className="wb-chips-input"
+        className={styles.chipsInput}
         value={text}
         disabled={props.disabled}
         placeholder={props.value.length === 0 ? props.placeholder : ''}

@@ -1,5 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Icon } from './Icon';
+import styles from './Collapsible.module.css';
+import buttonStyles from './Button.module.css';
+import { cx } from '../lib/cx';
 
 /** A disclosure with a compact header row; `open` is uncontrolled after mount. */
 export function Collapsible({
@@ -19,24 +22,24 @@ export function Collapsible({
 }) {
   const [open, setOpen] = useState(defaultOpen);
   return (
-    <div className={`collapsible${open ? ' open' : ''}${className ? ` ${className}` : ''}`}>
+    <div className={cx(styles.collapsible, open ? styles.open : undefined, className)}>
       {/* The meta may hold its own buttons (jump to a child run): it sits beside the toggle, not inside it. */}
-      <div className="collapsible-head">
+      <div className={styles.collapsibleHead}>
         <button
           type="button"
-          className="collapsible-toggle"
+          className={styles.collapsibleToggle}
           aria-expanded={open}
           onClick={() => {
             setOpen(!open);
             onToggle?.(!open);
           }}
         >
-          <Icon name="chevronRight" size={12} className="chev" />
-          <span className="collapsible-title">{title}</span>
+          <Icon name="chevronRight" size={12} className={styles.chev} />
+          <span className={styles.collapsibleTitle}>{title}</span>
         </button>
-        {meta !== undefined && <span className="collapsible-meta">{meta}</span>}
+        {meta !== undefined && <span className={styles.collapsibleMeta}>{meta}</span>}
       </div>
-      {open && <div className="collapsible-body">{children}</div>}
+      {open && <div className={styles.collapsibleBody}>{children}</div>}
     </div>
   );
 }
@@ -46,9 +49,9 @@ export function Clamp({ children, lines = 8, long }: { children: ReactNode; line
   const [open, setOpen] = useState(false);
   if (!long) return <>{children}</>;
   return (
-    <div className={`clamp${open ? ' open' : ''}`} style={{ ['--clamp-lines' as string]: lines }}>
-      <div className="clamp-body">{children}</div>
-      <button type="button" className="link-btn clamp-toggle" onClick={() => setOpen(!open)}>
+    <div className={cx(styles.clamp, open ? styles.open : undefined)} style={{ ['--clamp-lines' as string]: lines }}>
+      <div className={styles.clampBody}>{children}</div>
+      <button type="button" className={cx(buttonStyles.linkBtn, styles.clampToggle)} onClick={() => setOpen(!open)}>
         {open ? 'Show less' : 'Show more'}
       </button>
     </div>

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { copyText } from '../platform/browser';
 import { Icon } from './Icon';
+import buttonStyles from './Button.module.css';
+import textStyles from './text.module.css';
+import styles from './Copy.module.css';
+import { cx } from '../lib/cx';
 
 type CopyState = 'idle' | 'ok' | 'fail';
 
@@ -28,7 +32,7 @@ export function CopyButton(props: { text: string; label?: string; className?: st
     return (
       <button
         type="button"
-        className={`icon-btn copy-btn${state === 'ok' ? ' copied' : ''}${className ? ` ${className}` : ''}`}
+        className={cx(buttonStyles.iconBtn, state === 'ok' ? buttonStyles.copied : undefined, className)}
         title={said}
         aria-label={label}
         data-testid={props.testId}
@@ -39,7 +43,7 @@ export function CopyButton(props: { text: string; label?: string; className?: st
     );
   }
   return (
-    <button type="button" className={`btn ${props.small ? 'btn-sm' : ''} ${className ?? ''}`} data-testid={props.testId} onClick={onClick}>
+    <button type="button" className={cx(buttonStyles.btn, props.small ? buttonStyles.btnSm : undefined, className ?? undefined)} data-testid={props.testId} onClick={onClick}>
       {said}
     </button>
   );
@@ -47,11 +51,11 @@ export function CopyButton(props: { text: string; label?: string; className?: st
 
 /** An id in monospace with a copy button; `short` shows the first 8 chars (full id on hover). */
 export function IdChip({ id, short = false, label }: { id: string | null | undefined; short?: boolean; label?: string }) {
-  if (!id) return <span className="muted">—</span>;
+  if (!id) return <span className={textStyles.muted}>—</span>;
   const shown = short && id.length > 10 ? `${id.slice(0, 8)}…` : id;
   return (
-    <span className="id-chip" title={id}>
-      <span className="mono">{shown}</span>
+    <span className={styles.idChip} title={id}>
+      <span className={cx(textStyles.mono, styles.mono)}>{shown}</span>
       <CopyButton text={id} label={`Copy ${label ?? 'id'}`} icon />
     </span>
   );

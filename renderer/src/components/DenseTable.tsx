@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import styles from './DenseTable.module.css';
+import textStyles from './text.module.css';
+import { cx } from '../lib/cx';
 
 /** A column heading: its text, `num` to right-align numbers, or `actions` for an unlabelled buttons column. */
 export type DenseColumn = string | { label: string; num?: boolean } | { actions: true };
@@ -8,10 +11,10 @@ export type DenseColumn = string | { label: string; num?: boolean } | { actions:
  * flush card, `framed` with its own border. Rows come as children.
  */
 export function DenseTable(props: { columns: readonly DenseColumn[]; wrap: 'flush' | 'framed'; wrapClassName?: string; testId?: string; children: ReactNode }) {
-  const wrap = `table-wrap ${props.wrap === 'flush' ? 'table-wrap-flush' : 'table-wrap-scroll'}${props.wrapClassName ? ` ${props.wrapClassName}` : ''}`;
+  const wrap = cx(styles.tableWrap, props.wrap === 'flush' ? styles.tableWrapFlush : styles.tableWrapScroll, props.wrapClassName);
   return (
     <div className={wrap}>
-      <table className="table table-dense" data-testid={props.testId}>
+      <table className={cx(styles.table, styles.tableDense)} data-testid={props.testId}>
         <thead>
           <tr>
             {props.columns.map((c, i) =>
@@ -20,7 +23,7 @@ export function DenseTable(props: { columns: readonly DenseColumn[]; wrap: 'flus
               ) : 'actions' in c ? (
                 <th key={i} aria-label="Actions" />
               ) : (
-                <th key={i} className={c.num ? 'num' : undefined}>
+                <th key={i} className={c.num ? cx(textStyles.num, styles.num) : undefined}>
                   {c.label}
                 </th>
               ),

@@ -10,6 +10,11 @@ import { Badge } from './Badge';
 import { Icon } from './Icon';
 import { JsonView } from './JsonView';
 import { ScopeChip } from './ScopeChip';
+import styles from './ErrorPanel.module.css';
+import buttonStyles from './Button.module.css';
+import metaFieldStyles from './MetaField.module.css';
+import textStyles from './text.module.css';
+import { cx } from '../lib/cx';
 
 function friendlyTitle(err: unknown): string {
   if (!isApiError(err)) return 'Something went wrong';
@@ -39,16 +44,16 @@ function friendlyTitle(err: unknown): string {
 export function ErrorPanel({ error, retry, compact }: { error: unknown; retry?: () => void; compact?: boolean }) {
   if (isApiError(error) && error.isAuthError && error.token) return <AuthExplain error={error} retry={retry} />;
   return (
-    <div className={`error-panel${compact ? ' compact' : ''}`} role="alert">
-      <div className="error-panel-icon">
+    <div className={cx(styles.errorPanel, compact ? styles.compact : undefined)} role="alert">
+      <div className={styles.errorPanelIcon}>
         <Icon name="alert" size={18} />
       </div>
-      <div className="error-panel-main">
-        <div className="error-panel-title">{friendlyTitle(error)}</div>
-        <div className="error-panel-detail">{isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error)}</div>
-        <div className="error-panel-actions">
+      <div className={styles.errorPanelMain}>
+        <div className={styles.errorPanelTitle}>{friendlyTitle(error)}</div>
+        <div className={styles.errorPanelDetail}>{isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error)}</div>
+        <div className={styles.errorPanelActions}>
           {retry && (
-            <button type="button" className="btn btn-sm" onClick={retry}>
+            <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={retry}>
               <Icon name="refresh" size={12} /> Try again
             </button>
           )}
@@ -63,23 +68,23 @@ function ErrorDetails({ error, children }: { error: unknown; children?: ReactNod
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="link-btn" onClick={() => setOpen(!open)} aria-expanded={open}>
+      <button type="button" className={buttonStyles.linkBtn} onClick={() => setOpen(!open)} aria-expanded={open}>
         {open ? 'Hide details' : 'Details'}
       </button>
       {open && (
-        <div className="error-details">
+        <div className={styles.errorDetails}>
           {isApiError(error) ? (
-            <dl className="kv">
+            <dl className={metaFieldStyles.kv}>
               <dt>Request</dt>
-              <dd className="mono">
+              <dd className={textStyles.mono}>
                 {error.method} {error.url}
               </dd>
               <dt>Status</dt>
-              <dd className="mono">{error.status || 'no response'}</dd>
+              <dd className={textStyles.mono}>{error.status || 'no response'}</dd>
               {error.code && (
                 <>
                   <dt>error_code</dt>
-                  <dd className="mono">{error.code}</dd>
+                  <dd className={textStyles.mono}>{error.code}</dd>
                 </>
               )}
               {error.body !== undefined && error.body !== null && (
@@ -92,7 +97,7 @@ function ErrorDetails({ error, children }: { error: unknown; children?: ReactNod
               )}
             </dl>
           ) : (
-            <pre className="code">{error instanceof Error ? (error.stack ?? error.message) : String(error)}</pre>
+            <pre className={textStyles.code}>{error instanceof Error ? (error.stack ?? error.message) : String(error)}</pre>
           )}
           {children}
         </div>
@@ -109,47 +114,47 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
   const status = error.status;
   const { current, setCurrent } = useActingAs();
   return (
-    <div className="error-panel auth-explain" role="alert" data-testid="auth-explain" data-status={status}>
-      <div className="error-panel-icon">
+    <div className={cx(styles.errorPanel, styles.authExplain)} role="alert" data-testid="auth-explain" data-status={status}>
+      <div className={styles.errorPanelIcon}>
         <Icon name="lock" size={18} />
       </div>
-      <div className="error-panel-main">
-        <div className="error-panel-title">
+      <div className={styles.errorPanelMain}>
+        <div className={styles.errorPanelTitle}>
           {friendlyTitle(error)} <Badge tone="danger">{status}</Badge>
         </div>
-        <div className="error-panel-detail">
-          <span className="mono">
+        <div className={styles.errorPanelDetail}>
+          <span className={textStyles.mono}>
             {error.method} {error.path}
           </span>{' '}
           was refused: {error.detail}
         </div>
         {current && (
-          <p className="lens-note" data-testid="lens-note">
+          <p className={undefined} data-testid="lens-note">
             The run browser is reading through the platform API as <strong>{current.label}</strong>, and the auth layer
             refused that token. The desk view reads everything whatever keys the platform API trusts.
           </p>
         )}
 
-        {inspect.isPending && <div className="muted small">Asking the auth layer why…</div>}
+        {inspect.isPending && <div className={cx(textStyles.muted, textStyles.small)}>Asking the auth layer why…</div>}
         {inspect.isError && (
-          <div className="muted small">
+          <div className={cx(textStyles.muted, textStyles.small)}>
             The workbench could not explain this ({isApiError(inspect.error) ? inspect.error.detail : 'unknown error'}).
           </div>
         )}
         {inspect.data && (
-          <div className="verdict">
-            <div className="verdict-head">
+          <div className={styles.verdict}>
+            <div className={styles.verdictHead}>
               <Icon name="key" size={13} /> What the auth layer decided
             </div>
             {v.missingScopes.length > 0 && (
-              <p className="verdict-missing" data-testid="missing-scopes">
+              <p className={styles.verdictMissing} data-testid="missing-scopes">
                 Missing scope{v.missingScopes.length === 1 ? '' : 's'}:{' '}
                 {v.missingScopes.map((s) => (
                   <ScopeChip key={s} scope={s} state="missing" />
                 ))}
               </p>
             )}
-            <dl className="kv">
+            <dl className={metaFieldStyles.kv}>
               {v.status !== null && (
                 <>
                   <dt>Decision</dt>
@@ -165,14 +170,14 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
                     {v.requiredScopes.map((s) => (
                       <ScopeChip key={s} scope={s} state={v.missingScopes.includes(s) ? 'missing' : null} />
                     ))}
-                    {v.matchedPattern && <span className="muted small"> via mapping “{v.matchedPattern}”</span>}
+                    {v.matchedPattern && <span className={cx(textStyles.muted, textStyles.small)}> via mapping “{v.matchedPattern}”</span>}
                   </dd>
                 </>
               )}
               <dt>Token scopes</dt>
               <dd>
                 {v.tokenScopes.length === 0 ? (
-                  <span className="muted">none</span>
+                  <span className={textStyles.muted}>none</span>
                 ) : (
                   v.tokenScopes.map((s) => (
                     <ScopeChip key={s} scope={s} state="held" />
@@ -188,13 +193,13 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
               {v.verifiedBy && (
                 <>
                   <dt>Verified by</dt>
-                  <dd className="mono">{v.verifiedBy}</dd>
+                  <dd className={textStyles.mono}>{v.verifiedBy}</dd>
                 </>
               )}
               {v.subject && (
                 <>
                   <dt>Subject</dt>
-                  <dd className="mono">{v.subject}</dd>
+                  <dd className={textStyles.mono}>{v.subject}</dd>
                 </>
               )}
               {v.expiresAt !== null && (
@@ -205,32 +210,32 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
               )}
             </dl>
             {v.hints.length > 0 && (
-              <ul className="verdict-hints">
+              <ul className={styles.verdictHints}>
                 {v.hints.map((h) => (
                   <li key={h}>{h}</li>
                 ))}
               </ul>
             )}
             {v.missingScopes.length > 0 && (
-              <p className="muted small">
+              <p className={cx(textStyles.muted, textStyles.small)}>
                 Mint a token with {listText(v.missingScopes.map((s) => `“${s}”`))} in the{' '}
                 <Link to="/tokens">token workshop</Link>, or switch the “Acting as” token in the header.
               </p>
             )}
           </div>
         )}
-        <div className="error-panel-actions">
+        <div className={styles.errorPanelActions}>
           {retry && (
-            <button type="button" className="btn btn-sm" onClick={retry}>
+            <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={retry}>
               <Icon name="refresh" size={12} /> Try again
             </button>
           )}
           {current && (
-            <button type="button" className="btn btn-sm btn-primary" onClick={() => setCurrent(null)} data-testid="back-to-desk-view">
+            <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnPrimary)} onClick={() => setCurrent(null)} data-testid="back-to-desk-view">
               <Icon name="database" size={12} /> Back to the desk view
             </button>
           )}
-          <Link className="btn btn-sm" to="/tokens">
+          <Link className={cx(buttonStyles.btn, buttonStyles.btnSm)} to="/tokens">
             <Icon name="key" size={12} /> Token workshop
           </Link>
           <ErrorDetails error={error}>{inspect.data && <JsonView value={inspect.data} label="verdict" maxHeight={320} />}</ErrorDetails>

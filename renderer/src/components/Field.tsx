@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import styles from './Field.module.css';
+import { cx } from '../lib/cx';
 
 /** What a text input inside a `Field` needs: its id, and ARIA links to the help and the error. */
 export interface ControlProps {
@@ -30,28 +32,28 @@ export function Field(props: {
   const errId = `${id}-err`;
   const describedBy = [props.error ? errId : '', props.help || props.defaultText ? helpId : ''].filter(Boolean).join(' ');
   return (
-    <div className={`wb-field ${props.wide ? 'wb-field-wide' : ''} ${props.error ? 'wb-field-invalid' : ''}`} data-field={props.name}>
-      <div className="wb-field-label-row">
-        <label htmlFor={id} className="wb-field-label">
-          {props.label ? <span className="wb-field-human">{props.label}</span> : null}
-          <code className="wb-field-name">{props.name}</code>
+    <div className={cx(styles.field, props.wide ? styles.fieldWide : undefined, props.error ? styles.fieldInvalid : undefined)} data-field={props.name}>
+      <div className={styles.fieldLabelRow}>
+        <label htmlFor={id} className={styles.fieldLabel}>
+          {props.label ? <span className={styles.fieldHuman}>{props.label}</span> : null}
+          <code className={styles.fieldName}>{props.name}</code>
         </label>
-        {props.modified ? <span className="wb-dot" title="Changed from the default" aria-label="changed from default" /> : null}
+        {props.modified ? <span className={styles.dot} title="Changed from the default" aria-label="changed from default" /> : null}
       </div>
       <div>
         {props.children({ id, describedBy, invalid: Boolean(props.error), control: { id, 'aria-describedby': describedBy || undefined, 'aria-invalid': props.error ? true : undefined } })}
       </div>
       {props.error ? (
-        <p className="wb-field-error" id={errId} role="alert" data-testid={`issue-${props.name}`} data-source={props.errorSource}>
+        <p className={styles.fieldError} id={errId} role="alert" data-testid={`issue-${props.name}`} data-source={props.errorSource}>
           {props.error}
         </p>
       ) : null}
-      {props.warning && !props.error ? <p className="wb-field-warning">{props.warning}</p> : null}
+      {props.warning && !props.error ? <p className={styles.fieldWarning}>{props.warning}</p> : null}
       {props.help || props.defaultText ? (
-        <p className="wb-field-help" id={helpId}>
+        <p className={styles.fieldHelp} id={helpId}>
           {props.help}
           {props.defaultText !== undefined ? (
-            <span className="wb-field-default">
+            <span className={styles.fieldDefault}>
               {' '}default <code>{props.defaultText}</code>
             </span>
           ) : null}

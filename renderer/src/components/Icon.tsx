@@ -1,3 +1,4 @@
+import { cx } from '../lib/cx';
 /** Inline SVG icons (no icon font, no network). 16px grid, stroke = currentColor. */
 
 const PATHS = {
@@ -45,7 +46,7 @@ export function Icon({ name, size = 14, className }: { name: IconName; size?: nu
       strokeWidth={1.4}
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={`icon${className ? ` ${className}` : ''}`}
+      className={cx(className)}
       aria-hidden
     >
       <path d={PATHS[name]} />

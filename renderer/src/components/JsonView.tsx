@@ -2,6 +2,9 @@ import { useMemo } from 'react';
 import { safeStringify } from '../lib/format';
 import { compactJson } from '../lib/json';
 import { CopyButton } from './Copy';
+import styles from './JsonView.module.css';
+import textStyles from './text.module.css';
+import { cx } from '../lib/cx';
 
 /** Above this many characters JSON is shown without colouring (keeps huge runs responsive). */
 const HIGHLIGHT_LIMIT = 150_000;
@@ -17,20 +20,20 @@ function highlight(text: string) {
     if (at > last) out.push(text.slice(last, at));
     if (m[1]) {
       out.push(
-        <span key={i++} className={m[2] ? 'j-key' : 'j-str'}>
+        <span key={i++} className={m[2] ? styles.jKey : styles.jStr}>
           {m[1]}
         </span>,
       );
       if (m[2]) out.push(m[2]);
     } else if (m[3]) {
       out.push(
-        <span key={i++} className="j-lit">
+        <span key={i++} className={styles.jLit}>
           {m[3]}
         </span>,
       );
     } else if (m[4]) {
       out.push(
-        <span key={i++} className="j-num">
+        <span key={i++} className={styles.jNum}>
           {m[4]}
         </span>,
       );
@@ -47,6 +50,7 @@ export function JsonView({
   copy = true,
   maxHeight,
   className,
+  wrap = false,
   label,
   testId,
 }: {
@@ -54,6 +58,8 @@ export function JsonView({
   copy?: boolean;
   maxHeight?: number | string;
   className?: string;
+  /** Wraps long lines instead of scrolling sideways. */
+  wrap?: boolean;
   label?: string;
   testId?: string;
 }) {
@@ -67,13 +73,13 @@ export function JsonView({
   }, [value]);
   const nodes = useMemo(() => (text.length <= HIGHLIGHT_LIMIT ? highlight(text) : text), [text]);
   return (
-    <div className={`json-view${className ? ` ${className}` : ''}`} data-testid={testId}>
+    <div className={cx(styles.jsonView, wrap && styles.wrap, className)} data-testid={testId}>
       {copy && (
-        <div className="json-view-tools">
+        <div className={styles.jsonViewTools}>
           <CopyButton text={text} label={label ? `Copy ${label}` : 'Copy JSON'} icon />
         </div>
       )}
-      <pre className="code" style={maxHeight !== undefined ? { maxHeight } : undefined}>
+      <pre className={cx(textStyles.code, styles.code)} style={maxHeight !== undefined ? { maxHeight } : undefined}>
         {nodes}
       </pre>
     </div>
@@ -96,7 +102,7 @@ export function MaybeJson({ text, maxHeight }: { text: string; maxHeight?: numbe
   const parsed = useMemo(() => parseJsonText(text), [text]);
   if (parsed !== undefined) return <JsonView value={parsed} maxHeight={maxHeight} />;
   return (
-    <pre className="code text-pre" style={maxHeight !== undefined ? { maxHeight } : undefined}>
+    <pre className={cx(textStyles.code, styles.code, textStyles.textPre)} style={maxHeight !== undefined ? { maxHeight } : undefined}>
       {text}
     </pre>
   );

@@ -1,5 +1,8 @@
 import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
+import styles from './Markdown.module.css';
+import textStyles from './text.module.css';
+import { cx } from '../lib/cx';
 
 /**
  * Markdown from model output. react-markdown never renders raw HTML (no rehype-raw), so stored
@@ -11,7 +14,7 @@ const components: Components = {
       {children}
     </a>
   ),
-  img: ({ src, alt }) => <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" className="md-img" />,
+  img: ({ src, alt }) => <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" className={styles.mdImg} />,
 };
 
 function safeUrl(url: string): string {
@@ -25,9 +28,9 @@ export const Markdown = memo(function Markdown({ text, className }: { text: stri
   if (!MARKDOWN_HINT.test(text)) {
     // Fast path for plain prose (most tool-less chat turns): same output, no parser.
     return (
-      <div className={`markdown${className ? ` ${className}` : ''}`}>
+      <div className={cx(styles.markdown, className)}>
         {text.split(/\n{2,}/).map((para, i) => (
-          <p key={i} className="text-pre">
+          <p key={i} className={textStyles.textPre}>
             {para}
           </p>
         ))}
@@ -35,7 +38,7 @@ export const Markdown = memo(function Markdown({ text, className }: { text: stri
     );
   }
   return (
-    <div className={`markdown${className ? ` ${className}` : ''}`}>
+    <div className={cx(styles.markdown, className)}>
       <ReactMarkdown components={components} skipHtml urlTransform={safeUrl}>
         {text}
       </ReactMarkdown>

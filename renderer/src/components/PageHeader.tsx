@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
+import pageStyles from './Page.module.css';
 
 /** The heading of a workbench page. */
 export function PageHeader(props: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
-    <header className="page-head">
+    <header className={pageStyles.pageHead}>
       <div>
-        <h1 className="page-title">{props.title}</h1>
-        {props.subtitle ? <p className="page-sub">{props.subtitle}</p> : null}
+        <h1 className={pageStyles.pageTitle}>{props.title}</h1>
+        {props.subtitle ? <p className={pageStyles.pageSub}>{props.subtitle}</p> : null}
       </div>
-      {props.actions ? <div className="page-actions">{props.actions}</div> : null}
+      {props.actions ? <div className={pageStyles.pageActions}>{props.actions}</div> : null}
     </header>
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import styles from './Segmented.module.css';
+import { cx } from '../lib/cx';
 
 /** A radio group drawn as a segmented control (arrow keys move between options natively). */
 export function Segmented<T extends string>(props: {
@@ -11,9 +13,9 @@ export function Segmented<T extends string>(props: {
   describedBy?: string;
 }) {
   return (
-    <div className="segmented" role="radiogroup" id={props.id} aria-describedby={props.describedBy || undefined}>
+    <div className={styles.segmented} role="radiogroup" id={props.id} aria-describedby={props.describedBy || undefined}>
       {props.options.map((o) => (
-        <label key={o.value} className={`segment${props.value === o.value ? ' active' : ''}`} title={o.title}>
+        <label key={o.value} className={cx(styles.segment, props.value === o.value ? styles.active : undefined)} title={o.title}>
           <input
             type="radio"
             name={props.name}

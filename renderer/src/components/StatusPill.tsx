@@ -1,11 +1,13 @@
 import type { Tone } from './Badge';
+import badgeStyles from './Badge.module.css';
+import { cx } from '../lib/cx';
 
 /** An HTTP status as a toned pill: the code and its reason phrase. */
 export function StatusPill(props: { status: number; testId?: string }) {
   const tone: Tone = props.status < 300 ? 'ok' : props.status === 401 || props.status === 403 ? 'danger' : props.status < 500 ? 'warn' : 'danger';
   const text = STATUS_TEXT[props.status] ?? '';
   return (
-    <span className={`badge badge-${tone} badge-http`} data-testid={props.testId} data-status={props.status}>
+    <span className={cx(badgeStyles.badge, badgeStyles.badgeHttp)} data-tone={tone} data-testid={props.testId} data-status={props.status}>
       <b>{props.status}</b>
       {text ? <span>{text}</span> : null}
     </span>

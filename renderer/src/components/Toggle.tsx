@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import styles from './Toggle.module.css';
+import { cx } from '../lib/cx';
 
 /** A checkbox drawn as a switch. */
 export function Toggle(props: {
@@ -11,7 +13,7 @@ export function Toggle(props: {
   testId?: string;
 }) {
   return (
-    <label className={`wb-toggle ${props.disabled ? 'is-disabled' : ''}`}>
+    <label className={cx(styles.toggle, props.disabled ? styles.isDisabled : undefined)}>
       <input
         id={props.id}
         type="checkbox"
@@ -22,8 +24,8 @@ export function Toggle(props: {
         onChange={(e) => props.onChange(e.target.checked)}
         data-testid={props.testId}
       />
-      <span className="wb-toggle-track" aria-hidden="true">
-        <span className="wb-toggle-thumb" />
+      <span className={styles.toggleTrack} aria-hidden="true">
+        <span className={styles.toggleThumb} />
       </span>
       {props.label ? <span>{props.label}</span> : null}
     </label>

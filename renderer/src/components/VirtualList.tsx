@@ -1,5 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type ReactNode } from 'react';
+import styles from './VirtualList.module.css';
+import { cx } from '../lib/cx';
 
 /**
  * A virtualized vertical list with measured (variable) row heights: only visible rows are in
@@ -14,6 +16,7 @@ export function VirtualList<T>({
   maxHeight = '78vh',
   overscan = 4,
   className,
+  bare = false,
   testId,
   gap = 0,
   scrollTo,
@@ -25,6 +28,8 @@ export function VirtualList<T>({
   maxHeight?: string | number;
   overscan?: number;
   className?: string;
+  /** Drawn on the parent's surface, without a frame. */
+  bare?: boolean;
   testId?: string;
   gap?: number;
   /** Scrolls row `index` into the middle; a new object scrolls again to the same row. */
@@ -51,7 +56,7 @@ export function VirtualList<T>({
   return (
     <div
       ref={parentRef}
-      className={`vlist${className ? ` ${className}` : ''}`}
+      className={cx(styles.vlist, bare && styles.bare, className)}
       style={{ maxHeight, overflowY: 'auto', contain: 'strict', height: Math.min(virtualizer.getTotalSize(), 100_000) }}
       data-testid={testId}
       data-count={items.length}
@@ -62,7 +67,7 @@ export function VirtualList<T>({
             key={row.key}
             data-index={row.index}
             ref={virtualizer.measureElement}
-            className="vlist-row"
+            className={undefined}
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
           >
             {renderItem(items[row.index]!, row.index)}

@@ -2,12 +2,16 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { formatCount } from '../lib/format';
 import { useShortcut } from '../platform/keyboard';
 import { Icon, type IconName } from './Icon';
+import styles from './ui.module.css';
+import textStyles from './text.module.css';
+import buttonStyles from './Button.module.css';
+import { cx } from '../lib/cx';
 
 export function Spinner({ label }: { label?: string }) {
   return (
-    <span className="spinner-wrap" role="status" aria-label={label ?? 'Loading'}>
-      <span className="spinner" aria-hidden />
-      {label && <span className="muted">{label}</span>}
+    <span className={styles.spinnerWrap} role="status" aria-label={label ?? 'Loading'}>
+      <span className={styles.spinner} aria-hidden />
+      {label && <span className={textStyles.muted}>{label}</span>}
     </span>
   );
 }
@@ -15,9 +19,9 @@ export function Spinner({ label }: { label?: string }) {
 /** Placeholder rows while a list loads. */
 export function SkeletonRows({ rows = 6 }: { rows?: number }) {
   return (
-    <div className="skeleton-rows" aria-busy="true">
+    <div className={styles.skeletonRows} aria-busy="true">
       {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="skeleton-row" style={{ opacity: 1 - i * 0.12 }} />
+        <div key={i} className={styles.skeletonRow} style={{ opacity: 1 - i * 0.12 }} />
       ))}
     </div>
   );
@@ -28,14 +32,14 @@ export function SkeletonRows({ rows = 6 }: { rows?: number }) {
  * Without: a quiet one-line note inside a panel (also the place a panel's spinner waits in).
  */
 export function EmptyState({ icon = 'list', title, children }: { icon?: IconName; title?: ReactNode; children?: ReactNode }) {
-  if (title === undefined) return <div className="empty-state empty-state-inline">{children}</div>;
+  if (title === undefined) return <div className={cx(styles.emptyState, styles.emptyStateInline)}>{children}</div>;
   return (
-    <div className="empty-state">
-      <div className="empty-icon">
+    <div className={styles.emptyState}>
+      <div className={styles.emptyIcon}>
         <Icon name={icon} size={20} />
       </div>
-      <div className="empty-title">{title}</div>
-      {children && <div className="empty-body">{children}</div>}
+      <div className={styles.emptyTitle}>{title}</div>
+      {children && <div className={styles.emptyBody}>{children}</div>}
     </div>
   );
 }
@@ -49,7 +53,7 @@ export interface TabDef {
 
 export function Tabs({ tabs, value, onChange }: { tabs: TabDef[]; value: string; onChange: (id: string) => void }) {
   return (
-    <div className="tabs" role="tablist">
+    <div className={styles.tabs} role="tablist">
       {tabs
         .filter((t) => !t.hidden)
         .map((t) => (
@@ -58,12 +62,12 @@ export function Tabs({ tabs, value, onChange }: { tabs: TabDef[]; value: string;
             type="button"
             role="tab"
             aria-selected={value === t.id}
-            className={`tab${value === t.id ? ' active' : ''}`}
+            className={cx(styles.tab, value === t.id ? styles.active : undefined)}
             onClick={() => onChange(t.id)}
             data-tab={t.id}
           >
             {t.label}
-            {typeof t.count === 'number' && <span className="tab-count">{formatCount(t.count)}</span>}
+            {typeof t.count === 'number' && <span className={styles.tabCount}>{formatCount(t.count)}</span>}
           </button>
         ))}
     </div>
@@ -78,21 +82,21 @@ export function Modal({ title, onClose, children }: { title: ReactNode; onClose:
     ref.current?.focus();
   }, []);
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="modal" role="dialog" aria-modal="true" aria-label={typeof title === 'string' ? title : undefined} tabIndex={-1} ref={ref}>
-        <div className="modal-head">
-          <div className="modal-title">{title}</div>
-          <button type="button" className="icon-btn" onClick={onClose} aria-label="Close">
+    <div className={styles.modalBackdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className={styles.modal} role="dialog" aria-modal="true" aria-label={typeof title === 'string' ? title : undefined} tabIndex={-1} ref={ref}>
+        <div className={styles.modalHead}>
+          <div className={styles.modalTitle}>{title}</div>
+          <button type="button" className={buttonStyles.iconBtn} onClick={onClose} aria-label="Close">
             <Icon name="x" size={14} />
           </button>
         </div>
-        <div className="modal-body">{children}</div>
+        <div className={styles.modalBody}>{children}</div>
       </div>
     </div>
   );
 }
 
 export function Kbd({ children }: { children: ReactNode }) {
-  return <kbd className="kbd">{children}</kbd>;
+  return <kbd className={cx(styles.kbd, buttonStyles.kbd)}>{children}</kbd>;
 }
 

@@ -1,10 +1,11 @@
 import { describeError } from './errors';
+import fieldStyles from '../components/Field.module.css';
 
 /** Why an action failed, in one line under the form that started it (nothing while it has not). */
 export function InlineError(props: { error: unknown; testId?: string }) {
   if (props.error === null || props.error === undefined) return null;
   return (
-    <p className="wb-field-error" role="alert" data-testid={props.testId}>
+    <p className={fieldStyles.fieldError} role="alert" data-testid={props.testId}>
       {describeError(props.error)}
     </p>
   );

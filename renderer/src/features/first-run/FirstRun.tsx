@@ -5,6 +5,10 @@ import { CopyButton } from '../../components/Copy';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { Icon } from '../../components/Icon';
 import { serverOrigin } from '../../platform/browser';
+import styles from './FirstRun.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import textStyles from '../../components/text.module.css';
+import { cx } from '../../lib/cx';
 
 /** What rundesk is and how to get runs into it: shown while the database has no sessions. */
 export function FirstRun() {
@@ -14,44 +18,44 @@ export function FirstRun() {
   const curl = `curl -H "Authorization: Bearer $TOKEN" ${origin}/sessions/SESSION_ID/runs/RUN_ID`;
 
   return (
-    <div className="first-run" data-testid="first-run">
-      <div className="first-run-hero">
-        <div className="first-run-mark">
+    <div className={styles.firstRun} data-testid="first-run">
+      <div className={styles.firstRunHero}>
+        <div className={styles.firstRunMark}>
           <Icon name="sparkle" size={22} />
         </div>
         <h1>Welcome to rundesk</h1>
-        <p className="lead">
+        <p className={styles.lead}>
           A local developer server for agent platforms. Point your agents, frontends and scripts at{' '}
           <code>{origin}</code> and get the platform’s run endpoint over a local session store — behind the same JWT
           and scope checks they will meet in production.
         </p>
-        <div className="first-run-actions">
+        <div className={styles.firstRunActions}>
           <button
             type="button"
-            className="btn btn-primary btn-lg"
+            className={cx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg)}
             onClick={() => sample.mutate()}
             disabled={sample.isPending}
             data-testid="load-sample-data"
           >
             <Icon name="bolt" size={14} /> {sample.isPending ? 'Loading sample data…' : 'Load sample data'}
           </button>
-          <Link to="/databases" className="btn btn-lg" data-testid="attach-database">
+          <Link to="/databases" className={cx(buttonStyles.btn, buttonStyles.btnLg)} data-testid="attach-database">
             <Icon name="database" size={14} /> Attach a database
           </Link>
         </div>
         {sample.isError && <ErrorPanel error={sample.error} retry={() => sample.mutate()} compact />}
       </div>
 
-      <div className="first-run-grid">
-        <div className="feature">
-          <div className="feature-icon">
+      <div className={styles.firstRunGrid}>
+        <div className={styles.feature}>
+          <div className={styles.featureIcon}>
             <Icon name="list" size={16} />
           </div>
           <h3>Run browser</h3>
           <p>Sessions, runs, messages, tool calls, events, metrics and media — read through the HTTP API, as a chosen token sees them. New runs appear live.</p>
         </div>
-        <div className="feature">
-          <div className="feature-icon">
+        <div className={styles.feature}>
+          <div className={styles.featureIcon}>
             <Icon name="key" size={16} />
           </div>
           <h3>Token workbench</h3>
@@ -59,8 +63,8 @@ export function FirstRun() {
             Mint test tokens, paste tokens from Auth0, Okta, Entra ID or Keycloak, and see exactly why a request would pass or fail.
           </p>
         </div>
-        <div className="feature">
-          <div className="feature-icon">
+        <div className={styles.feature}>
+          <div className={styles.featureIcon}>
             <Icon name="database" size={16} />
           </div>
           <h3>Your agents’ data</h3>
@@ -68,12 +72,12 @@ export function FirstRun() {
         </div>
       </div>
 
-      <div className="first-run-snippet">
-        <div className="snippet-head">
+      <div className={styles.firstRunSnippet}>
+        <div className={styles.snippetHead}>
           <span>Fetch a run from a script</span>
           <CopyButton text={curl} label="Copy command" icon />
         </div>
-        <pre className="code">{curl}</pre>
+        <pre className={textStyles.code}>{curl}</pre>
       </div>
     </div>
   );

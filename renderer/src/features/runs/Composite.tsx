@@ -9,6 +9,9 @@ import { formatDuration, formatTime, preview, shortId } from '../../lib/format';
 import { componentIdOf, contentText, durationOf, memberResponses } from '../../lib/runs';
 import { InlineRun } from './InlineRun';
 import { RunKindIcon, RunStats } from './RunBits';
+import styles from './Composite.module.css';
+import textStyles from '../../components/text.module.css';
+import { cx } from '../../lib/cx';
 
 /**
  * A team run's members: the session's runs whose parent is this run, and inline
@@ -31,26 +34,26 @@ export function TeamMembers({
     return <EmptyState icon="user" title="No member runs recorded for this team run" />;
   }
   return (
-    <div className="members" data-testid="members">
+    <div className={undefined} data-testid="members">
       {children.length > 0 && (
-        <ol className="member-list">
+        <ol className={styles.memberList}>
           {children.map((c) => (
-            <li key={c.run_id} className="member-row" data-testid="member-run">
-              <Link to={hrefOf(c.run_id)} className="member-link">
+            <li key={c.run_id} className={undefined} data-testid="member-run">
+              <Link to={hrefOf(c.run_id)} className={styles.memberLink}>
                 <StatusBadge status={c.status} />
                 <RunKindIcon run={c} />
-                <span className="mono small">{componentIdOf(c) ?? shortId(c.run_id)}</span>
-                <span className="member-input ellipsis">{preview(c.run_input, 140) || preview(c.content, 140)}</span>
+                <span className={cx(textStyles.mono, textStyles.small)}>{componentIdOf(c) ?? shortId(c.run_id)}</span>
+                <span className={cx(styles.memberInput, textStyles.ellipsis)}>{preview(c.run_input, 140) || preview(c.content, 140)}</span>
                 <RunStats run={c} />
-                <span className="muted small mono">{formatTime(c.created_at)}</span>
+                <span className={cx(textStyles.muted, textStyles.small, textStyles.mono)}>{formatTime(c.created_at)}</span>
               </Link>
             </li>
           ))}
         </ol>
       )}
       {inline.length > 0 && (
-        <div className="inline-members">
-          <div className="field-label">
+        <div className={styles.inlineMembers}>
+          <div className={textStyles.fieldLabel}>
             member_responses ({inline.length}){inlineOnly.length < inline.length ? ' — also listed above' : ''}
           </div>
           {inline.map((m, i) => (
@@ -70,26 +73,26 @@ function StepItem({ step, executors, depth }: { step: JsonObject; executors: Map
   const nested = Array.isArray(step.steps) ? (step.steps as JsonObject[]) : [];
   const content = contentText(step.content);
   return (
-    <li className="step" data-testid="workflow-step" style={{ ['--depth' as string]: depth }}>
+    <li className={styles.step} data-testid="workflow-step" style={{ ['--depth' as string]: depth }}>
       <Collapsible
         title={
           <>
-            <span className={`step-state ${ok ? 'ok' : 'bad'}`}>{ok ? '✓' : '✕'}</span>
+            <span className={cx(styles.stepState, ok ? styles.ok : styles.bad)}>{ok ? '✓' : '✕'}</span>
             <strong>{name}</strong>
             {typeof step.step_type === 'string' && <Badge>{step.step_type}</Badge>}
             {typeof step.executor_type === 'string' && (
-              <span className="muted small">
+              <span className={cx(textStyles.muted, textStyles.small)}>
                 {step.executor_type}
                 {typeof step.executor_name === 'string' ? `: ${step.executor_name}` : ''}
               </span>
             )}
-            <span className="muted small ellipsis">{preview(content, 90)}</span>
+            <span className={cx(textStyles.muted, textStyles.small, textStyles.ellipsis)}>{preview(content, 90)}</span>
           </>
         }
-        meta={<span className="muted small">{formatDuration(durationOf(metrics))}</span>}
+        meta={<span className={cx(textStyles.muted, textStyles.small)}>{formatDuration(durationOf(metrics))}</span>}
       >
-        <div className="step-body">
-          {typeof step.error === 'string' && step.error && <div className="error-inline">{step.error}</div>}
+        <div className={styles.stepBody}>
+          {typeof step.error === 'string' && step.error && <div className={styles.errorInline}>{step.error}</div>}
           {content ? (
             typeof step.content === 'object' ? (
               <JsonView value={step.content} maxHeight={360} />
@@ -97,11 +100,11 @@ function StepItem({ step, executors, depth }: { step: JsonObject; executors: Map
               <Markdown text={content} />
             )
           ) : (
-            <div className="muted small">No content.</div>
+            <div className={cx(textStyles.muted, textStyles.small)}>No content.</div>
           )}
           {exec && <InlineRun run={exec} title="Executor run" />}
           {nested.length > 0 && (
-            <ol className="steps nested">
+            <ol className={cx(styles.steps, styles.nested)}>
               {nested.map((s, i) => (
                 <StepItem key={i} step={s} executors={executors} depth={depth + 1} />
               ))}
@@ -126,9 +129,9 @@ export function WorkflowSteps({ run }: { run: WorkflowRunShape }) {
   const unmatched = execRuns.filter((e) => !(typeof e.run_id === 'string' && used.has(e.run_id)));
   if (steps.length === 0 && execRuns.length === 0) return <EmptyState icon="list" title="No steps recorded" />;
   return (
-    <div className="workflow-steps" data-testid="steps">
+    <div className={undefined} data-testid="steps">
       {steps.length > 0 && (
-        <ol className="steps">
+        <ol className={styles.steps}>
           {steps.map((s, i) => (
             <StepItem key={i} step={s} executors={executors} depth={0} />
           ))}
@@ -136,7 +139,7 @@ export function WorkflowSteps({ run }: { run: WorkflowRunShape }) {
       )}
       {unmatched.length > 0 && (
         <>
-          <div className="field-label">Executor runs ({unmatched.length})</div>
+          <div className={textStyles.fieldLabel}>Executor runs ({unmatched.length})</div>
           {unmatched.map((e, i) => (
             <InlineRun key={typeof e.run_id === 'string' ? e.run_id : i} run={e} />
           ))}

@@ -6,6 +6,11 @@ import { buildConversation, roleCounts, toolCallCount, type ConversationRow } fr
 import { formatCount, plural } from '../../lib/format';
 import { mediaCount } from '../../lib/media';
 import { MessageView } from './MessageView';
+import tabBarStyles from './tab-bar.module.css';
+import styles from './Conversation.module.css';
+import segmentedStyles from '../../components/Segmented.module.css';
+import messageViewStyles from './MessageView.module.css';
+import { cx } from '../../lib/cx';
 
 /** Rough height guess before measuring (keeps the scrollbar stable on huge runs). */
 function estimate(row: ConversationRow): number {
@@ -49,20 +54,20 @@ export function Conversation({
   if (rows.length === 0) return <EmptyState icon="list" title="No messages stored for this run" />;
 
   return (
-    <div className="conversation" data-testid="conversation">
-      <div className="conv-bar">
-        <span className="conv-counts">
+    <div className={undefined} data-testid="conversation">
+      <div className={tabBarStyles.convBar}>
+        <span className={tabBarStyles.convCounts}>
           <strong>{formatCount(rows.length)}</strong> messages
           {(['system', 'user', 'assistant', 'tool'] as const).map((r) =>
             counts[r] ? (
-              <span key={r} className={`role-count role-${r}`}>
+              <span key={r} className={styles.roleCount} data-role={r}>
                 {formatCount(counts[r])} {r}
               </span>
             ) : null,
           )}
-          {calls > 0 && <span className="role-count">{plural(calls, 'tool call')}</span>}
+          {calls > 0 && <span className={styles.roleCount}>{plural(calls, 'tool call')}</span>}
         </span>
-        <span className="segmented segmented-sm">
+        <span className={cx(segmentedStyles.segmented, segmentedStyles.segmentedSm)}>
           {(
             [
               ['all', 'All'],
@@ -70,7 +75,7 @@ export function Conversation({
               ['tools', 'Tool calls'],
             ] as const
           ).map(([id, label]) => (
-            <button key={id} type="button" className={`segment${filter === id ? ' active' : ''}`} onClick={() => setFilter(id)}>
+            <button key={id} type="button" className={cx(segmentedStyles.segment, filter === id ? segmentedStyles.active : undefined)} onClick={() => setFilter(id)}>
               {label}
             </button>
           ))}
@@ -121,10 +126,10 @@ function JumpableList({
       estimateSize={estimate}
       maxHeight={maxHeight ?? '78vh'}
       testId="message-list"
-      className="message-list"
+      className={styles.messageList}
       scrollTo={scrollTo}
       renderItem={(r) => (
-        <div className={`msg-wrap${jump === r.index ? ' jumped' : ''}`} data-jumped={jump === r.index || undefined}>
+        <div className={cx(messageViewStyles.msgWrap, jump === r.index ? messageViewStyles.jumped : undefined)} data-jumped={jump === r.index || undefined}>
           <MessageView row={r} onJump={go} />
         </div>
       )}

@@ -6,24 +6,29 @@ import { EmptyState } from '../../components/ui';
 import { VirtualList } from '../../components/VirtualList';
 import { buildEventRows, type EventCategory, type EventRow } from '../../lib/events';
 import { formatCount, formatTime } from '../../lib/format';
+import styles from './EventsTimeline.module.css';
+import textStyles from '../../components/text.module.css';
+import tabBarStyles from './tab-bar.module.css';
+import segmentedStyles from '../../components/Segmented.module.css';
+import { cx } from '../../lib/cx';
 
 const EventItem = memo(function EventItem({ row }: { row: EventRow }) {
   const [open, setOpen] = useState(false);
   return (
-    <div className={`event cat-${row.category}${open ? ' open' : ''}`} data-testid="event" style={{ ['--depth' as string]: row.depth }}>
-      <button type="button" className="event-line" onClick={() => setOpen(!open)} aria-expanded={open}>
-        <span className="event-rail" aria-hidden>
-          <span className="event-dot" />
+    <div className={cx(styles.event, open ? styles.open : undefined)} data-category={row.category} data-testid="event" style={{ ['--depth' as string]: row.depth }}>
+      <button type="button" className={styles.eventLine} onClick={() => setOpen(!open)} aria-expanded={open}>
+        <span className={styles.eventRail} aria-hidden>
+          <span className={styles.eventDot} />
         </span>
-        <span className="event-time mono" title={row.at ? row.at.toISOString() : ''}>
+        <span className={cx(styles.eventTime, textStyles.mono)} title={row.at ? row.at.toISOString() : ''}>
           {row.offset !== null ? `+${row.offset.toFixed(row.offset < 10 ? 1 : 0)}s` : formatTime(row.event.created_at)}
         </span>
-        <span className="event-name mono">{row.name}</span>
-        <span className="event-summary">{row.summary}</span>
-        <Icon name="chevronRight" size={11} className="chev" />
+        <span className={cx(styles.eventName, textStyles.mono)}>{row.name}</span>
+        <span className={styles.eventSummary}>{row.summary}</span>
+        <Icon name="chevronRight" size={11} className={styles.chev} />
       </button>
       {open && (
-        <div className="event-body">
+        <div className={styles.eventBody}>
           <JsonView value={row.event} maxHeight={360} />
         </div>
       )}
@@ -54,14 +59,14 @@ export function EventsTimeline({ events }: { events: AgnoEvent[] | null | undefi
     );
   }
   return (
-    <div className="events" data-testid="events">
-      <div className="conv-bar">
-        <span className="conv-counts">
+    <div className={undefined} data-testid="events">
+      <div className={tabBarStyles.convBar}>
+        <span className={tabBarStyles.convCounts}>
           <strong>{formatCount(rows.length)}</strong> events
         </span>
-        <span className="segmented segmented-sm">
+        <span className={cx(segmentedStyles.segmented, segmentedStyles.segmentedSm)}>
           {FILTERS.filter((f) => f.id === 'all' || present.has(f.id)).map((f) => (
-            <button key={f.id} type="button" className={`segment${filter === f.id ? ' active' : ''}`} onClick={() => setFilter(f.id)}>
+            <button key={f.id} type="button" className={cx(segmentedStyles.segment, filter === f.id ? segmentedStyles.active : undefined)} onClick={() => setFilter(f.id)}>
               {f.label}
             </button>
           ))}

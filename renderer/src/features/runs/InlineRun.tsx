@@ -8,6 +8,12 @@ import { formatCount, preview, shortId } from '../../lib/format';
 import { asMediaList, mediaCount } from '../../lib/media';
 import { OutputView } from './OutputView';
 import { RunStats } from './RunBits';
+import styles from './InlineRun.module.css';
+import textStyles from '../../components/text.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import miniConversationStyles from './mini-conversation.module.css';
+import messageViewStyles from './MessageView.module.css';
+import { cx } from '../../lib/cx';
 
 /** A nested run shown inline (member_responses, step_executor_runs): summary + expandable body. */
 export function InlineRun({ run, title, href }: { run: JsonObject; title?: string; href?: string | null }) {
@@ -19,32 +25,32 @@ export function InlineRun({ run, title, href }: { run: JsonObject; title?: strin
   const name = (typeof run.agent_name === 'string' && run.agent_name) || (typeof run.team_name === 'string' && run.team_name) || comp;
   return (
     <Collapsible
-      className="inline-run"
+      className={styles.inlineRun}
       title={
         <>
           <StatusBadge status={typeof r.status === 'string' ? r.status : null} />
           <strong>{title ?? name ?? 'Run'}</strong>
-          <span className="mono small muted">{shortId(typeof run.run_id === 'string' ? run.run_id : null)}</span>
+          <span className={cx(textStyles.mono, textStyles.small, textStyles.muted)}>{shortId(typeof run.run_id === 'string' ? run.run_id : null)}</span>
         </>
       }
       meta={<RunStats run={r} />}
     >
-      <div className="inline-run-body">
+      <div className={styles.inlineRunBody}>
         {href && (
-          <Link to={href} className="link-btn small">
+          <Link to={href} className={cx(buttonStyles.linkBtn, textStyles.small)}>
             Open run page →
           </Link>
         )}
-        <div className="field-label">Output</div>
+        <div className={textStyles.fieldLabel}>Output</div>
         <OutputView run={r} />
         {mediaCount(media) > 0 && <MediaGallery media={media} />}
         {messages.length > 0 && (
           <>
-            <div className="field-label">Messages ({formatCount(messages.length)})</div>
-            <div className="mini-conv">
+            <div className={textStyles.fieldLabel}>Messages ({formatCount(messages.length)})</div>
+            <div className={miniConversationStyles.miniConv}>
               {messages.map((m, i) => (
-                <div key={i} className={`mini-msg role-${String(m.role ?? 'other')}`}>
-                  <span className="msg-role">{String(m.role ?? '?')}</span>
+                <div key={i} className={miniConversationStyles.miniMsg} data-role={String(m.role ?? 'other')}>
+                  <span className={cx(messageViewStyles.msgRole, miniConversationStyles.msgRole)}>{String(m.role ?? '?')}</span>
                   <span>
                     {m.content !== undefined && m.content !== null
                       ? preview(m.content, 600)

@@ -9,6 +9,11 @@ import type { ContentPart, ConversationRow } from '../../lib/conversation';
 import { formatCompact, formatCount, formatDuration, formatTime } from '../../lib/format';
 import { compactJson } from '../../lib/json';
 import { mediaCount } from '../../lib/media';
+import textStyles from '../../components/text.module.css';
+import styles from './MessageView.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import badgeStyles from '../../components/Badge.module.css';
+import { cx } from '../../lib/cx';
 
 const ROLE_LABEL: Record<string, string> = {
   system: 'System',
@@ -38,7 +43,7 @@ function Parts({ parts, role }: { parts: ContentPart[]; role: string }) {
               ) : role === 'tool' ? (
                 <ToolText key={i} text={p.text} />
               ) : (
-                <div className="text-pre">{p.text}</div>
+                <div className={cx(textStyles.textPre, styles.textPre)}>{p.text}</div>
               );
             if (role === 'tool') return body;
             return (
@@ -48,7 +53,7 @@ function Parts({ parts, role }: { parts: ContentPart[]; role: string }) {
             );
           }
           case 'image':
-            return <img key={i} className="msg-image" src={p.url} alt="" loading="lazy" />;
+            return <img key={i} className={styles.msgImage} src={p.url} alt="" loading="lazy" />;
           case 'audio':
             return <audio key={i} controls src={`data:audio/${p.format ?? 'wav'};base64,${p.data}`} />;
           case 'json':
@@ -70,7 +75,7 @@ function ToolText({ text }: { text: string }) {
   for (let i = 0; i < display.length && lines <= 14; i++) if (display.charCodeAt(i) === 10) lines++;
   return (
     <Clamp long={lines > 14 || display.length > 2000} lines={12}>
-      {shown !== null ? <JsonView value={shown} /> : <pre className="code text-pre">{text}</pre>}
+      {shown !== null ? <JsonView value={shown} /> : <pre className={cx(textStyles.code, styles.code, textStyles.textPre, styles.textPre)}>{text}</pre>}
     </Clamp>
   );
 }
@@ -82,7 +87,7 @@ function MessageMetrics({ m }: { m: AgnoMessage }) {
   const inT = typeof metrics.input_tokens === 'number' ? metrics.input_tokens : null;
   const outT = typeof metrics.output_tokens === 'number' ? metrics.output_tokens : null;
   return (
-    <span className="msg-metrics" title={`${formatCount(inT)} in · ${formatCount(outT)} out`}>
+    <span className={styles.msgMetrics} title={`${formatCount(inT)} in · ${formatCount(outT)} out`}>
       {tokens !== null && <span>{formatCompact(tokens)} tok</span>}
       {typeof metrics.duration === 'number' && <span>{formatDuration(metrics.duration)}</span>}
       {typeof metrics.time_to_first_token === 'number' && <span>ttft {formatDuration(metrics.time_to_first_token)}</span>}
@@ -96,58 +101,58 @@ export const MessageView = memo(function MessageView({ row, onJump }: { row: Con
   const roleLabel = ROLE_LABEL[row.role] ?? row.rawRole;
   return (
     <article
-      className={`msg role-${row.role}${row.isError ? ' msg-error' : ''}${row.fromHistory ? ' from-history' : ''}`}
+      className={cx(styles.msg, row.isError ? styles.msgError : undefined, row.fromHistory ? styles.fromHistory : undefined)}
       data-role={row.role}
       data-index={row.index}
       data-testid="message"
     >
-      <header className="msg-head">
-        <span className="msg-role">{roleLabel}</span>
+      <header className={styles.msgHead}>
+        <span className={styles.msgRole}>{roleLabel}</span>
         {row.answers && (
-          <span className="msg-answers">
+          <span className={styles.msgAnswers}>
             <Icon name="tool" size={11} />
-            <span className="mono">{row.answers.name}</span>
+            <span className={textStyles.mono}>{row.answers.name}</span>
             {row.answers.callIndex !== null && onJump && (
-              <button type="button" className="link-btn small" onClick={() => onJump(row.answers!.callIndex!)}>
+              <button type="button" className={cx(buttonStyles.linkBtn, textStyles.small)} onClick={() => onJump(row.answers!.callIndex!)}>
                 call #{row.answers.callIndex + 1}
               </button>
             )}
-            {row.isError ? <span className="badge badge-danger">error</span> : null}
+            {row.isError ? <span className={badgeStyles.badge} data-tone="danger">error</span> : null}
           </span>
         )}
-        {typeof m.name === 'string' && row.role !== 'tool' && <span className="muted small mono">{m.name}</span>}
-        {row.fromHistory && <span className="badge badge-muted">history</span>}
-        <span className="msg-spacer" />
+        {typeof m.name === 'string' && row.role !== 'tool' && <span className={cx(textStyles.muted, textStyles.small, textStyles.mono)}>{m.name}</span>}
+        {row.fromHistory && <span className={badgeStyles.badge} data-tone="muted">history</span>}
+        <span className={styles.msgSpacer} />
         <MessageMetrics m={m} />
-        {m.created_at !== undefined && <span className="msg-time mono">{formatTime(m.created_at)}</span>}
-        <span className="msg-index mono">#{row.index + 1}</span>
+        {m.created_at !== undefined && <span className={cx(styles.msgTime, textStyles.mono)}>{formatTime(m.created_at)}</span>}
+        <span className={cx(styles.msgIndex, textStyles.mono)}>#{row.index + 1}</span>
       </header>
-      <div className="msg-body">
+      <div className={styles.msgBody}>
         {typeof m.reasoning_content === 'string' && m.reasoning_content && (
-          <Collapsible className="thinking" title={<><Icon name="brain" size={12} /> Thinking</>} meta={`${formatCount(m.reasoning_content.length)} chars`}>
+          <Collapsible className={styles.thinking} title={<><Icon name="brain" size={12} /> Thinking</>} meta={`${formatCount(m.reasoning_content.length)} chars`}>
             <Markdown text={m.reasoning_content} />
           </Collapsible>
         )}
         {row.parts.length > 0 ? (
           <Parts parts={row.parts} role={row.role} />
         ) : row.toolCalls.length === 0 && mediaCount(row.media) === 0 ? (
-          <div className="muted small">(empty)</div>
+          <div className={cx(textStyles.muted, textStyles.small)}>(empty)</div>
         ) : null}
         {row.toolCalls.map((c, i) => (
-          <div key={c.id ?? i} className={`tool-call${c.resultError ? ' error' : ''}`} data-testid="tool-call">
+          <div key={c.id ?? i} className={cx(styles.toolCall, c.resultError ? styles.error : undefined)} data-testid="tool-call">
             <Collapsible
               defaultOpen
               title={
                 <>
-                  <Icon name="tool" size={12} /> <span className="tool-name mono">{c.name}</span>
-                  {c.id && <span className="muted small mono">{c.id}</span>}
+                  <Icon name="tool" size={12} /> <span className={cx(styles.toolName, textStyles.mono)}>{c.name}</span>
+                  {c.id && <span className={cx(textStyles.muted, textStyles.small, textStyles.mono)}>{c.id}</span>}
                 </>
               }
               meta={
                 c.resultIndex !== null ? (
                   <button
                     type="button"
-                    className={`link-btn small${c.resultError ? ' danger' : ''}`}
+                    className={cx(buttonStyles.linkBtn, textStyles.small, c.resultError ? buttonStyles.danger : undefined)}
                     onClick={(e) => {
                       e.stopPropagation();
                       onJump?.(c.resultIndex!);
@@ -156,12 +161,12 @@ export const MessageView = memo(function MessageView({ row, onJump }: { row: Con
                     {c.resultError ? 'failed' : 'result'} → #{c.resultIndex + 1}
                   </button>
                 ) : (
-                  <span className="muted small">no result</span>
+                  <span className={cx(textStyles.muted, textStyles.small)}>no result</span>
                 )
               }
             >
-              <div className="tool-args" data-testid="tool-args">
-                {c.argsValid ? <JsonView value={c.args} maxHeight={320} /> : <pre className="code">{String(c.args)}</pre>}
+              <div className={styles.toolArgs} data-testid="tool-args">
+                {c.argsValid ? <JsonView value={c.args} maxHeight={320} /> : <pre className={cx(textStyles.code, styles.code)}>{String(c.args)}</pre>}
               </div>
             </Collapsible>
           </div>

@@ -3,6 +3,9 @@ import { Collapsible } from '../../components/Collapsible';
 import { JsonView } from '../../components/JsonView';
 import { formatCompact, formatCost, formatCount, formatDuration } from '../../lib/format';
 import { tokensOf } from '../../lib/runs';
+import styles from './MetricsPanel.module.css';
+import textStyles from '../../components/text.module.css';
+import { cx } from '../../lib/cx';
 
 const TOKEN_ROWS: [keyof RunMetrics, string][] = [
   ['input_tokens', 'Input tokens'],
@@ -35,17 +38,17 @@ export function Bars({ bars, title }: { bars: Bar[]; title: string }) {
   const w = 300;
   const barW = w - labelW - valueW;
   return (
-    <figure className="bars">
-      <figcaption className="bars-title">{title}</figcaption>
+    <figure className={styles.bars}>
+      <figcaption className={styles.barsTitle}>{title}</figcaption>
       <svg viewBox={`0 0 ${w} ${bars.length * rowH}`} width="100%" role="img" aria-label={title}>
         {bars.map((b, i) => (
           <g key={b.label} transform={`translate(0 ${i * rowH})`}>
-            <text x={0} y={12.5} className="bars-label">
+            <text x={0} y={12.5} className={styles.barsLabel}>
               {b.label}
             </text>
-            <rect x={labelW} y={4} width={barW} height={10} rx={2} className="bars-track" />
-            <rect x={labelW} y={4} width={Math.max(1.5, (b.value / max) * barW)} height={10} rx={2} className={`bars-fill tone-${b.tone}`} />
-            <text x={w} y={12.5} textAnchor="end" className="bars-value">
+            <rect x={labelW} y={4} width={barW} height={10} rx={2} className={styles.barsTrack} />
+            <rect x={labelW} y={4} width={Math.max(1.5, (b.value / max) * barW)} height={10} rx={2} className={styles.barsFill} data-tone={b.tone} />
+            <text x={w} y={12.5} textAnchor="end" className={styles.barsValue}>
               {b.text}
             </text>
           </g>
@@ -58,7 +61,7 @@ export function Bars({ bars, title }: { bars: Bar[]; title: string }) {
 /** Run metrics: a compact table, token and timing bars, per-model details. */
 export function MetricsPanel({ metrics }: { metrics: RunMetrics | null | undefined }) {
   if (!metrics || typeof metrics !== 'object' || Object.keys(metrics).length === 0) {
-    return <div className="muted small">No metrics stored.</div>;
+    return <div className={cx(textStyles.muted, textStyles.small)}>No metrics stored.</div>;
   }
   const t = tokensOf(metrics);
   const duration = n(metrics.duration);
@@ -81,8 +84,8 @@ export function MetricsPanel({ metrics }: { metrics: RunMetrics | null | undefin
   const details = metrics.details && typeof metrics.details === 'object' ? Object.entries(metrics.details) : [];
 
   return (
-    <div className="metrics" data-testid="metrics">
-      <table className="kv-table">
+    <div className={undefined} data-testid="metrics">
+      <table className={styles.kvTable}>
         <tbody>
           {TOKEN_ROWS.map(([key, label]) => {
             const v = key === 'total_tokens' ? t.total : key === 'input_tokens' ? t.input : key === 'output_tokens' ? t.output : n(metrics[key]);
@@ -90,26 +93,26 @@ export function MetricsPanel({ metrics }: { metrics: RunMetrics | null | undefin
             return (
               <tr key={key} data-metric={key}>
                 <th>{label}</th>
-                <td className="num mono">{formatCount(v)}</td>
+                <td className={cx(textStyles.num, textStyles.mono)}>{formatCount(v)}</td>
               </tr>
             );
           })}
           {n(metrics.cost) !== null && (
             <tr data-metric="cost">
               <th>Cost</th>
-              <td className="num mono">{formatCost(metrics.cost)}</td>
+              <td className={cx(textStyles.num, textStyles.mono)}>{formatCost(metrics.cost)}</td>
             </tr>
           )}
           {ttft !== null && (
             <tr data-metric="time_to_first_token">
               <th>Time to first token</th>
-              <td className="num mono">{formatDuration(ttft)}</td>
+              <td className={cx(textStyles.num, textStyles.mono)}>{formatDuration(ttft)}</td>
             </tr>
           )}
           {duration !== null && (
             <tr data-metric="duration">
               <th>Duration</th>
-              <td className="num mono">{formatDuration(duration)}</td>
+              <td className={cx(textStyles.num, textStyles.mono)}>{formatDuration(duration)}</td>
             </tr>
           )}
         </tbody>
@@ -119,13 +122,13 @@ export function MetricsPanel({ metrics }: { metrics: RunMetrics | null | undefin
       {stepBars.length > 0 && <Bars title="Steps" bars={stepBars} />}
       {details.map(([kind, list]) =>
         Array.isArray(list) && list.length > 0 ? (
-          <div key={kind} className="metrics-details">
-            <div className="bars-title">{kind.replace(/_/g, ' ')}</div>
+          <div key={kind} className={styles.metricsDetails}>
+            <div className={styles.barsTitle}>{kind.replace(/_/g, ' ')}</div>
             {list.map((d: JsonObject, i) => (
-              <div key={i} className="model-line">
-                <span className="mono">{String(d.id ?? '?')}</span>
-                {d.provider ? <span className="muted small"> · {String(d.provider)}</span> : null}
-                <span className="model-tokens mono small">
+              <div key={i} className={styles.modelLine}>
+                <span className={textStyles.mono}>{String(d.id ?? '?')}</span>
+                {d.provider ? <span className={cx(textStyles.muted, textStyles.small)}> · {String(d.provider)}</span> : null}
+                <span className={cx(styles.modelTokens, textStyles.mono, textStyles.small)}>
                   {formatCompact(n(d.input_tokens))} in · {formatCompact(n(d.output_tokens))} out
                 </span>
               </div>

@@ -4,26 +4,30 @@ import { CopyButton } from '../../components/Copy';
 import { JsonView } from '../../components/JsonView';
 import { formatCount, safeStringify, shortId } from '../../lib/format';
 import { downloadText } from '../../platform/browser';
+import styles from './RawJson.module.css';
+import textStyles from '../../components/text.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import { cx } from '../../lib/cx';
 
 /** The run exactly as the API returned it, with wrap, download and copy. */
 export function RawJson({ run }: { run: AnyRun }) {
   const text = useMemo(() => safeStringify(run, 2), [run]);
   const [wrap, setWrap] = useState(false);
   return (
-    <div className="raw-json" data-testid="raw-json">
-      <div className="raw-bar">
-        <span className="muted small">{formatCount(text.length)} characters · as returned by GET /sessions/…/runs/{shortId(run.run_id)}</span>
-        <span className="raw-actions">
-          <button type="button" className="btn btn-sm" onClick={() => setWrap(!wrap)}>
+    <div className={undefined} data-testid="raw-json">
+      <div className={styles.rawBar}>
+        <span className={cx(textStyles.muted, textStyles.small)}>{formatCount(text.length)} characters · as returned by GET /sessions/…/runs/{shortId(run.run_id)}</span>
+        <span className={styles.rawActions}>
+          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => setWrap(!wrap)}>
             {wrap ? 'No wrap' : 'Wrap'}
           </button>
-          <button type="button" className="btn btn-sm" onClick={() => downloadText(`run-${run.run_id}.json`, text)}>
+          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => downloadText(`run-${run.run_id}.json`, text)}>
             Download
           </button>
           <CopyButton text={text} label="Copy JSON" icon />
         </span>
       </div>
-      <JsonView value={text} copy={false} className={wrap ? 'wrap' : ''} maxHeight="75vh" />
+      <JsonView value={text} copy={false} wrap={wrap} maxHeight="75vh" />
     </div>
   );
 }

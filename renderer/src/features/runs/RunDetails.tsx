@@ -4,6 +4,8 @@ import { JsonView } from '../../components/JsonView';
 import { isEmptyValue } from '../../lib/empty';
 import { formatCount } from '../../lib/format';
 import { Card } from '../../components/Card';
+import metaFieldStyles from '../../components/MetaField.module.css';
+import textStyles from '../../components/text.module.css';
 
 /** Side card: response format, content type, status, message count and the final session state. */
 export function RunDetails({ run }: { run: AnyRun }) {
@@ -16,15 +18,15 @@ export function RunDetails({ run }: { run: AnyRun }) {
   const messages = (run as { messages?: unknown }).messages;
   return (
     <Card title="Details">
-      <dl className="kv">
+      <dl className={metaFieldStyles.kv}>
         {shown.map(([k, v]) => (
-          <div key={k} className="kv-row">
+          <div key={k} className={metaFieldStyles.kvRow}>
             <dt>{k}</dt>
-            <dd className="mono">{String(v)}</dd>
+            <dd className={textStyles.mono}>{String(v)}</dd>
           </div>
         ))}
         {Array.isArray(messages) && (
-          <div className="kv-row">
+          <div className={metaFieldStyles.kvRow}>
             <dt>Messages</dt>
             <dd>{formatCount(messages.length)}</dd>
           </div>

@@ -7,17 +7,25 @@ import { Icon } from '../../components/Icon';
 import { MetaField } from '../../components/MetaField';
 import { formatCompact, formatCount, formatDateTime, formatDuration, formatRelative, shortId } from '../../lib/format';
 import { componentIdOf, durationOf, modelOf, runKind, tokensOf } from '../../lib/runs';
+import entityHeadStyles from '../EntityHead.module.css';
+import textStyles from '../../components/text.module.css';
+import styles from './RunHeader.module.css';
+import layoutStyles from '../../components/layout.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import uiStyles from '../../components/ui.module.css';
+import metaFieldStyles from '../../components/MetaField.module.css';
+import { cx } from '../../lib/cx';
 
 export function RunBreadcrumbs({ loc, sessionId, type, runId }: { loc: DbLocation; sessionId: string; type: SessionType | undefined; runId: string }) {
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className={entityHeadStyles.breadcrumbs} aria-label="Breadcrumb">
       <Link to={sessionsHref(loc)}>Sessions</Link>
       <Icon name="chevronRight" size={11} />
-      <Link to={sessionHref(sessionId, type, loc)} className="mono">
+      <Link to={sessionHref(sessionId, type, loc)} className={textStyles.mono}>
         {shortId(sessionId, 12)}
       </Link>
       <Icon name="chevronRight" size={11} />
-      <span className="crumb-current mono">{shortId(runId, 12)}</span>
+      <span className={cx(entityHeadStyles.crumbCurrent, textStyles.mono)}>{shortId(runId, 12)}</span>
     </nav>
   );
 }
@@ -42,29 +50,29 @@ export function RunHeader({
   const model = modelOf(run);
   const user = (run as { user_id?: unknown }).user_id;
   return (
-    <div className="entity-head">
-      <div className="entity-title-row">
+    <div className={entityHeadStyles.entityHead}>
+      <div className={entityHeadStyles.entityTitleRow}>
         <StatusBadge status={run.status} />
-        <h1 className="entity-title">
+        <h1 className={entityHeadStyles.entityTitle}>
           {KIND_LABEL[kind]}
-          {comp && <span className="title-comp mono">{comp}</span>}
+          {comp && <span className={cx(styles.titleComp, textStyles.mono)}>{comp}</span>}
         </h1>
-        <div className="header-spacer" />
+        <div className={layoutStyles.headerSpacer} />
         {nav.pos >= 0 && nav.total > 1 && (
-          <div className="run-nav" data-testid="run-nav">
-            <Link to={nav.prevHref ?? '#'} className={`btn btn-sm${nav.prevHref ? '' : ' disabled'}`} aria-disabled={!nav.prevHref} title="Previous run (k)">
-              <Icon name="chevronLeft" size={12} /> <kbd className="kbd">k</kbd>
+          <div className={styles.runNav} data-testid="run-nav">
+            <Link to={nav.prevHref ?? '#'} className={cx(buttonStyles.btn, buttonStyles.btnSm, nav.prevHref ? undefined : buttonStyles.disabled)} aria-disabled={!nav.prevHref} title="Previous run (k)">
+              <Icon name="chevronLeft" size={12} /> <kbd className={cx(uiStyles.kbd, buttonStyles.kbd)}>k</kbd>
             </Link>
-            <span className="muted small">
+            <span className={cx(textStyles.muted, textStyles.small)}>
               {formatCount(nav.pos + 1)} / {formatCount(nav.total)}
             </span>
-            <Link to={nav.nextHref ?? '#'} className={`btn btn-sm${nav.nextHref ? '' : ' disabled'}`} aria-disabled={!nav.nextHref} title="Next run (j)">
-              <kbd className="kbd">j</kbd> <Icon name="chevronRight" size={12} />
+            <Link to={nav.nextHref ?? '#'} className={cx(buttonStyles.btn, buttonStyles.btnSm, nav.nextHref ? undefined : buttonStyles.disabled)} aria-disabled={!nav.nextHref} title="Next run (j)">
+              <kbd className={cx(uiStyles.kbd, buttonStyles.kbd)}>j</kbd> <Icon name="chevronRight" size={12} />
             </Link>
           </div>
         )}
       </div>
-      <dl className="meta-grid">
+      <dl className={metaFieldStyles.metaGrid}>
         <MetaField label="Run">
           <IdChip id={run.run_id} label="run id" />
         </MetaField>
@@ -72,17 +80,17 @@ export function RunHeader({
           <IdChip id={sessionId} label="session id" />
         </MetaField>
         <MetaField label={kind === 'team' ? 'Team' : kind === 'workflow' ? 'Workflow' : 'Agent'}>
-          {comp ? <IdChip id={comp} label={`${kind} id`} /> : <span className="muted">—</span>}
+          {comp ? <IdChip id={comp} label={`${kind} id`} /> : <span className={textStyles.muted}>—</span>}
         </MetaField>
         {run.parent_run_id && (
           <MetaField label="Parent run">
-            <Link to={runHref(sessionId, run.parent_run_id, type, loc)} className="mono">
+            <Link to={runHref(sessionId, run.parent_run_id, type, loc)} className={textStyles.mono}>
               {shortId(run.parent_run_id)}
             </Link>
           </MetaField>
         )}
-        <MetaField label="User" className="mono">
-          {typeof user === 'string' && user ? user : <span className="muted">—</span>}
+        <MetaField label="User" className={textStyles.mono}>
+          {typeof user === 'string' && user ? user : <span className={textStyles.muted}>—</span>}
         </MetaField>
         <MetaField label="Created" title={formatRelative(run.created_at)}>
           {formatDateTime(run.created_at)}
@@ -93,14 +101,14 @@ export function RunHeader({
         <MetaField label="Tokens" testId="run-tokens">
           {formatCount(t.total)}
           {(t.input !== null || t.output !== null) && (
-            <span className="muted small">
+            <span className={cx(textStyles.muted, textStyles.small)}>
               {' '}
               ({formatCompact(t.input)} in · {formatCompact(t.output)} out)
             </span>
           )}
         </MetaField>
         {model && (
-          <MetaField label="Model" className="mono">
+          <MetaField label="Model" className={textStyles.mono}>
             {model}
           </MetaField>
         )}

@@ -7,6 +7,9 @@ import { mediaCount } from '../../lib/media';
 import { OutputView } from './OutputView';
 import { inputMediaOf, outputMediaOf } from './run-media';
 import { Card } from '../../components/Card';
+import styles from './RunInputOutput.module.css';
+import textStyles from '../../components/text.module.css';
+import { cx } from '../../lib/cx';
 
 /** The run's input and output side by side, each with its media and a copy button. */
 export function RunInputOutput({ run }: { run: AnyRun }) {
@@ -14,22 +17,22 @@ export function RunInputOutput({ run }: { run: AnyRun }) {
   const outMedia = outputMediaOf(run);
   const input = typeof run.run_input === 'string' ? run.run_input : run.run_input == null ? '' : safeStringify(run.run_input, 2);
   return (
-    <div className="io-grid">
-      <Card title="Input" className="io-card" actions={input ? <CopyButton text={input} label="Copy input" icon /> : undefined}>
+    <div className={styles.ioGrid}>
+      <Card title="Input" bodyClassName={styles.ioBody} actions={input ? <CopyButton text={input} label="Copy input" icon /> : undefined}>
         {input ? (
           <Clamp long={input.length > 900 || input.split('\n').length > 12} lines={10}>
-            <div className="text-pre input-text" data-testid="run-input">
+            <div className={cx(textStyles.textPre, styles.inputText)} data-testid="run-input">
               {input}
             </div>
           </Clamp>
         ) : (
-          <div className="muted small">No input recorded.</div>
+          <div className={cx(textStyles.muted, textStyles.small)}>No input recorded.</div>
         )}
         {mediaCount(inMedia) > 0 && <MediaGallery media={inMedia} />}
       </Card>
       <Card
         title="Output"
-        className="io-card"
+        bodyClassName={styles.ioBody}
         actions={
           run.content !== null && run.content !== undefined ? (
             <CopyButton text={typeof run.content === 'string' ? run.content : safeStringify(run.content, 2)} label="Copy output" icon />

@@ -17,6 +17,8 @@ import { RunBreadcrumbs, RunHeader } from './RunHeader';
 import { RunInputOutput } from './RunInputOutput';
 import { RunTabs } from './RunTabs';
 import { Card } from '../../components/Card';
+import pageStyles from '../../components/Page.module.css';
+import layoutStyles from '../../components/layout.module.css';
 
 export function RunPage() {
   // The desk view or the acting-as token's lens: there is always a reader, so no page waits on a token.
@@ -50,7 +52,7 @@ function RunView({ actor }: { actor: Actor }) {
   }
   if (runQ.isError) {
     return (
-      <div className="page">
+      <div className={pageStyles.page}>
         <RunBreadcrumbs loc={loc} sessionId={sessionId} type={type} runId={runId} />
         <ErrorPanel error={runQ.error} retry={() => void runQ.refetch()} />
       </div>
@@ -58,7 +60,7 @@ function RunView({ actor }: { actor: Actor }) {
   }
   if (!runQ.data) {
     return (
-      <div className="page">
+      <div className={pageStyles.page}>
         <RunBreadcrumbs loc={loc} sessionId={sessionId} type={type} runId={runId} />
         <SkeletonRows rows={10} />
       </div>
@@ -67,7 +69,7 @@ function RunView({ actor }: { actor: Actor }) {
 
   const run = runQ.data;
   return (
-    <div className="page run-page" data-testid="run-page" data-run-id={run.run_id}>
+    <div className={pageStyles.page} data-testid="run-page" data-run-id={run.run_id}>
       <RunBreadcrumbs loc={loc} sessionId={sessionId} type={type} runId={runId} />
       <RunHeader
         run={run}
@@ -76,8 +78,8 @@ function RunView({ actor }: { actor: Actor }) {
         loc={loc}
         nav={{ pos, total: order.length, prevHref: prevId ? runHref(sessionId, prevId, type, loc) : null, nextHref: nextId ? runHref(sessionId, nextId, type, loc) : null }}
       />
-      <div className="two-col">
-        <div className="col-main">
+      <div className={layoutStyles.twoCol}>
+        <div className={layoutStyles.colMain}>
           <RunInputOutput run={run} />
           <RunTabs
             run={run}
@@ -91,7 +93,7 @@ function RunView({ actor }: { actor: Actor }) {
             hrefOf={(id) => runHref(sessionId, id, type, loc)}
           />
         </div>
-        <aside className="col-side">
+        <aside className={layoutStyles.colSide}>
           <Card title="Metrics">
             <MetricsPanel metrics={run.metrics} />
           </Card>

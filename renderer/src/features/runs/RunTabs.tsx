@@ -10,6 +10,9 @@ import { EventsTimeline } from './EventsTimeline';
 import { RawJson } from './RawJson';
 import { currentTab, runTabs } from './run-tabs';
 import { ReasoningView, ReferencesView, ToolsList } from './Sections';
+import cardStyles from '../../components/Card.module.css';
+import styles from './RunTabs.module.css';
+import { cx } from '../../lib/cx';
 
 /** The run's tabbed body; the tab lives in the URL so a link reopens it. */
 export function RunTabs({
@@ -38,9 +41,9 @@ export function RunTabs({
   const fromSpan = params.get('span');
 
   return (
-    <section className="card tabs-card">
+    <section className={cx(cardStyles.card, styles.tabsCard)}>
       <Tabs tabs={tabs} value={current} onChange={setTab} />
-      <div className="tab-panel" data-tab-panel={current}>
+      <div className={styles.tabPanel} data-tab-panel={current}>
         {current === 'conversation' && (
           <Conversation
             messages={messages}

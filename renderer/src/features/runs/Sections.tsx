@@ -8,13 +8,19 @@ import { JsonView, MaybeJson } from '../../components/JsonView';
 import { Markdown } from '../../components/Markdown';
 import { EmptyState } from '../../components/ui';
 import { formatCount, formatDuration, preview } from '../../lib/format';
+import styles from './Sections.module.css';
+import messageViewStyles from './MessageView.module.css';
+import textStyles from '../../components/text.module.css';
+import metaFieldStyles from '../../components/MetaField.module.css';
+import miniConversationStyles from './mini-conversation.module.css';
+import { cx } from '../../lib/cx';
 
 /** The run's tool executions (`tools`), each expandable to arguments and result. */
 export function ToolsList({ tools, childHref }: { tools: ToolExecution[] | null | undefined; childHref: (runId: string) => string | null }) {
   const list = Array.isArray(tools) ? tools : [];
   if (list.length === 0) return <EmptyState icon="tool" title="No tool executions stored" />;
   return (
-    <div className="tools-list" data-testid="tools">
+    <div className={styles.toolsList} data-testid="tools">
       {list.map((t, i) => {
         const name = t.tool_name ?? 'tool';
         const result = t.result === undefined || t.result === null ? '' : typeof t.result === 'string' ? t.result : JSON.stringify(t.result);
@@ -22,27 +28,27 @@ export function ToolsList({ tools, childHref }: { tools: ToolExecution[] | null 
         return (
           <Collapsible
             key={t.tool_call_id ?? i}
-            className={`tool-exec${t.tool_call_error ? ' error' : ''}`}
+            className={cx(styles.toolExec, t.tool_call_error ? cx(styles.error, messageViewStyles.error) : undefined)}
             title={
               <>
-                <Icon name="tool" size={12} /> <span className="mono tool-name">{name}</span>
-                <span className="muted small mono ellipsis">{preview(t.tool_args ?? {}, 80)}</span>
+                <Icon name="tool" size={12} /> <span className={cx(textStyles.mono, messageViewStyles.toolName)}>{name}</span>
+                <span className={cx(textStyles.muted, textStyles.small, textStyles.mono, textStyles.ellipsis)}>{preview(t.tool_args ?? {}, 80)}</span>
               </>
             }
             meta={
               <>
                 {t.tool_call_error ? <Badge tone="danger">error</Badge> : null}
                 {t.requires_confirmation ? <Badge tone="warn">{t.confirmed ? 'confirmed' : 'needs confirmation'}</Badge> : null}
-                {typeof t.metrics?.duration === 'number' && <span className="muted small">{formatDuration(t.metrics.duration)}</span>}
+                {typeof t.metrics?.duration === 'number' && <span className={cx(textStyles.muted, textStyles.small)}>{formatDuration(t.metrics.duration)}</span>}
               </>
             }
           >
-            <div className="tool-exec-body">
-              <div className="field-label">Arguments</div>
+            <div className={styles.toolExecBody}>
+              <div className={textStyles.fieldLabel}>Arguments</div>
               <JsonView value={t.tool_args ?? {}} maxHeight={280} />
-              <div className="field-label">Result</div>
-              {result ? <MaybeJson text={result} maxHeight={360} /> : <div className="muted small">No result</div>}
-              <dl className="kv small">
+              <div className={textStyles.fieldLabel}>Result</div>
+              {result ? <MaybeJson text={result} maxHeight={360} /> : <div className={cx(textStyles.muted, textStyles.small)}>No result</div>}
+              <dl className={cx(metaFieldStyles.kv, textStyles.small)}>
                 <dt>tool_call_id</dt>
                 <dd>
                   <IdChip id={t.tool_call_id ?? null} />
@@ -52,7 +58,7 @@ export function ToolsList({ tools, childHref }: { tools: ToolExecution[] | null 
                     <dt>child run</dt>
                     <dd>
                       {href ? (
-                        <Link to={href} className="mono">
+                        <Link to={href} className={textStyles.mono}>
                           {t.child_run_id}
                         </Link>
                       ) : (
@@ -77,24 +83,24 @@ export function ReasoningView({ run }: { run: AnyRun }) {
   const content = typeof run.reasoning_content === 'string' ? run.reasoning_content : '';
   if (steps.length === 0 && !content && messages.length === 0) return <EmptyState icon="brain" title="No reasoning recorded" />;
   return (
-    <div className="reasoning" data-testid="reasoning">
+    <div className={undefined} data-testid="reasoning">
       {steps.length > 0 && (
-        <ol className="reasoning-steps">
+        <ol className={styles.reasoningSteps}>
           {steps.map((s, i) => (
-            <li key={i} className="reasoning-step">
-              <div className="reasoning-step-head">
-                <span className="step-num">{i + 1}</span>
+            <li key={i} className={styles.reasoningStep}>
+              <div className={styles.reasoningStepHead}>
+                <span className={styles.stepNum}>{i + 1}</span>
                 <strong>{s.title ?? `Step ${i + 1}`}</strong>
                 {s.next_action && <Badge tone={s.next_action === 'final_answer' ? 'ok' : 'muted'}>{s.next_action}</Badge>}
                 {typeof s.confidence === 'number' && (
-                  <span className="confidence" title={`confidence ${s.confidence}`}>
+                  <span className={styles.confidence} title={`confidence ${s.confidence}`}>
                     <span style={{ width: `${Math.round(Math.max(0, Math.min(1, s.confidence)) * 100)}%` }} />
                   </span>
                 )}
               </div>
               {s.reasoning && <Markdown text={s.reasoning} />}
               {(s.action || s.result) && (
-                <dl className="kv small">
+                <dl className={cx(metaFieldStyles.kv, textStyles.small)}>
                   {s.action && (
                     <>
                       <dt>Action</dt>
@@ -120,10 +126,10 @@ export function ReasoningView({ run }: { run: AnyRun }) {
       )}
       {messages.length > 0 && (
         <Collapsible title="Reasoning messages" meta={formatCount(messages.length)}>
-          <div className="mini-conv">
+          <div className={miniConversationStyles.miniConv}>
             {messages.map((m, i) => (
-              <div key={i} className={`mini-msg role-${String(m.role ?? 'other')}`}>
-                <span className="msg-role">{String(m.role ?? '?')}</span>
+              <div key={i} className={miniConversationStyles.miniMsg} data-role={String(m.role ?? 'other')}>
+                <span className={cx(messageViewStyles.msgRole, miniConversationStyles.msgRole)}>{String(m.role ?? '?')}</span>
                 <span>{preview(m.content, 400)}</span>
               </div>
             ))}
@@ -143,19 +149,19 @@ export function ReferencesView({ run }: { run: AnyRun }) {
   const docs = cit && Array.isArray(cit.documents) ? (cit.documents as JsonObject[]) : [];
   if (refs.length === 0 && !cit) return <EmptyState icon="link" title="No references or citations" />;
   return (
-    <div className="references" data-testid="references">
+    <div className={undefined} data-testid="references">
       {refs.map((r, i) => {
         const items = Array.isArray(r.references) ? r.references : [];
         return (
-          <div key={i} className="ref-group">
-            <div className="ref-query">
+          <div key={i} className={styles.refGroup}>
+            <div className={styles.refQuery}>
               <Icon name="search" size={12} /> {typeof r.query === 'string' ? r.query : 'Reference lookup'}
-              {typeof r.time === 'number' && <span className="muted small"> · {formatDuration(r.time)}</span>}
+              {typeof r.time === 'number' && <span className={cx(textStyles.muted, textStyles.small)}> · {formatDuration(r.time)}</span>}
             </div>
             {items.length === 0 ? (
-              <div className="muted small">No documents returned.</div>
+              <div className={cx(textStyles.muted, textStyles.small)}>No documents returned.</div>
             ) : (
-              <ol className="ref-items">
+              <ol className={styles.refItems}>
                 {items.map((it, j) => (
                   <li key={j}>
                     {typeof it === 'string' ? <span>{preview(it, 600)}</span> : <JsonView value={it} maxHeight={220} copy={false} />}
@@ -167,10 +173,10 @@ export function ReferencesView({ run }: { run: AnyRun }) {
         );
       })}
       {cit && (
-        <div className="citations">
-          <div className="field-label">Citations</div>
+        <div className={undefined}>
+          <div className={textStyles.fieldLabel}>Citations</div>
           {queries.length > 0 && (
-            <div className="cite-queries">
+            <div className={styles.citeQueries}>
               {queries.map((q, i) => (
                 <Badge key={i} tone="info">
                   {String(q)}
@@ -179,21 +185,21 @@ export function ReferencesView({ run }: { run: AnyRun }) {
             </div>
           )}
           {urls.length > 0 && (
-            <ol className="cite-urls">
+            <ol className={styles.citeUrls}>
               {urls.map((u, i) => (
                 <li key={i}>
                   <a href={String(u.url ?? '#')} target="_blank" rel="noreferrer noopener">
                     {String(u.title ?? u.url ?? 'link')}
                   </a>
-                  <span className="muted small mono"> {String(u.url ?? '')}</span>
+                  <span className={cx(textStyles.muted, textStyles.small, textStyles.mono)}> {String(u.url ?? '')}</span>
                 </li>
               ))}
             </ol>
           )}
           {docs.map((d, i) => (
-            <blockquote key={i} className="cite-doc">
+            <blockquote key={i} className={styles.citeDoc}>
               <div>{String(d.cited_text ?? '')}</div>
-              <div className="muted small">{String(d.document_title ?? d.file_name ?? '')}</div>
+              <div className={cx(textStyles.muted, textStyles.small)}>{String(d.document_title ?? d.file_name ?? '')}</div>
             </blockquote>
           ))}
           {urls.length === 0 && docs.length === 0 && queries.length === 0 && <JsonView value={cit} maxHeight={260} />}

@@ -3,6 +3,9 @@ import { formatCompact, formatDuration, shortId } from '../../lib/format';
 import { statusTone } from '../../lib/runs';
 import { activityColumns } from './session-stats';
 import { Card } from '../../components/Card';
+import styles from './ActivityChart.module.css';
+import textStyles from '../../components/text.module.css';
+import { cx } from '../../lib/cx';
 
 /** Tokens (bar) and duration (thin bar) per run, coloured by status; click a column to open the run. */
 export function ActivityChart({ runs, onPick }: { runs: AnyRun[]; onPick: (r: AnyRun) => void }) {
@@ -11,24 +14,24 @@ export function ActivityChart({ runs, onPick }: { runs: AnyRun[]; onPick: (r: An
     <Card
       title={runs.length > data.length ? `Activity · last ${data.length} runs` : 'Activity'}
       actions={
-        <span className="legend">
-          <span className="legend-swatch bar" /> tokens <span className="legend-swatch dur" /> duration
-          <span className="muted"> · max {formatCompact(maxT)} tok, {formatDuration(maxD)}</span>
+        <span className={styles.legend}>
+          <span className={cx(styles.legendSwatch, styles.bar)} /> tokens <span className={cx(styles.legendSwatch, styles.dur)} /> duration
+          <span className={textStyles.muted}> · max {formatCompact(maxT)} tok, {formatDuration(maxD)}</span>
         </span>
       }
-      className="activity-card"
+      bodyClassName={styles.activityBody}
     >
-      <div className={`activity-chart${data.length > 48 ? ' dense' : ''}`} role="img" aria-label="Tokens and duration per run">
+      <div className={cx(styles.activityChart, data.length > 48 ? styles.dense : undefined)} role="img" aria-label="Tokens and duration per run">
         {data.map((r, i) => (
           <button
             type="button"
             key={`${r.run_id}:${i}`}
-            className={`activity-col tone-${statusTone(r.status)}`}
+            className={styles.activityCol} data-tone={statusTone(r.status)}
             title={`${shortId(r.run_id)} · ${r.status ?? 'unknown'} · ${formatCompact(tokens[i])} tokens · ${formatDuration(durations[i])}`}
             onClick={() => onPick(r)}
           >
-            <span className="activity-bar" style={{ height: `${Math.max(2, (tokens[i]! / maxT) * 100)}%` }} />
-            <span className="activity-dur" style={{ height: `${Math.max(2, (durations[i]! / maxD) * 100)}%` }} />
+            <span className={styles.activityBar} style={{ height: `${Math.max(2, (tokens[i]! / maxT) * 100)}%` }} />
+            <span className={styles.activityDur} style={{ height: `${Math.max(2, (durations[i]! / maxD) * 100)}%` }} />
           </button>
         ))}
       </div>

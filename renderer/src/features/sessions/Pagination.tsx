@@ -1,6 +1,11 @@
 import { Icon } from '../../components/Icon';
 import { formatCount } from '../../lib/format';
 import { PAGE_SIZES } from './session-filters';
+import styles from './Pagination.module.css';
+import textStyles from '../../components/text.module.css';
+import inputStyles from '../../components/Input.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import { cx } from '../../lib/cx';
 
 export function Pagination({
   page,
@@ -20,25 +25,25 @@ export function Pagination({
   const from = (page - 1) * limit + 1;
   const to = Math.min(total, page * limit);
   return (
-    <div className="pagination" data-testid="pagination">
-      <span className="muted">
+    <div className={styles.pagination} data-testid="pagination">
+      <span className={textStyles.muted}>
         {formatCount(from)}–{formatCount(to)} of <strong>{formatCount(total)}</strong> sessions
       </span>
-      <div className="pagination-controls">
-        <select className="select select-sm" value={limit} onChange={(e) => onLimit(Number(e.target.value))} aria-label="Page size">
+      <div className={styles.paginationControls}>
+        <select className={cx(inputStyles.select, inputStyles.selectSm)} value={limit} onChange={(e) => onLimit(Number(e.target.value))} aria-label="Page size">
           {PAGE_SIZES.map((s) => (
             <option key={s} value={s}>
               {s} / page
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
+        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
           <Icon name="chevronLeft" size={12} />
         </button>
-        <span className="small">
+        <span className={textStyles.small}>
           Page {page} of {pages}
         </span>
-        <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Next page">
+        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Next page">
           <Icon name="chevronRight" size={12} />
         </button>
       </div>

@@ -4,6 +4,10 @@ import { VirtualList } from '../../components/VirtualList';
 import { formatDateTime, formatTime, preview, shortId } from '../../lib/format';
 import { componentIdOf, statusTone, type RunNode } from '../../lib/runs';
 import { RunKindIcon, RunStats } from '../runs/RunBits';
+import styles from './RunTimeline.module.css';
+import textStyles from '../../components/text.module.css';
+import badgeStyles from '../../components/Badge.module.css';
+import { cx } from '../../lib/cx';
 
 /** The session's runs in tree order, nested runs indented; virtualized for sessions with thousands of runs. */
 export function RunTimeline({
@@ -18,13 +22,13 @@ export function RunTimeline({
   scrollTo: { index: number } | null;
 }) {
   return (
-    <div className="timeline" data-testid="run-timeline" role="list">
+    <div className={styles.timeline} data-testid="run-timeline" role="list">
       <VirtualList
         items={nodes}
         getKey={(n) => `${n.run.run_id}:${n.index}`}
         estimateSize={() => 62}
         maxHeight="68vh"
-        className="timeline-list"
+        bare
         scrollTo={scrollTo}
         renderItem={(n, i) => (
           <TimelineRow
@@ -46,27 +50,29 @@ function TimelineRow({ node, href, selected, edge }: { node: RunNode; href: stri
   return (
     <div
       role="listitem"
-      className={`timeline-row depth-${Math.min(node.depth, 4)}${selected ? ' selected' : ''}${edge ? ` ${edge}` : ''}`}
+      className={cx(styles.timelineRow, selected ? styles.selected : undefined)}
+      data-depth={Math.min(node.depth, 4)}
+      data-edge={edge ?? undefined}
       style={{ ['--depth' as string]: node.depth }}
       data-selected={selected}
       data-run-id={r.run_id}
       data-testid="timeline-run"
     >
-      <span className={`timeline-dot tone-${statusTone(r.status)}`} aria-hidden />
-      <Link to={href} className="timeline-link">
-        <div className="timeline-top">
+      <span className={styles.timelineDot} data-tone={statusTone(r.status)} aria-hidden />
+      <Link to={href} className={styles.timelineLink}>
+        <div className={styles.timelineTop}>
           <StatusBadge status={r.status} />
           <RunKindIcon run={r} />
-          <span className="mono small">{shortId(r.run_id)}</span>
-          {comp && <span className="muted small mono ellipsis">{comp}</span>}
-          {node.depth > 0 && <span className="badge badge-muted">nested</span>}
-          <span className="timeline-spacer" />
+          <span className={cx(textStyles.mono, textStyles.small)}>{shortId(r.run_id)}</span>
+          {comp && <span className={cx(textStyles.muted, styles.muted, textStyles.small, textStyles.mono, textStyles.ellipsis)}>{comp}</span>}
+          {node.depth > 0 && <span className={badgeStyles.badge} data-tone="muted">nested</span>}
+          <span className={styles.timelineSpacer} />
           <RunStats run={r} />
-          <span className="muted small mono" title={formatDateTime(r.created_at)}>
+          <span className={cx(textStyles.muted, styles.muted, textStyles.small, textStyles.mono)} title={formatDateTime(r.created_at)}>
             {formatTime(r.created_at)}
           </span>
         </div>
-        <div className={`timeline-input${input ? '' : ' muted'}`}>{input || 'No input recorded'}</div>
+        <div className={cx(styles.timelineInput, input ? undefined : cx(textStyles.muted, styles.muted))}>{input || 'No input recorded'}</div>
       </Link>
     </div>
   );

@@ -8,13 +8,19 @@ import { Icon } from '../../components/Icon';
 import { MetaField } from '../../components/MetaField';
 import { formatCount, formatDateTime, formatDuration, formatRelative, shortId } from '../../lib/format';
 import { runTotals } from './session-stats';
+import entityHeadStyles from '../EntityHead.module.css';
+import metaFieldStyles from '../../components/MetaField.module.css';
+import textStyles from '../../components/text.module.css';
+import badgeStyles from '../../components/Badge.module.css';
+import styles from './SessionHeader.module.css';
+import { cx } from '../../lib/cx';
 
 export function SessionBreadcrumbs({ loc, sessionId, name }: { loc: DbLocation; sessionId: string; name?: string | null }) {
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className={entityHeadStyles.breadcrumbs} aria-label="Breadcrumb">
       <Link to={sessionsHref(loc)}>Sessions</Link>
       <Icon name="chevronRight" size={11} />
-      <span className="crumb-current">{name || shortId(sessionId, 12)}</span>
+      <span className={entityHeadStyles.crumbCurrent}>{name || shortId(sessionId, 12)}</span>
     </nav>
   );
 }
@@ -25,20 +31,20 @@ export function SessionHeader({ session, sessionId, runs }: { session: SessionDe
   const comp = session ? (session.agent_id ?? session.team_id ?? session.workflow_id) : null;
   const compLabel = session?.session_type === 'team' ? 'Team' : session?.session_type === 'workflow' ? 'Workflow' : 'Agent';
   return (
-    <div className="entity-head">
-      <div className="entity-title-row">
-        <h1 className="entity-title">{session?.session_name || (session ? 'Untitled session' : '…')}</h1>
+    <div className={entityHeadStyles.entityHead}>
+      <div className={entityHeadStyles.entityTitleRow}>
+        <h1 className={entityHeadStyles.entityTitle}>{session?.session_name || (session ? 'Untitled session' : '…')}</h1>
         {session && <TypeBadge type={session.session_type} />}
       </div>
-      <dl className="meta-grid">
+      <dl className={metaFieldStyles.metaGrid}>
         <MetaField label="Session">
           <IdChip id={sessionId} label="session id" />
         </MetaField>
         <MetaField label={compLabel}>
-          {comp ? <IdChip id={comp} label={`${compLabel.toLowerCase()} id`} /> : <span className="muted">—</span>}
+          {comp ? <IdChip id={comp} label={`${compLabel.toLowerCase()} id`} /> : <span className={textStyles.muted}>—</span>}
         </MetaField>
-        <MetaField label="User" className="mono">
-          {session?.user_id ?? <span className="muted">—</span>}
+        <MetaField label="User" className={textStyles.mono}>
+          {session?.user_id ?? <span className={textStyles.muted}>—</span>}
         </MetaField>
         <MetaField label="Created" title={formatDateTime(session?.created_at)}>
           {formatDateTime(session?.created_at)}
@@ -48,7 +54,7 @@ export function SessionHeader({ session, sessionId, runs }: { session: SessionDe
         </MetaField>
         <MetaField label="Runs">
           {formatCount(runs?.length ?? session?.run_count ?? null)}
-          {totals.errors > 0 && <span className="badge badge-danger inline-badge">{totals.errors} failed</span>}
+          {totals.errors > 0 && <span className={cx(badgeStyles.badge, styles.inlineBadge)} data-tone="danger">{totals.errors} failed</span>}
         </MetaField>
         <MetaField label="Tokens">{formatCount(session?.total_tokens ?? (runs ? totals.tokens : null))}</MetaField>
         <MetaField label="Run time">{runs ? formatDuration(totals.duration) : '—'}</MetaField>

@@ -17,6 +17,12 @@ import { SessionBreadcrumbs, SessionHeader } from './SessionHeader';
 import { SessionSide } from './SessionSide';
 import { useRefetchRunsOnChange } from './useRefetchRunsOnChange';
 import { Card } from '../../components/Card';
+import pageStyles from '../../components/Page.module.css';
+import layoutStyles from '../../components/layout.module.css';
+import styles from './SessionPage.module.css';
+import textStyles from '../../components/text.module.css';
+import uiStyles from '../../components/ui.module.css';
+import { cx } from '../../lib/cx';
 
 export function SessionPage() {
   const { actor } = useActingAs();
@@ -57,7 +63,7 @@ function SessionView({ actor }: { actor: Actor }) {
   const error = session.error ?? runs.error;
   if (error && !session.data) {
     return (
-      <div className="page">
+      <div className={pageStyles.page}>
         <SessionBreadcrumbs loc={loc} sessionId={sessionId} />
         <ErrorPanel error={error} retry={() => void Promise.all([session.refetch(), runs.refetch()])} />
       </div>
@@ -66,25 +72,25 @@ function SessionView({ actor }: { actor: Actor }) {
 
   const s = session.data;
   return (
-    <div className="page session-page">
+    <div className={pageStyles.page}>
       <SessionBreadcrumbs loc={loc} sessionId={sessionId} name={s?.session_name ?? null} />
       <SessionHeader session={s} sessionId={sessionId} runs={runs.data} />
 
-      <div className="two-col">
-        <div className="col-main">
+      <div className={layoutStyles.twoCol}>
+        <div className={layoutStyles.colMain}>
           {runs.data && runs.data.length > 0 && <ActivityChart runs={flat.map((n) => n.run)} onPick={(r) => navigate(hrefOf(r.run_id))} />}
           <Card
             title={
               <>
-                Runs <span className="count-pill">{runs.data ? formatCount(runs.data.length) : '…'}</span>
+                Runs <span className={styles.countPill}>{runs.data ? formatCount(runs.data.length) : '…'}</span>
               </>
             }
             actions={
-              <span className="muted small">
-                <kbd className="kbd">j</kbd> <kbd className="kbd">k</kbd> to move, <kbd className="kbd">Enter</kbd> to open
+              <span className={cx(textStyles.muted, textStyles.small)}>
+                <kbd className={uiStyles.kbd}>j</kbd> <kbd className={uiStyles.kbd}>k</kbd> to move, <kbd className={uiStyles.kbd}>Enter</kbd> to open
               </span>
             }
-            className="runs-card"
+            className={undefined}
           >
             {runs.isError ? (
               <ErrorPanel error={runs.error} retry={() => void runs.refetch()} compact />
@@ -97,7 +103,7 @@ function SessionView({ actor }: { actor: Actor }) {
             )}
           </Card>
         </div>
-        <aside className="col-side">{s && <SessionSide session={s} />}</aside>
+        <aside className={layoutStyles.colSide}>{s && <SessionSide session={s} />}</aside>
       </div>
     </div>
   );

@@ -5,6 +5,8 @@ import { Markdown } from '../../components/Markdown';
 import { isEmptyValue } from '../../lib/empty';
 import { plural } from '../../lib/format';
 import { Card } from '../../components/Card';
+import metaFieldStyles from '../../components/MetaField.module.css';
+import textStyles from '../../components/text.module.css';
 
 /** Side cards: summary, the agent/team/workflow record, session state, metadata and raw session data. */
 export function SessionSide({ session }: { session: SessionDetail }) {
@@ -21,7 +23,7 @@ export function SessionSide({ session }: { session: SessionDetail }) {
       )}
       {compData && (
         <Card title={session.session_type === 'team' ? 'Team' : session.session_type === 'workflow' ? 'Workflow' : 'Agent'}>
-          <dl className="kv">
+          <dl className={metaFieldStyles.kv}>
             {typeof compData.name === 'string' && (
               <>
                 <dt>Name</dt>
@@ -31,9 +33,9 @@ export function SessionSide({ session }: { session: SessionDetail }) {
             {model && (
               <>
                 <dt>Model</dt>
-                <dd className="mono">
+                <dd className={textStyles.mono}>
                   {String(model.id ?? model.name ?? '—')}
-                  {model.provider ? <span className="muted"> · {String(model.provider)}</span> : null}
+                  {model.provider ? <span className={textStyles.muted}> · {String(model.provider)}</span> : null}
                 </dd>
               </>
             )}

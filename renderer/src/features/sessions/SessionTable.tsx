@@ -6,6 +6,10 @@ import { TypeBadge } from '../../components/Badge';
 import { CopyButton } from '../../components/Copy';
 import { formatCompact, formatCount, formatDateTime, formatRelative } from '../../lib/format';
 import { useNow } from '../../lib/hooks';
+import denseTableStyles from '../../components/DenseTable.module.css';
+import styles from './SessionTable.module.css';
+import textStyles from '../../components/text.module.css';
+import { cx } from '../../lib/cx';
 
 function componentOf(s: SessionListItem): string | null {
   return s.agent_id ?? s.team_id ?? s.workflow_id ?? null;
@@ -25,17 +29,17 @@ export function SessionTable({ rows, loc, selected }: { rows: SessionListItem[];
   const maxTokens = Math.max(1, ...rows.map((r) => r.total_tokens ?? 0));
 
   return (
-    <div className="table-wrap">
-      <table className="table sessions-table" data-testid="sessions-table">
+    <div className={denseTableStyles.tableWrap}>
+      <table className={cx(denseTableStyles.table, styles.sessionsTable)} data-testid="sessions-table">
         <thead>
           <tr>
             <th>Session</th>
             <th>Type</th>
             <th>Agent / team / workflow</th>
             <th>User</th>
-            <th className="num">Runs</th>
-            <th className="num">Tokens</th>
-            <th className="num">Updated</th>
+            <th className={cx(textStyles.num, denseTableStyles.num)}>Runs</th>
+            <th className={cx(textStyles.num, denseTableStyles.num)}>Tokens</th>
+            <th className={cx(textStyles.num, denseTableStyles.num)}>Updated</th>
           </tr>
         </thead>
         <tbody>
@@ -45,38 +49,38 @@ export function SessionTable({ rows, loc, selected }: { rows: SessionListItem[];
             return (
               <tr
                 key={s.session_id}
-                className={`${i === selected ? 'selected ' : ''}${fresh.has(s.session_id) ? 'fresh' : ''}`}
+                className={cx(i === selected ? denseTableStyles.selected : undefined, fresh.has(s.session_id) ? denseTableStyles.fresh : undefined)}
                 data-session-id={s.session_id}
                 data-testid="session-row"
               >
-                <td className="cell-main">
-                  <Link to={href} className="row-link">
-                    <span className="row-title">{s.session_name || <span className="muted">Untitled session</span>}</span>
-                    <span className="row-id mono">{s.session_id}</span>
+                <td className={styles.cellMain}>
+                  <Link to={href} className={styles.rowLink}>
+                    <span className={styles.rowTitle}>{s.session_name || <span className={textStyles.muted}>Untitled session</span>}</span>
+                    <span className={cx(styles.rowId, textStyles.mono)}>{s.session_id}</span>
                   </Link>
-                  <CopyButton text={s.session_id} label="Copy session id" className="row-copy" icon />
+                  <CopyButton text={s.session_id} label="Copy session id" className={styles.rowCopy} icon />
                 </td>
                 <td>
                   <TypeBadge type={s.session_type} />
                 </td>
-                <td className="mono small ellipsis" title={comp ?? ''}>
-                  {comp ?? <span className="muted">—</span>}
+                <td className={cx(textStyles.mono, textStyles.small, textStyles.ellipsis)} title={comp ?? ''}>
+                  {comp ?? <span className={textStyles.muted}>—</span>}
                 </td>
-                <td className="mono small ellipsis" title={s.user_id ?? ''}>
-                  {s.user_id ?? <span className="muted">—</span>}
+                <td className={cx(textStyles.mono, textStyles.small, textStyles.ellipsis)} title={s.user_id ?? ''}>
+                  {s.user_id ?? <span className={textStyles.muted}>—</span>}
                 </td>
-                <td className="num">{formatCount(s.run_count)}</td>
-                <td className="num">
-                  <span className="token-cell">
+                <td className={cx(textStyles.num, denseTableStyles.num)}>{formatCount(s.run_count)}</td>
+                <td className={cx(textStyles.num, denseTableStyles.num)}>
+                  <span className={styles.tokenCell}>
                     {s.total_tokens !== null && (
-                      <span className="bar-mini" aria-hidden>
+                      <span className={styles.barMini} aria-hidden>
                         <span style={{ width: `${Math.round((s.total_tokens / maxTokens) * 100)}%` }} />
                       </span>
                     )}
-                    {s.total_tokens === null ? <span className="muted">—</span> : formatCompact(s.total_tokens)}
+                    {s.total_tokens === null ? <span className={textStyles.muted}>—</span> : formatCompact(s.total_tokens)}
                   </span>
                 </td>
-                <td className="num muted small" title={formatDateTime(s.updated_at ?? s.created_at)}>
+                <td className={cx(textStyles.num, denseTableStyles.num, textStyles.muted, textStyles.small)} title={formatDateTime(s.updated_at ?? s.created_at)}>
                   {formatRelative(s.updated_at ?? s.created_at, now)}
                 </td>
               </tr>

@@ -15,6 +15,8 @@ import { SessionsHead } from './SessionsHead';
 import { SessionsToolbar } from './SessionsToolbar';
 import { SessionTable } from './SessionTable';
 import { useFilterDrafts, useSessionFilters } from './useSessionFilters';
+import pageStyles from '../../components/Page.module.css';
+import buttonStyles from '../../components/Button.module.css';
 
 export function SessionsPage() {
   const { actor } = useActingAs();
@@ -69,14 +71,14 @@ function SessionsView({ actor }: { actor: Actor }) {
 
   if (showFirstRun) {
     return (
-      <div className="page">
+      <div className={pageStyles.page}>
         <FirstRun />
       </div>
     );
   }
 
   return (
-    <div className="page sessions-page">
+    <div className={pageStyles.page}>
       <SessionsHead loc={loc} updatedAt={list.dataUpdatedAt} fetching={list.isFetching} error={list.isError} />
       <SessionsToolbar
         filters={filters}
@@ -93,7 +95,7 @@ function SessionsView({ actor }: { actor: Actor }) {
       ) : rows.length === 0 ? (
         <EmptyState icon="search" title={hasFilters ? 'No sessions match these filters' : 'No sessions visible to this token'}>
           {hasFilters ? (
-            <button type="button" className="link-btn" onClick={() => update({ type: undefined, user: '', q: '' })}>
+            <button type="button" className={buttonStyles.linkBtn} onClick={() => update({ type: undefined, user: '', q: '' })}>
               Clear filters
             </button>
           ) : (

@@ -3,6 +3,11 @@ import { Icon, type IconName } from '../../components/Icon';
 import { formatCompact } from '../../lib/format';
 import type { SessionFilters } from './session-filters';
 import type { UpdateFilters } from './useSessionFilters';
+import styles from './SessionsToolbar.module.css';
+import segmentedStyles from '../../components/Segmented.module.css';
+import uiStyles from '../../components/ui.module.css';
+import inputStyles from '../../components/Input.module.css';
+import { cx } from '../../lib/cx';
 
 export interface TypeCounts {
   all: number | undefined;
@@ -32,8 +37,8 @@ export function SessionsToolbar({
   setUserDraft: (v: string) => void;
 }) {
   return (
-    <div className="toolbar">
-      <div className="segmented" role="radiogroup" aria-label="Session type">
+    <div className={styles.toolbar}>
+      <div className={segmentedStyles.segmented} role="radiogroup" aria-label="Session type">
         <Segment label="All" count={counts.all} active={!filters.type} onClick={() => update({ type: undefined })} />
         <Segment label="Agent" count={counts.agent} active={filters.type === 'agent'} onClick={() => update({ type: 'agent' })} />
         <Segment label="Team" count={counts.team} active={filters.type === 'team'} onClick={() => update({ type: 'team' })} />
@@ -49,11 +54,11 @@ export function SessionsToolbar({
         label="Search sessions"
         testId="session-search"
       >
-        <kbd className="kbd">/</kbd>
+        <kbd className={uiStyles.kbd}>/</kbd>
       </FilterBox>
       <FilterBox
         icon="user"
-        className="user-box"
+        className={styles.userBox}
         placeholder="User id"
         value={userDraft}
         onChange={setUserDraft}
@@ -66,9 +71,9 @@ export function SessionsToolbar({
 
 function Segment({ label, count, active, onClick }: { label: string; count: number | undefined; active: boolean; onClick: () => void }) {
   return (
-    <button type="button" role="radio" aria-checked={active} className={`segment${active ? ' active' : ''}`} onClick={onClick} data-type={label.toLowerCase()}>
+    <button type="button" role="radio" aria-checked={active} className={cx(segmentedStyles.segment, active ? cx(segmentedStyles.active, uiStyles.active) : undefined)} onClick={onClick} data-type={label.toLowerCase()}>
       {label}
-      <span className="segment-count">{count === undefined ? '·' : formatCompact(count)}</span>
+      <span className={segmentedStyles.segmentCount}>{count === undefined ? '·' : formatCompact(count)}</span>
     </button>
   );
 }
@@ -98,11 +103,11 @@ function FilterBox({
   children?: ReactNode;
 }) {
   return (
-    <div className={`search-box${className ? ` ${className}` : ''}`}>
+    <div className={cx(styles.searchBox, className)}>
       <Icon name={icon} size={13} />
       <input
         ref={inputRef}
-        className="input input-bare"
+        className={cx(inputStyles.input, inputStyles.inputBare)}
         type={type}
         placeholder={placeholder}
         value={value}

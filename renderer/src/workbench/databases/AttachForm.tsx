@@ -12,6 +12,13 @@ import type { DatabaseListItem } from '../types';
 import { idFromPath } from './model';
 import { deskMutations } from '../../api';
 import { Card } from '../../components/Card';
+import layoutStyles from '../../components/layout.module.css';
+import fieldStyles from '../../components/Field.module.css';
+import styles from './AttachForm.module.css';
+import inputStyles from '../../components/Input.module.css';
+import textStyles from '../../components/text.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import { cx } from '../../lib/cx';
 
 /** Attach a SQLite file or a PostgreSQL database, with the server's field issues beside each field. */
 export function AttachForm() {
@@ -55,7 +62,7 @@ export function AttachForm() {
         ]}
       />
       <form
-        className="wb-stack wb-gap-3"
+        className={cx(layoutStyles.stack, layoutStyles.gap3)}
         onSubmit={(e) => {
           e.preventDefault();
           if (!source) return;
@@ -73,27 +80,27 @@ export function AttachForm() {
           );
         }}
       >
-        <div className="wb-fields wb-fields-attach">
+        <div className={cx(fieldStyles.fields, styles.fieldsAttach)}>
           {kind === 'postgres' ? (
             <>
               <Field name="url" label="URL" wide error={issueFor('url')} help="postgresql://user:password@host:5432/database — checked before it is saved; the password is never shown again.">
                 {({ control }) => (
-                  <input {...control} type="password" autoComplete="off" className="input mono" placeholder="postgresql://user:password@localhost:5432/agents" value={url} spellCheck={false} onChange={(e) => setUrl(e.target.value)} data-testid="attach-url" />
+                  <input {...control} type="password" autoComplete="off" className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder="postgresql://user:password@localhost:5432/agents" value={url} spellCheck={false} onChange={(e) => setUrl(e.target.value)} data-testid="attach-url" />
                 )}
               </Field>
               <Field name="schema" label="Schema" error={issueFor('schema')} help="Empty: ai (Agno's default).">
                 {({ control }) => (
-                  <input {...control} className="input mono" placeholder="ai" value={schema} onChange={(e) => setSchema(e.target.value)} />
+                  <input {...control} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder="ai" value={schema} onChange={(e) => setSchema(e.target.value)} />
                 )}
               </Field>
             </>
           ) : (
           <Field name="path" label="File" wide error={issueFor('path')}>
             {({ control }) => (
-              <div className="input-group">
-                <input {...control} className="input mono" placeholder="/home/me/agents/agno.db" value={path} spellCheck={false} onChange={(e) => setPath(e.target.value)} data-testid="attach-path" autoFocus={!bridge} />
+              <div className={inputStyles.inputGroup}>
+                <input {...control} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder="/home/me/agents/agno.db" value={path} spellCheck={false} onChange={(e) => setPath(e.target.value)} data-testid="attach-path" autoFocus={!bridge} />
                 {bridge ? (
-                  <button type="button" className="btn" onClick={choose} data-testid="attach-browse">
+                  <button type="button" className={buttonStyles.btn} onClick={choose} data-testid="attach-browse">
                     Browse…
                   </button>
                 ) : null}
@@ -103,24 +110,24 @@ export function AttachForm() {
           )}
           <Field name="id" label="db_id" error={issueFor('id')} help={suggestedId ? <>Empty: <code>{suggestedId}</code></> : kind === 'file' ? 'Derived from the file name when empty.' : 'Derived from the database name when empty.'}>
             {({ control }) => (
-              <input {...control} className="input mono" placeholder={suggestedId || 'my-agents'} value={id} onChange={(e) => setId(e.target.value)} data-testid="attach-id" />
+              <input {...control} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder={suggestedId || 'my-agents'} value={id} onChange={(e) => setId(e.target.value)} data-testid="attach-id" />
             )}
           </Field>
           <Field name="session_table" label="Session table" error={issueFor('session_table')} help="Empty: discovered (agno_sessions).">
             {({ control }) => (
-              <input {...control} className="input mono" placeholder="agno_sessions" value={table} onChange={(e) => setTable(e.target.value)} />
+              <input {...control} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder="agno_sessions" value={table} onChange={(e) => setTable(e.target.value)} />
             )}
           </Field>
           <Field name="read_only" label="Read-only" error={issueFor('read_only')}>
             {({ id: fid, describedBy }) => <Toggle id={fid} describedBy={describedBy} checked={readOnly} onChange={setReadOnly} label={readOnly ? 'Never modified' : 'Ingest and delete allowed'} />}
           </Field>
         </div>
-        <div className="wb-row">
-          <button type="submit" className="btn btn-primary" disabled={!source || attach.isPending} data-testid="attach-submit" form={undefined} id={`${formId}-submit`}>
+        <div className={layoutStyles.row}>
+          <button type="submit" className={cx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={!source || attach.isPending} data-testid="attach-submit" form={undefined} id={`${formId}-submit`}>
             {attach.isPending ? <Spinner /> : null} Attach
           </button>
           {attach.isSuccess ? (
-            <span className="wb-ok small" data-testid="attach-ok">
+            <span className={cx(textStyles.ok, textStyles.small)} data-testid="attach-ok">
               Attached <code>{(attach.data as DatabaseListItem | undefined)?.id ?? ''}</code>.
             </span>
           ) : null}

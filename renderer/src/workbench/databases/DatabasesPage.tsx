@@ -12,6 +12,11 @@ import { AttachForm } from './AttachForm';
 import { DbRow } from './DbRow';
 import { deskMutations, deskQueries } from '../../api';
 import { Card } from '../../components/Card';
+import pageStyles from '../../components/Page.module.css';
+import textStyles from '../../components/text.module.css';
+import uiStyles from '../../components/ui.module.css';
+import styles from './DatabasesPage.module.css';
+import { cx } from '../../lib/cx';
 
 /** Attach SQLite files (Agno `SqliteDb` or rundesk's own), list them with counts, detach. */
 export function DatabasesPage() {
@@ -31,7 +36,7 @@ export function DatabasesPage() {
 
   const dbs = list.data ?? [];
   return (
-    <div className="page page-stack" data-testid="databases-page">
+    <div className={cx(pageStyles.page, pageStyles.pageStack)} data-controls="fill" data-testid="databases-page">
       <PageHeader
         title="Databases"
         subtitle="SQLite files and PostgreSQL databases the run endpoint reads. Select one with ?db_id= on any platform route, or in the run browser."
@@ -43,16 +48,16 @@ export function DatabasesPage() {
             Attached <Badge>{dbs.length}</Badge>
           </>
         }
-        className="card-flush"
+        spacing="flush"
         testId="databases-list"
         actions={list.isFetching ? <Spinner label="Refreshing" /> : null}
       >
         {list.isError ? (
-          <div className="pad">
+          <div className={textStyles.pad}>
             <Callout tone="danger" title="Databases could not be listed">{describeError(list.error)}</Callout>
           </div>
         ) : list.isPending ? (
-          <div className="empty-state empty-state-inline">
+          <div className={cx(uiStyles.emptyState, uiStyles.emptyStateInline)}>
             <Spinner />
           </div>
         ) : dbs.length === 0 ? (
@@ -76,14 +81,14 @@ export function DatabasesPage() {
           </DenseTable>
         )}
         {dbs.some((d) => !d.is_default) ? (
-          <p className="pad small muted wb-m0 wb-tip">
+          <p className={cx(textStyles.pad, textStyles.small, textStyles.muted, textStyles.m0, styles.tip)}>
             From scripts and agents: <code>GET /sessions?db_id={dbs.find((d) => !d.is_default)?.id}</code> (add <code>&amp;table=…</code> for another session table). Without{' '}
             <code>db_id</code>, the database marked “answers without db_id” replies: the one you pin, else the built-in database when it holds sessions, else the first
             attached one that does. Attachments are saved in the settings' <code>databases</code>.
           </p>
         ) : null}
         {detach.isError ? (
-          <div className="pad">
+          <div className={textStyles.pad}>
             <Callout tone="danger" title="Not detached" testId="detach-error">
               {describeError(detach.error)}
             </Callout>

@@ -2,6 +2,13 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/ui';
 import type { DatabaseListItem } from '../types';
+import denseTableStyles from '../../components/DenseTable.module.css';
+import textStyles from '../../components/text.module.css';
+import scopeChipStyles from '../../components/ScopeChip.module.css';
+import styles from './DbRow.module.css';
+import layoutStyles from '../../components/layout.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import { cx } from '../../lib/cx';
 
 /** One attached database: id, file, session tables, counts, and browse/pin/detach actions. */
 export function DbRow(props: {
@@ -28,8 +35,8 @@ export function DbRow(props: {
   };
   return (
     <tr data-testid={`db-row-${db.id}`}>
-      <td className="wb-cell-tight">
-        <code className="wb-strong">{db.id}</code> {builtin ? <Badge tone="muted">built-in</Badge> : null}{' '}
+      <td className={denseTableStyles.cellTight}>
+        <code className={textStyles.strong}>{db.id}</code> {builtin ? <Badge tone="muted">built-in</Badge> : null}{' '}
         {db.answers_without_db_id ? (
           <Badge tone="accent" title="Platform requests without db_id read this database (AgentOS clients, scripts)" testId={`answers-${db.id}`}>
             {props.pinned ? 'answers without db_id (pinned)' : 'answers without db_id'}
@@ -37,38 +44,38 @@ export function DbRow(props: {
         ) : null}
       </td>
       <td>
-        <code className="wb-path" title={db.path}>
+        <code className={denseTableStyles.path} title={db.path}>
           {db.path}
         </code>
         {db.error ? (
-          <div className="small" data-testid={`db-error-${db.id}`}>
+          <div className={textStyles.small} data-testid={`db-error-${db.id}`}>
             <Badge tone="danger">{db.error.error_code === 'DATABASE_BUSY' ? 'locked' : 'unavailable'}</Badge> {db.error.detail}
           </div>
         ) : null}
       </td>
       <td>
         {tables.length === 0 ? (
-          <span className="subtle">none found</span>
+          <span className={textStyles.subtle}>none found</span>
         ) : (
           tables.map((t) => (
-            <Link key={t} to={q(t)} className="scope wb-table-link" title={`Browse ${t}`}>
+            <Link key={t} to={q(t)} className={cx(scopeChipStyles.scope, styles.tableLink)} title={`Browse ${t}`}>
               {t}
               {t === db.default_table && tables.length > 1 ? ' ★' : ''}
             </Link>
           ))
         )}
       </td>
-      <td className="num" data-testid="db-sessions">{db.sessions}</td>
-      <td className="num" data-testid="db-runs">{db.runs}</td>
-      <td className="wb-cell-tight">{db.read_only ? <Badge tone="info">read-only</Badge> : <Badge tone="warn">read-write</Badge>}</td>
-      <td className="wb-cell-tight">
-        <div className="wb-row wb-nowrap">
-          <Link className="btn btn-sm" to={q()} data-testid={`browse-${db.id}`}>
+      <td className={cx(textStyles.num, denseTableStyles.num)} data-testid="db-sessions">{db.sessions}</td>
+      <td className={cx(textStyles.num, denseTableStyles.num)} data-testid="db-runs">{db.runs}</td>
+      <td className={denseTableStyles.cellTight}>{db.read_only ? <Badge tone="info">read-only</Badge> : <Badge tone="warn">read-write</Badge>}</td>
+      <td className={denseTableStyles.cellTight}>
+        <div className={cx(layoutStyles.row, layoutStyles.nowrap)}>
+          <Link className={cx(buttonStyles.btn, buttonStyles.btnSm)} to={q()} data-testid={`browse-${db.id}`}>
             Browse runs →
           </Link>
           <button
             type="button"
-            className="btn btn-sm btn-ghost"
+            className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)}
             onClick={props.onPin}
             disabled={!props.canPin}
             title={props.pinned ? 'Let rundesk choose again (default_database: null)' : 'Set default_database: requests without db_id read and write this database'}
@@ -78,15 +85,15 @@ export function DbRow(props: {
           </button>
           {builtin ? null : props.confirming ? (
             <>
-              <button type="button" className="btn btn-sm btn-danger" onClick={props.onDetach} disabled={props.detaching} data-testid={`confirm-detach-${db.id}`}>
+              <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnDanger)} onClick={props.onDetach} disabled={props.detaching} data-testid={`confirm-detach-${db.id}`}>
                 {props.detaching ? <Spinner /> : null} Detach
               </button>
-              <button type="button" className="btn btn-sm btn-ghost" onClick={props.onCancel}>
+              <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={props.onCancel}>
                 Cancel
               </button>
             </>
           ) : (
-            <button type="button" className="btn btn-sm btn-ghost" onClick={props.onConfirm} aria-label={`Detach ${db.id}`} data-testid={`detach-${db.id}`}>
+            <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={props.onConfirm} aria-label={`Detach ${db.id}`} data-testid={`detach-${db.id}`}>
               Detach…
             </button>
           )}

@@ -5,6 +5,11 @@ import { InlineError } from '../InlineError';
 import { Segmented } from '../../components/Segmented';
 import { Spinner } from '../../components/ui';
 import { deskMutations } from '../../api';
+import layoutStyles from '../../components/layout.module.css';
+import textStyles from '../../components/text.module.css';
+import inputStyles from '../../components/Input.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import { cx } from '../../lib/cx';
 
 /** Import verification keys as trusted, by file path (native dialog in the desktop app) or pasted text. */
 export function ImportKeys(props: { readOnly?: boolean | undefined }) {
@@ -22,16 +27,16 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
   const result = importKey.data;
   return (
     <form
-      className="wb-subpanel"
+      className={layoutStyles.subpanel}
       data-testid="import-keys"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
-      <div className="wb-row">
-        <h3 className="wb-h3">Import</h3>
-        <span className="wb-spacer" />
+      <div className={layoutStyles.row}>
+        <h3 className={textStyles.h3}>Import</h3>
+        <span className={layoutStyles.spacer} />
         <Segmented
           name={`${id}-mode`}
           value={mode}
@@ -43,9 +48,9 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
         />
       </div>
       {mode === 'path' ? (
-        <div className="input-group">
+        <div className={inputStyles.inputGroup}>
           <input
-            className="input mono"
+            className={cx(inputStyles.input, textStyles.mono, inputStyles.mono)}
             aria-label="Path of a JWKS, JWK or PEM file"
             placeholder="/path/to/jwks.json or public.pem"
             value={path}
@@ -55,7 +60,7 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
           {bridge ? (
             <button
               type="button"
-              className="btn"
+              className={buttonStyles.btn}
               onClick={() => {
                 void bridge
                   .chooseFile({ title: 'Import verification keys', filters: [{ name: 'Keys', extensions: ['json', 'pem', 'jwk', 'crt', 'cer'] }, { name: 'All files', extensions: ['*'] }] })
@@ -70,7 +75,7 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
         </div>
       ) : (
         <textarea
-          className="input mono"
+          className={cx(inputStyles.input, textStyles.mono, inputStyles.mono)}
           rows={5}
           aria-label="JWKS, JWK, PEM public key or certificate"
           placeholder={'{"keys":[…]}  or  -----BEGIN PUBLIC KEY-----'}
@@ -79,18 +84,18 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
           data-testid="import-key-text"
         />
       )}
-      <div className="wb-row">
-        <button type="submit" className="btn" disabled={importKey.isPending || props.readOnly || (mode === 'path' ? !path.trim() : !text.trim())} data-testid="import-key-submit">
+      <div className={layoutStyles.row}>
+        <button type="submit" className={buttonStyles.btn} disabled={importKey.isPending || props.readOnly || (mode === 'path' ? !path.trim() : !text.trim())} data-testid="import-key-submit">
           {importKey.isPending ? <Spinner /> : null} Import as trusted
         </button>
-        <span className="small muted">JWKS, JWK, PEM public key or certificate. Private halves are dropped.</span>
+        <span className={cx(textStyles.small, textStyles.muted)}>JWKS, JWK, PEM public key or certificate. Private halves are dropped.</span>
       </div>
       <InlineError error={importKey.error} testId="import-key-error" />
       {importKey.isSuccess ? (
-        <p className="small wb-ok" data-testid="import-key-result">
+        <p className={cx(textStyles.small, textStyles.ok)} data-testid="import-key-result">
           {result?.added.length ? <>Imported {result.added.map((k) => k.kid).join(', ')}. </> : <>Nothing new imported. </>}
-          {result?.skipped.length ? <span className="muted">Skipped {result.skipped.map((s) => `${s.kid} (${s.reason})`).join(', ')}. </span> : null}
-          {result?.notes.length ? <span className="muted">{result.notes.join(' ')}</span> : null}
+          {result?.skipped.length ? <span className={textStyles.muted}>Skipped {result.skipped.map((s) => `${s.kid} (${s.reason})`).join(', ')}. </span> : null}
+          {result?.notes.length ? <span className={textStyles.muted}>{result.notes.join(' ')}</span> : null}
         </p>
       ) : null}
     </form>

@@ -14,6 +14,13 @@ import { ImportKeys } from './ImportKeys';
 import { LastKeyCallout } from './LastKeyCallout';
 import { canSign, short } from './model';
 import { deskMutations, deskQueries } from '../../api';
+import layoutStyles from '../../components/layout.module.css';
+import textStyles from '../../components/text.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import denseTableStyles from '../../components/DenseTable.module.css';
+import styles from './KeysPanel.module.css';
+import inputStyles from '../../components/Input.module.css';
+import { cx } from '../../lib/cx';
 
 /**
  * The desk's key store: list (kid, alg, fingerprint, trusted), generate, import by file path
@@ -34,13 +41,13 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
   useEffect(() => bridge?.onKeysChanged(() => void qc.invalidateQueries({ queryKey: deskQueries.keysAll() })), [bridge, qc]);
 
   return (
-    <div className="wb-stack" data-testid="keys-panel">
-      <div className="wb-row">
-        <h3 className="wb-h3">Key store</h3>
+    <div className={layoutStyles.stack} data-testid="keys-panel">
+      <div className={layoutStyles.row}>
+        <h3 className={textStyles.h3}>Key store</h3>
         <Badge>{list.length}</Badge>
         <Badge tone="ok">{list.filter((k) => k.trusted).length} trusted</Badge>
-        <span className="wb-spacer" />
-        <a className="btn btn-sm" href="/desk/keys/jwks.json" target="_blank" rel="noreferrer" data-testid="jwks-link">
+        <span className={layoutStyles.spacer} />
+        <a className={cx(buttonStyles.btn, buttonStyles.btnSm)} href="/desk/keys/jwks.json" target="_blank" rel="noreferrer" data-testid="jwks-link">
           Public JWKS ↗
         </a>
       </div>
@@ -52,7 +59,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
           testId="trusted-jwks-unused"
           actions={
             trustedPath && props.jwksFile !== trustedPath && !props.readOnly ? (
-              <button type="button" className="btn btn-sm" onClick={() => props.onUseTrustedJwks(trustedPath)}>
+              <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => props.onUseTrustedJwks(trustedPath)}>
                 Use it as jwks_file
               </button>
             ) : null
@@ -70,23 +77,23 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
           {list.map((k) => (
             <tr key={k.kid} data-testid={`key-${k.kid}`}>
               <td>
-                <code className="wb-path">{k.kid}</code>
+                <code className={denseTableStyles.path}>{k.kid}</code>
               </td>
-              <td className="wb-cell-tight">
+              <td className={denseTableStyles.cellTight}>
                 <code>{k.alg}</code>
-                <span className="subtle"> {k.kty}{k.crv ? ` ${k.crv}` : ''}</span>
+                <span className={textStyles.subtle}> {k.kty}{k.crv ? ` ${k.crv}` : ''}</span>
                 {k.alg !== props.algorithm ? (
-                  <span className="subtle" title={`The settings accept only ${props.algorithm}`}> ≠ {props.algorithm}</span>
+                  <span className={textStyles.subtle} title={`The settings accept only ${props.algorithm}`}> ≠ {props.algorithm}</span>
                 ) : null}
               </td>
               <td>
-                <span className="wb-fingerprint" title={`RFC 7638 thumbprint: ${k.fingerprint}`}>
+                <span className={styles.fingerprint} title={`RFC 7638 thumbprint: ${k.fingerprint}`}>
                   {short(k.fingerprint)}
                 </span>
-                {k.fingerprint ? <CopyButton text={k.fingerprint} label="copy" small className="btn-ghost btn-xs" /> : null}
+                {k.fingerprint ? <CopyButton text={k.fingerprint} label="copy" small className={cx(buttonStyles.btnGhost, buttonStyles.btnXs)} /> : null}
               </td>
-              <td className="wb-cell-tight">
-                <div className="wb-row wb-nowrap">
+              <td className={denseTableStyles.cellTight}>
+                <div className={cx(layoutStyles.row, layoutStyles.nowrap)}>
                 <Toggle
                   checked={k.trusted}
                   disabled={props.readOnly || trust.isPending}
@@ -97,29 +104,29 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
                 {canSign(k) ? <Badge tone="accent" title="rundesk holds the private key and can mint with it">signs</Badge> : null}
                 </div>
               </td>
-              <td className="small muted" title={k.origin ?? undefined}>
+              <td className={cx(textStyles.small, textStyles.muted)} title={k.origin ?? undefined}>
                 {k.source}
-                {k.origin ? <span className="subtle"> · {short(k.origin, 28)}</span> : null}
+                {k.origin ? <span className={textStyles.subtle}> · {short(k.origin, 28)}</span> : null}
               </td>
-              <td className="wb-cell-tight">
+              <td className={denseTableStyles.cellTight}>
                 {confirmKid === k.kid ? (
-                  <span className="wb-row">
+                  <span className={layoutStyles.row}>
                     <button
                       type="button"
-                      className="btn btn-sm btn-danger"
+                      className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnDanger)}
                       disabled={remove.isPending}
                       onClick={() => remove.mutate({ kid: k.kid }, { onSettled: () => setConfirmKid(null) })}
                     >
                       Remove
                     </button>
-                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => setConfirmKid(null)}>
+                    <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={() => setConfirmKid(null)}>
                       Cancel
                     </button>
                   </span>
                 ) : (
                   <button
                     type="button"
-                    className="btn btn-sm btn-ghost"
+                    className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)}
                     aria-label={`Remove key ${k.kid}`}
                     disabled={props.readOnly}
                     onClick={() => setConfirmKid(k.kid)}
@@ -136,29 +143,29 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
       {trust.isError ? <LastKeyCallout mutation={trust} title="Key not untrusted" action="Untrust anyway" /> : null}
       {remove.isError ? <LastKeyCallout mutation={remove} title="Key not removed" action="Remove anyway" /> : null}
 
-      <div className="wb-grid-2">
+      <div className={layoutStyles.grid2}>
         <form
-          className="wb-subpanel"
+          className={layoutStyles.subpanel}
           onSubmit={(e) => {
             e.preventDefault();
             generate.mutate(genAlg);
           }}
         >
-          <h3 className="wb-h3">Generate</h3>
-          <div className="wb-row">
-            <select className="select mono wb-w-auto" aria-label="Algorithm of the new key" value={genAlg} onChange={(e) => isAlgorithm(e.target.value) && setGenAlg(e.target.value)}>
+          <h3 className={textStyles.h3}>Generate</h3>
+          <div className={layoutStyles.row}>
+            <select className={cx(inputStyles.select, denseTableStyles.select, textStyles.mono, inputStyles.mono, layoutStyles.wAuto)} aria-label="Algorithm of the new key" value={genAlg} onChange={(e) => isAlgorithm(e.target.value) && setGenAlg(e.target.value)}>
               {ALGORITHMS.map((a) => (
                 <option key={a} value={a}>
                   {a}
                 </option>
               ))}
             </select>
-            <button type="submit" className="btn" disabled={generate.isPending || props.readOnly} data-testid="generate-key">
+            <button type="submit" className={buttonStyles.btn} disabled={generate.isPending || props.readOnly} data-testid="generate-key">
               {generate.isPending ? <Spinner /> : null} Generate key pair
             </button>
           </div>
           {generate.isSuccess ? (
-            <p className="small wb-ok">
+            <p className={cx(textStyles.small, textStyles.ok)}>
               Generated <code>{generate.data.kid}</code>; it is trusted and can sign minted tokens.
             </p>
           ) : null}

@@ -1,6 +1,9 @@
 import { isApiError } from '../../api/client';
 import { describeError } from '../errors';
 import { Callout } from '../../components/Callout';
+import layoutStyles from '../../components/layout.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import { cx } from '../../lib/cx';
 
 /** The key mutation that was refused: its error, and how to retry it confirmed. */
 interface ConfirmableMutation<V extends { confirm?: boolean }> {
@@ -26,11 +29,11 @@ export function LastKeyCallout<V extends { confirm?: boolean }>(props: { mutatio
       title="This is the last key tokens can be verified with"
       testId="last-trusted-key-warning"
       actions={
-        <span className="wb-row">
-          <button type="button" className="btn btn-sm btn-danger" disabled={isPending} onClick={() => variables && mutate({ ...variables, confirm: true })}>
+        <span className={layoutStyles.row}>
+          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnDanger)} disabled={isPending} onClick={() => variables && mutate({ ...variables, confirm: true })}>
             {props.action}
           </button>
-          <button type="button" className="btn btn-sm btn-ghost" onClick={() => reset()}>
+          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={() => reset()}>
             Cancel
           </button>
         </span>

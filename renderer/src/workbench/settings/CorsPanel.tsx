@@ -10,6 +10,9 @@ import type { FieldIssue, SettingsEnvelope } from '../types';
 import { issuesOf } from '../../api/client';
 import { deskMutations, deskQueries } from '../../api';
 import { Card } from '../../components/Card';
+import layoutStyles from '../../components/layout.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import { cx } from '../../lib/cx';
 
 /** The server's default list, read off its settings JSON Schema ("Reset" restores it). */
 function defaultOrigins(jsonSchema: unknown): string[] | null {
@@ -64,7 +67,7 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
         </>
       }
     >
-      <div className="wb-stack" data-testid="cors-panel">
+      <div className={layoutStyles.stack} data-testid="cors-panel">
         <ChipsInput
           value={value}
           onChange={(v) => {
@@ -88,12 +91,12 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
           </Callout>
         ) : null}
         {save.isError && saveIssues.length === 0 ? <Callout tone="danger">{describeError(save.error)}</Callout> : null}
-        <div className="wb-row">
+        <div className={layoutStyles.row}>
           {value.length === 0 ? <Badge tone="warn">no origin may call the API from a browser</Badge> : <Badge>{value.length} origins</Badge>}
-          <span className="wb-spacer" />
+          <span className={layoutStyles.spacer} />
           <button
             type="button"
-            className="btn btn-sm"
+            className={cx(buttonStyles.btn, buttonStyles.btnSm)}
             onClick={() => defaults && setDraft([...defaults])}
             disabled={!envelope.writable || !defaults}
             title={defaults ? defaults.join(', ') : undefined}
@@ -102,7 +105,7 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
           </button>
           <button
             type="button"
-            className="btn btn-sm btn-primary"
+            className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnPrimary)}
             onClick={doSave}
             disabled={!dirty || !envelope.writable || save.isPending || issues.length > 0}
             data-testid="cors-save"

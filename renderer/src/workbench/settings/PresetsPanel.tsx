@@ -11,6 +11,12 @@ import { describeError } from '../errors';
 import type { FixtureResponse, Preset } from '../types';
 import { presetActive, presetChanges, type AuthDraft } from './draft';
 import { deskMutations, deskQueries } from '../../api';
+import layoutStyles from '../../components/layout.module.css';
+import styles from './PresetsPanel.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import textStyles from '../../components/text.module.css';
+import denseTableStyles from '../../components/DenseTable.module.css';
+import { cx } from '../../lib/cx';
 
 /**
  * Identity-provider presets. "Apply" puts the provider's algorithm and claim names into the
@@ -31,29 +37,29 @@ export function PresetsPanel(props: {
   if (presets.isError) return <Callout tone="danger" title="Presets unavailable">{describeError(presets.error)}</Callout>;
 
   return (
-    <div className="wb-stack wb-gap-3">
-      <div className="wb-presets" data-testid="presets">
+    <div className={cx(layoutStyles.stack, layoutStyles.gap3)}>
+      <div className={styles.presets} data-testid="presets">
         {presets.data.map((p) => {
           const active = presetActive(props.auth, p);
           const changes = presetChanges(props.auth, p);
           return (
-            <div key={p.name} className={`wb-preset ${active ? 'is-active' : ''}`} data-testid={`preset-${p.name}`} title={p.description}>
-              <div className="wb-preset-name">
+            <div key={p.name} className={cx(styles.preset, active ? styles.isActive : undefined)} data-testid={`preset-${p.name}`} title={p.description}>
+              <div className={styles.presetName}>
                 <span>{p.title}</span>
                 {active ? <Badge tone="accent">in use</Badge> : null}
               </div>
-              <dl className="wb-preset-sets" title={patchText(p.settings_patch)}>
+              <dl className={styles.presetSets} title={patchText(p.settings_patch)}>
                 {presetSummary(p.settings_patch).map(([k, v]) => (
-                  <div key={k} className="wb-preset-kv">
+                  <div key={k} className={styles.presetKv}>
                     <dt>{k}</dt>
                     <dd>{v}</dd>
                   </div>
                 ))}
               </dl>
-              <div className="wb-row wb-preset-actions">
+              <div className={cx(layoutStyles.row, styles.presetActions)}>
                 <button
                   type="button"
-                  className="btn btn-sm"
+                  className={cx(buttonStyles.btn, buttonStyles.btnSm)}
                   disabled={props.readOnly || active}
                   title={changes.length ? `Sets ${changes.map((c) => c.field).join(', ')}` : 'Already applied'}
                   onClick={() => {
@@ -66,7 +72,7 @@ export function PresetsPanel(props: {
                 </button>
                 <button
                   type="button"
-                  className="btn btn-sm btn-ghost"
+                  className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)}
                   disabled={fixture.isPending}
                   title={`Generate an offline ${p.title} test key set and sample tokens`}
                   onClick={() => fixture.mutate({ name: p.name, apply: false })}
@@ -110,34 +116,34 @@ function FixtureResult(props: { f: FixtureResponse; title: string; readOnly: boo
       title={`${props.title} fixture: ${f.jwks.keys.length} key${f.jwks.keys.length === 1 ? '' : 's'} and ${f.tokens.length} sample tokens`}
       testId="fixture-result"
       actions={
-        <button type="button" className="btn btn-sm" disabled={props.readOnly} onClick={props.onUse} data-testid="fixture-use">
+        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={props.readOnly} onClick={props.onUse} data-testid="fixture-use">
           Use preset + fixture JWKS
         </button>
       }
     >
-      <p className="small wb-m0">
+      <p className={cx(textStyles.small, textStyles.m0)}>
         JWKS written to <code>{f.jwks_path}</code> (issuer <code>{f.issuer}</code>). Its tokens verify once <code>jwks_file</code> points there.
       </p>
-      <table className="table table-dense">
+      <table className={cx(denseTableStyles.table, denseTableStyles.tableDense)}>
         <tbody>
           {f.tokens.map((t) => (
             <tr key={t.name} data-testid={`fixture-token-${t.name}`}>
-              <td className="wb-cell-tight">
+              <td className={denseTableStyles.cellTight}>
                 <code>{t.name}</code>
               </td>
-              <td className="small">{t.description}</td>
-              <td className="wb-cell-tight">
+              <td className={textStyles.small}>{t.description}</td>
+              <td className={denseTableStyles.cellTight}>
                 <StatusPill status={t.expected_status} />
               </td>
-              <td className="wb-cell-tight">
-                <div className="wb-row wb-nowrap">
+              <td className={denseTableStyles.cellTight}>
+                <div className={cx(layoutStyles.row, layoutStyles.nowrap)}>
                   <CopyButton text={t.token} small />
-                  <button type="button" className="btn btn-sm" onClick={() => navigate('/tokens?tab=inspect', { state: { inspectToken: t.token } })}>
+                  <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => navigate('/tokens?tab=inspect', { state: { inspectToken: t.token } })}>
                     Inspect
                   </button>
                   <button
                     type="button"
-                    className="btn btn-sm btn-ghost"
+                    className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)}
                     onClick={() => setCurrent(addToken({ label: `${props.title} ${t.name}`, token: t.token, source: 'pasted' }).id)}
                   >
                     Act as

@@ -7,6 +7,14 @@ import { EmptyState } from '../../components/ui';
 import { HTTP_METHODS, type MappingLint } from '../types';
 import { duplicateRows, mappingKey, newRowId, overriddenDefaults, type MappingRow } from './mappings';
 import { ScopeChip } from '../../components/ScopeChip';
+import layoutStyles from '../../components/layout.module.css';
+import textStyles from '../../components/text.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import denseTableStyles from '../../components/DenseTable.module.css';
+import inputStyles from '../../components/Input.module.css';
+import fieldStyles from '../../components/Field.module.css';
+import styles from './ScopeMappingEditor.module.css';
+import { cx } from '../../lib/cx';
 
 /**
  * Custom scope mappings (editable rows) above the built-in defaults (read-only), with each
@@ -48,12 +56,12 @@ export function ScopeMappingEditor(props: {
     onChange([...rows, { id: newRowId(), method: 'GET', path: '', scopes: [], ...init }]);
 
   return (
-    <div className="wb-stack" data-testid="scope-mapping-editor">
-      <div className="wb-row">
-        <h3 className="wb-h3">Custom mappings</h3>
+    <div className={layoutStyles.stack} data-testid="scope-mapping-editor">
+      <div className={layoutStyles.row}>
+        <h3 className={textStyles.h3}>Custom mappings</h3>
         <Badge tone={rows.length ? 'accent' : 'muted'}>{rows.length}</Badge>
-        <span className="wb-spacer" />
-        <button type="button" className="btn btn-sm" onClick={() => addRow()} disabled={props.disabled} data-testid="add-mapping">
+        <span className={layoutStyles.spacer} />
+        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => addRow()} disabled={props.disabled} data-testid="add-mapping">
           + Add mapping
         </button>
       </div>
@@ -67,9 +75,9 @@ export function ScopeMappingEditor(props: {
             const def = defaults[key];
             return (
               <tr key={r.id} data-testid={`mapping-row-${i}`} data-focused-mapping={key === focused ? 'true' : undefined}>
-                <td className="wb-cell-input wb-cell-tight">
+                <td className={cx(denseTableStyles.cellInput, denseTableStyles.cellTight)}>
                   <select
-                    className="select mono wb-w-method"
+                    className={cx(inputStyles.select, denseTableStyles.select, fieldStyles.select, textStyles.mono, inputStyles.mono, layoutStyles.wMethod)}
                     aria-label={`Method of mapping ${i + 1}`}
                     value={r.method}
                     disabled={props.disabled}
@@ -82,9 +90,9 @@ export function ScopeMappingEditor(props: {
                     ))}
                   </select>
                 </td>
-                <td className="wb-cell-input">
+                <td className={denseTableStyles.cellInput}>
                   <input
-                    className="input mono"
+                    className={cx(inputStyles.input, denseTableStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)}
                     aria-label={`Path pattern of mapping ${i + 1}`}
                     aria-invalid={problem ? true : undefined}
                     placeholder="/sessions/*/runs"
@@ -93,9 +101,9 @@ export function ScopeMappingEditor(props: {
                     disabled={props.disabled}
                     onChange={(e) => update(r.id, { path: e.target.value })}
                   />
-                  {problem ? <p className="wb-field-error">{problem}</p> : null}
+                  {problem ? <p className={fieldStyles.fieldError}>{problem}</p> : null}
                 </td>
-                <td className="wb-cell-input">
+                <td className={denseTableStyles.cellInput}>
                   <ChipsInput
                     value={r.scopes}
                     onChange={(scopes) => update(r.id, { scopes })}
@@ -105,21 +113,21 @@ export function ScopeMappingEditor(props: {
                     ariaLabel={`Scopes of mapping ${i + 1}`}
                   />
                 </td>
-                <td className="small">
+                <td className={textStyles.small}>
                   {def ? (
                     <span title={`Default: ${def.join(', ') || '(none)'}`}>
                       <Badge tone="warn">overrides default</Badge>{' '}
-                      <span className="muted">was {def.length ? def.map((s) => <ScopeChip key={s} scope={s} />) : 'open'}</span>
+                      <span className={textStyles.muted}>was {def.length ? def.map((s) => <ScopeChip key={s} scope={s} />) : 'open'}</span>
                     </span>
                   ) : (
                     <Badge tone="info" title="No known default for this route">custom route</Badge>
                   )}
                   {r.scopes.length === 0 ? <> <Badge tone="muted">no scopes</Badge></> : null}
                 </td>
-                <td className="wb-cell-tight">
+                <td className={denseTableStyles.cellTight}>
                   <button
                     type="button"
-                    className="btn btn-sm btn-ghost btn-danger"
+                    className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost, buttonStyles.btnDanger)}
                     aria-label={`Remove mapping ${key}`}
                     disabled={props.disabled}
                     onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
@@ -135,7 +143,7 @@ export function ScopeMappingEditor(props: {
 
       {props.lint && (props.lint.unmatched_mappings.length > 0 || props.lint.unmapped_routes.length > 0 || props.lint.platform_shadowed.length > 0 || props.lint.unknown_scopes.length > 0) ? (
         <details
-          className="wb-details wb-lint"
+          className={cx(layoutStyles.details, styles.lint)}
           data-testid="mapping-lint"
           open={props.lint.unmatched_mappings.length > 0 || props.lint.platform_shadowed.length > 0 || props.lint.unknown_scopes.length > 0}
         >
@@ -152,30 +160,30 @@ export function ScopeMappingEditor(props: {
             </p>
           ))}
           {props.lint.platform_shadowed.map((l) => (
-            <p key={`platform ${l.pattern}`} className="wb-lint-item tone-warn" data-testid="lint-platform-shadowed">
+            <p key={`platform ${l.pattern}`} className={styles.lintItem} data-tone="warn" data-testid="lint-platform-shadowed">
               <code>{l.pattern}</code> {l.message}
             </p>
           ))}
           {props.lint.unmatched_mappings.map((l) => (
-            <p key={l.pattern} className="wb-lint-item tone-warn">
+            <p key={l.pattern} className={styles.lintItem} data-tone="warn">
               <code>{l.pattern}</code> {l.message}
             </p>
           ))}
           {props.lint.unmapped_routes.map((l) => (
-            <p key={`${l.method} ${l.path}`} className="wb-lint-item tone-info">
-              <span className={`wb-method wb-method-${l.method}`}>{l.method}</span> <code>{l.path}</code> {l.message}
+            <p key={`${l.method} ${l.path}`} className={styles.lintItem} data-tone="info">
+              <span className={denseTableStyles.method} data-method={l.method}>{l.method}</span> <code>{l.path}</code> {l.message}
             </p>
           ))}
         </details>
       ) : null}
 
-      <div className="wb-row">
-        <h3 className="wb-h3">Defaults</h3>
+      <div className={layoutStyles.row}>
+        <h3 className={textStyles.h3}>Defaults</h3>
         <Badge>{Object.keys(defaults).length}</Badge>
         {overridden.size ? <Badge tone="warn">{overridden.size} overridden</Badge> : null}
-        <span className="wb-spacer" />
+        <span className={layoutStyles.spacer} />
         <input
-          className="input wb-filter"
+          className={cx(inputStyles.input, denseTableStyles.input, fieldStyles.input, inputStyles.filter)}
           type="search"
           placeholder="Filter routes or scopes"
           aria-label="Filter default mappings"
@@ -183,17 +191,17 @@ export function ScopeMappingEditor(props: {
           onChange={(e) => setFilter(e.target.value)}
         />
       </div>
-      <DenseTable wrap="framed" wrapClassName="wb-scroll-y" testId="default-mappings" columns={['Method', 'Path pattern', 'Default scopes', { actions: true }]}>
+      <DenseTable wrap="framed" wrapClassName={layoutStyles.scrollY} testId="default-mappings" columns={['Method', 'Path pattern', 'Default scopes', { actions: true }]}>
         {defaultEntries.map(([key, scopes]) => {
           const { method, path } = splitKey(key);
           const isOver = overridden.has(key);
           return (
-            <tr key={key} className={isOver ? 'is-muted' : ''} data-focused-mapping={key === focused && !isOver ? 'true' : undefined}>
-              <td className="wb-cell-tight">
-                <span className={`wb-method wb-method-${method}`}>{method}</span>
+            <tr key={key} className={isOver ? denseTableStyles.isMuted : undefined} data-focused-mapping={key === focused && !isOver ? 'true' : undefined}>
+              <td className={denseTableStyles.cellTight}>
+                <span className={denseTableStyles.method} data-method={method}>{method}</span>
               </td>
               <td>
-                <code className="wb-path">{path}</code>
+                <code className={denseTableStyles.path}>{path}</code>
               </td>
               <td>
                 {scopes.map((s) => (
@@ -201,11 +209,11 @@ export function ScopeMappingEditor(props: {
                 ))}
                 {isOver ? <Badge tone="warn">overridden</Badge> : null}
               </td>
-              <td className="wb-cell-tight">
+              <td className={denseTableStyles.cellTight}>
                 {isOver ? null : (
                   <button
                     type="button"
-                    className="btn btn-sm btn-ghost"
+                    className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)}
                     disabled={props.disabled}
                     onClick={() => addRow({ method, path, scopes: [...scopes] })}
                     aria-label={`Override ${key}`}
@@ -219,7 +227,7 @@ export function ScopeMappingEditor(props: {
         })}
         {defaultEntries.length === 0 ? (
           <tr>
-            <td colSpan={4} className="muted">
+            <td colSpan={4} className={textStyles.muted}>
               {Object.keys(defaults).length === 0 ? 'The server did not report its default mappings.' : 'No default matches the filter.'}
             </td>
           </tr>

@@ -6,6 +6,11 @@ import { Toggle } from '../../components/Toggle';
 import type { SettingDescription } from '../types';
 import type { AuthDraft } from './draft';
 import { choiceLabel, defaultText, fromList, toList, widgetFor } from './widgets';
+import inputStyles from '../../components/Input.module.css';
+import textStyles from '../../components/text.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import layoutStyles from '../../components/layout.module.css';
+import { cx } from '../../lib/cx';
 
 /** Presentation only: placeholders, and a control greyed out while another setting makes it moot. */
 const HINTS: Record<string, { placeholder?: string; disabledWhen?: (draft: AuthDraft) => boolean }> = {
@@ -92,10 +97,10 @@ export function SettingInput(props: {
             return null;
           default:
             return (
-              <div className="input-group">
+              <div className={inputStyles.inputGroup}>
                 <input
                   id={id}
-                  className="input mono"
+                  className={cx(inputStyles.input, textStyles.mono, inputStyles.mono)}
                   list={widget === 'suggest' ? `${id}-options` : undefined}
                   value={typeof value === 'string' ? value : ''}
                   placeholder={placeholder}
@@ -134,7 +139,7 @@ function BrowseButton({ onPick }: { onPick: (path: string) => void }) {
     });
   };
   return (
-    <button type="button" className="btn" onClick={pick}>
+    <button type="button" className={buttonStyles.btn} onClick={pick}>
       Browse…
     </button>
   );
@@ -143,13 +148,13 @@ function BrowseButton({ onPick }: { onPick: (path: string) => void }) {
 /** `verification_keys`: one PEM or secret per box. */
 function SecretList(props: { id: string; describedBy: string; invalid: boolean; value: string[]; onChange: (v: string[]) => void }) {
   return (
-    <div className="wb-stack wb-gap-2">
-      {props.value.length === 0 ? <span className="small muted">None. rundesk's own keys live in the key store below.</span> : null}
+    <div className={cx(layoutStyles.stack, layoutStyles.gap2)}>
+      {props.value.length === 0 ? <span className={cx(textStyles.small, textStyles.muted)}>None. rundesk's own keys live in the key store below.</span> : null}
       {props.value.map((k, i) => (
-        <div key={i} className="wb-row wb-align-start">
+        <div key={i} className={cx(layoutStyles.row, layoutStyles.alignStart)}>
           <textarea
             id={i === 0 ? props.id : undefined}
-            className="input mono wb-grow"
+            className={cx(inputStyles.input, textStyles.mono, inputStyles.mono, layoutStyles.grow)}
             rows={Math.min(6, Math.max(2, k.split('\n').length))}
             value={k}
             aria-label={`Verification key ${i + 1}`}
@@ -158,13 +163,13 @@ function SecretList(props: { id: string; describedBy: string; invalid: boolean; 
             spellCheck={false}
             onChange={(e) => props.onChange(props.value.map((x, j) => (j === i ? e.target.value : x)))}
           />
-          <button type="button" className="btn btn-sm btn-ghost btn-danger" aria-label={`Remove verification key ${i + 1}`} onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}>
+          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost, buttonStyles.btnDanger)} aria-label={`Remove verification key ${i + 1}`} onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}>
             Remove
           </button>
         </div>
       ))}
       <div>
-        <button type="button" className="btn btn-sm" id={props.value.length === 0 ? props.id : undefined} onClick={() => props.onChange([...props.value, ''])}>
+        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} id={props.value.length === 0 ? props.id : undefined} onClick={() => props.onChange([...props.value, ''])}>
           + Add PEM key or secret
         </button>
       </div>

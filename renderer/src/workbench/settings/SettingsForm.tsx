@@ -17,6 +17,11 @@ import { useSettingsDraft, type SettingsDraft } from './useSettingsDraft';
 import { isDeprecated } from './widgets';
 import { deskQueries } from '../../api';
 import { Card } from '../../components/Card';
+import pageStyles from '../../components/Page.module.css';
+import styles from './SettingsForm.module.css';
+import fieldStyles from '../../components/Field.module.css';
+import layoutStyles from '../../components/layout.module.css';
+import { cx } from '../../lib/cx';
 
 /** Panels of the page that are not settings of the form; each sits after the section named. */
 const PANELS = [
@@ -68,25 +73,25 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
   };
 
   return (
-    <div className="page page-stack" data-testid="settings-page">
+    <div className={cx(pageStyles.page, pageStyles.pageStack)} data-controls="fill" data-testid="settings-page">
       <PageHeader title="Auth settings" subtitle="The JWT layer in front of the run endpoint (SPEC §5). Changes apply live when saved." />
       <Banners envelope={envelope} />
-      <div className="wb-settings">
-        <nav className="wb-toc" aria-label="Settings sections">
+      <div className={styles.settings}>
+        <nav className={styles.toc} aria-label="Settings sections">
           {toc.map((s) => {
             const fields = 'fields' in s ? s.fields : [];
             const n = fields.filter((f) => errorOf(f)).length;
             return (
               <a key={s.id} href={`#wb-${s.id}`}>
                 <span>{s.title}</span>
-                {n ? <span className="wb-toc-err">{n}</span> : fields.some((f) => form.changed.includes(f)) ? <span className="wb-dot" /> : null}
+                {n ? <span className={styles.tocErr}>{n}</span> : fields.some((f) => form.changed.includes(f)) ? <span className={fieldStyles.dot} /> : null}
               </a>
             );
           })}
         </nav>
 
         {/* Not a <form>: the key store's generate/import forms live inside it. Ctrl+S saves. */}
-        <div className="wb-stack" role="form" aria-label="Auth settings">
+        <div className={layoutStyles.stack} role="form" aria-label="Auth settings">
           <SaveBar form={form} path={envelope.path} savedAt={props.savedAt} />
           {form.routed.other.length > 0 || form.saveError ? (
             <Callout tone="danger" title={form.fromSave ? 'The server refused the settings' : 'The server would refuse these settings'} testId="save-error">
@@ -104,8 +109,8 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
             </Callout>
           ) : null}
 
-          <fieldset className="wb-fieldset" disabled={form.readOnly}>
-            <div className="wb-stack">
+          <fieldset className={styles.fieldset} disabled={form.readOnly}>
+            <div className={layoutStyles.stack}>
               {panel('presets')}
               {schema.sections.map((section) => [
                 <FormSection key={section.id} section={section} describe={describe} form={form} envelope={envelope} schema={schema} lint={lint.data} />,
@@ -137,7 +142,7 @@ function FormSection(props: {
     return (
       <Card variant="panel" id={`wb-${section.id}`} title={section.title} subtitle={section.description}>
         {error ? (
-          <p className="wb-field-error" data-testid="issue-scope_mappings" data-source="server">
+          <p className={fieldStyles.fieldError} data-testid="issue-scope_mappings" data-source="server">
             {error}
           </p>
         ) : null}
@@ -155,14 +160,14 @@ function FormSection(props: {
   }
   return (
     <Card variant="panel" id={`wb-${section.id}`} title={section.title} subtitle={section.description}>
-      <div className="wb-fields">
+      <div className={fieldStyles.fields}>
         {section.fields.map((name) => {
           const field = props.describe.get(name);
           const value = form.draft[name];
           if (!field || (isDeprecated(field) && !value)) return null;
-          const cls = form.presetFields.has(name) ? 'wb-preset-touched' : form.changed.includes(name) ? 'wb-changed' : '';
+          const mark = form.presetFields.has(name) ? 'preset' : form.changed.includes(name) ? 'changed' : undefined;
           return (
-            <div key={name} className={`wb-field-wrap ${cls}`}>
+            <div key={name} className={styles.fieldWrap} data-mark={mark}>
               <SettingInput
                 field={field}
                 value={value}

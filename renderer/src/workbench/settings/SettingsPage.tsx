@@ -8,6 +8,8 @@ import { describeError } from '../errors';
 import type { SettingsEnvelope, SettingsSchemaResponse } from '../types';
 import { SettingsForm } from './SettingsForm';
 import { deskQueries } from '../../api';
+import pageStyles from '../../components/Page.module.css';
+import { cx } from '../../lib/cx';
 
 /**
  * The auth settings page. The form is drawn from `/desk/settings/schema` (sections, labels,
@@ -44,7 +46,7 @@ export function SettingsPage() {
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
-    <div className="page page-stack">
+    <div className={cx(pageStyles.page, pageStyles.pageStack)} data-controls="fill">
       <PageHeader title="Auth settings" />
       {children}
     </div>

@@ -15,6 +15,12 @@ import { deskMutations, type RequestOptions } from '../../api';
 import { TokenPicker } from './TokenPicker';
 import { Card } from '../../components/Card';
 import { ScopeChip } from '../../components/ScopeChip';
+import layoutStyles from '../../components/layout.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import inputStyles from '../../components/Input.module.css';
+import textStyles from '../../components/text.module.css';
+import styles from './ComparePanel.module.css';
+import { cx } from '../../lib/cx';
 
 export interface CompareSlot {
   label: string;
@@ -56,14 +62,14 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
   };
 
   return (
-    <div className="wb-stack" data-testid="compare-panel" onKeyDown={onModKey('enter', go)}>
+    <div className={layoutStyles.stack} data-testid="compare-panel" onKeyDown={onModKey('enter', go)}>
       <Card variant="panel"
         title="Compare tokens"
         subtitle="One request, several callers. Turn on user isolation in Settings to see rows split by user."
         actions={
           <button
             type="button"
-            className="btn btn-sm"
+            className={cx(buttonStyles.btn, buttonStyles.btnSm)}
             disabled={demo.isPending}
             title="Mint user A, user B and an admin token with the settings' claim names"
             onClick={() =>
@@ -78,20 +84,20 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
         }
       >
         <form
-          className="wb-row wb-align-end"
+          className={cx(layoutStyles.row, layoutStyles.alignEnd)}
           onSubmit={(e) => {
             e.preventDefault();
             go();
           }}
         >
-          <div className="input-group wb-grow">
-            <select className="select mono wb-w-method" aria-label="Method" value={state.method} onChange={(e) => onState({ ...state, method: e.target.value as CompareState['method'] })}>
+          <div className={cx(inputStyles.inputGroup, layoutStyles.grow)}>
+            <select className={cx(inputStyles.select, textStyles.mono, inputStyles.mono, layoutStyles.wMethod)} aria-label="Method" value={state.method} onChange={(e) => onState({ ...state, method: e.target.value as CompareState['method'] })}>
               {HTTP_METHODS.filter((m) => m !== '*').map((m) => (
                 <option key={m}>{m}</option>
               ))}
             </select>
             <input
-              className="input mono"
+              className={cx(inputStyles.input, textStyles.mono, inputStyles.mono)}
               aria-label="Path and query"
               value={state.path}
               spellCheck={false}
@@ -101,11 +107,11 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
             />
           </div>
           {state.slots.length < 3 ? (
-            <button type="button" className="btn" onClick={() => onState({ ...state, slots: [...state.slots, { label: String.fromCharCode(65 + state.slots.length), token: '' }] })}>
+            <button type="button" className={buttonStyles.btn} onClick={() => onState({ ...state, slots: [...state.slots, { label: String.fromCharCode(65 + state.slots.length), token: '' }] })}>
               + Column
             </button>
           ) : null}
-          <button type="submit" className="btn btn-primary" disabled={!ready || run.isPending} data-testid="compare-run">
+          <button type="submit" className={cx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={!ready || run.isPending} data-testid="compare-run">
             {run.isPending ? <Spinner /> : null} Send as each <Kbd>Ctrl ↵</Kbd>
           </button>
         </form>
@@ -117,18 +123,18 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
         ) : null}
       </Card>
 
-      <div className="wb-compare">
+      <div className={styles.compare}>
         {state.slots.map((slot, i) => {
           const result = run.data?.[i];
           const decoded = slot.token.trim() ? decodeJwt(slot.token.trim()) : null;
           const sub = decoded ? userIdOf(decoded.claims, props.auth?.user_id_claim) : null;
           return (
-            <div className="wb-compare-col" key={i} data-testid={`compare-col-${i}`}>
-              <div className="wb-row">
-                <input className="input wb-compare-label" aria-label={`Label of column ${i + 1}`} value={slot.label} onChange={(e) => setSlot(i, { label: e.target.value })} />
-                <span className="wb-spacer" />
+            <div className={styles.compareCol} key={i} data-testid={`compare-col-${i}`}>
+              <div className={layoutStyles.row}>
+                <input className={cx(inputStyles.input, styles.compareLabel)} aria-label={`Label of column ${i + 1}`} value={slot.label} onChange={(e) => setSlot(i, { label: e.target.value })} />
+                <span className={layoutStyles.spacer} />
                 {state.slots.length > 1 ? (
-                  <button type="button" className="btn btn-sm btn-ghost" aria-label={`Remove column ${i + 1}`} onClick={() => onState({ ...state, slots: state.slots.filter((_, j) => j !== i) })}>
+                  <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} aria-label={`Remove column ${i + 1}`} onClick={() => onState({ ...state, slots: state.slots.filter((_, j) => j !== i) })}>
                     ×
                   </button>
                 ) : null}
@@ -136,7 +142,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
               {tokens.length > 0 ? (
                 <TokenPicker
                   tokens={tokens}
-                  className="select"
+                  className={inputStyles.select}
                   label={`Token of column ${i + 1} from the acting-as list`}
                   placeholder={slot.token ? 'Token below (not in the acting-as list)' : 'Pick an acting-as token…'}
                   value={tokens.find((t) => t.token === slot.token.trim())?.id ?? ''}
@@ -145,7 +151,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
               ) : null}
               <textarea
                 id={`${id}-t${i}`}
-                className="input mono wb-token-input"
+                className={cx(inputStyles.input, textStyles.mono, inputStyles.mono, inputStyles.tokenInput)}
                 rows={3}
                 spellCheck={false}
                 placeholder="Paste a token"
@@ -155,15 +161,15 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
                 data-testid={`compare-token-${i}`}
               />
               {decoded ? (
-                <div className="small muted">
+                <div className={cx(textStyles.small, textStyles.muted)}>
                   sub <code>{sub ?? '—'}</code> · {scopesOf(decoded.claims, props.auth?.scopes_claim).map((s) => <ScopeChip key={s} scope={s} />)}
                 </div>
               ) : null}
               {result ? (
-                <div className="wb-stack wb-gap-2" data-testid={`compare-result-${i}`} data-status={result.status}>
-                  <div className="wb-row">
+                <div className={cx(layoutStyles.stack, layoutStyles.gap2)} data-testid={`compare-result-${i}`} data-status={result.status}>
+                  <div className={layoutStyles.row}>
                     <StatusPill status={result.status} />
-                    <span className="small muted">{Math.round(result.ms)} ms</span>
+                    <span className={cx(textStyles.small, textStyles.muted)}>{Math.round(result.ms)} ms</span>
                     {Array.isArray((result.body as { data?: unknown[] } | null)?.data) ? (
                       <Badge tone="info">{(result.body as { data: unknown[] }).data.length} rows</Badge>
                     ) : null}

@@ -13,6 +13,10 @@ import { TokenPicker } from './TokenPicker';
 import { Verdict } from './Verdict';
 import { deskQueries } from '../../api';
 import { Card } from '../../components/Card';
+import layoutStyles from '../../components/layout.module.css';
+import inputStyles from '../../components/Input.module.css';
+import textStyles from '../../components/text.module.css';
+import { cx } from '../../lib/cx';
 
 export interface InspectTarget {
   token: string;
@@ -36,18 +40,18 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
   const local = useMemo(() => (token ? decodeJwt(token) : null), [token]);
 
   return (
-    <div className="wb-stack" data-testid="inspect-panel">
+    <div className={layoutStyles.stack} data-testid="inspect-panel">
       <Card variant="panel" title="Inspect a token" subtitle="What the auth layer decides for this token on one request — the same function the server runs.">
-        <div className="wb-row wb-nowrap">
-          <div className="input-group wb-grow">
-            <select className="select mono wb-w-method" aria-label="Method" value={target.method} onChange={(e) => onTarget({ ...target, method: e.target.value })} data-testid="inspect-method">
+        <div className={cx(layoutStyles.row, layoutStyles.nowrap)}>
+          <div className={cx(inputStyles.inputGroup, layoutStyles.grow)}>
+            <select className={cx(inputStyles.select, textStyles.mono, inputStyles.mono, layoutStyles.wMethod)} aria-label="Method" value={target.method} onChange={(e) => onTarget({ ...target, method: e.target.value })} data-testid="inspect-method">
               {HTTP_METHODS.filter((m) => m !== '*').map((m) => (
                 <option key={m}>{m}</option>
               ))}
             </select>
             <input
               id={`${id}-path`}
-              className="input mono"
+              className={cx(inputStyles.input, textStyles.mono, inputStyles.mono)}
               aria-label="Request path"
               value={target.path}
               spellCheck={false}
@@ -56,12 +60,12 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
             />
           </div>
           {tokens.length > 0 ? (
-            <TokenPicker tokens={tokens} className="select wb-w-auto" label="Load a token from the acting-as list" placeholder="Load an acting-as token…" value="" onPick={(t) => onTarget({ ...target, token: t.token })} />
+            <TokenPicker tokens={tokens} className={cx(inputStyles.select, layoutStyles.wAuto)} label="Load a token from the acting-as list" placeholder="Load an acting-as token…" value="" onPick={(t) => onTarget({ ...target, token: t.token })} />
           ) : null}
         </div>
         <textarea
           id={`${id}-token`}
-          className="input mono wb-token-input"
+          className={cx(inputStyles.input, textStyles.mono, inputStyles.mono, inputStyles.tokenInput)}
           rows={4}
           spellCheck={false}
           aria-label="Token"

@@ -14,6 +14,13 @@ import { MintResult } from './MintResult';
 import { buildMintRequest, parseClaimsJson, TTL_CHOICES, type MintFormState } from './model';
 import { deskMutations, deskQueries } from '../../api';
 import { Card } from '../../components/Card';
+import layoutStyles from '../../components/layout.module.css';
+import textStyles from '../../components/text.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import fieldStyles from '../../components/Field.module.css';
+import styles from './MintPanel.module.css';
+import inputStyles from '../../components/Input.module.css';
+import { cx } from '../../lib/cx';
 
 /** The mint form and its result (token, decoded parts, curl, act-as). */
 export function MintPanel(props: {
@@ -42,10 +49,10 @@ export function MintPanel(props: {
   };
 
   return (
-    <div className="wb-grid-2-wide">
+    <div className={layoutStyles.grid2Wide}>
       <Card variant="panel" title="Mint a test token" subtitle="Signed by a local key; the auth layer verifies it like any other." testId="mint-panel">
         <form
-          className="wb-stack wb-gap-3"
+          className={cx(layoutStyles.stack, layoutStyles.gap3)}
           onSubmit={(e) => {
             e.preventDefault();
             submit();
@@ -53,22 +60,22 @@ export function MintPanel(props: {
           onKeyDown={onModKey('enter', submit)}
           noValidate
         >
-          <div className="wb-row">
-            <span className="small muted">Start from</span>
+          <div className={layoutStyles.row}>
+            <span className={cx(textStyles.small, textStyles.muted)}>Start from</span>
             {TEMPLATES.map((t) => (
-              <button key={t.label} type="button" className="btn btn-sm btn-ghost" onClick={() => onForm({ ...form, ...t.patch(props.auth?.admin_scope ?? 'platform:admin') })}>
+              <button key={t.label} type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={() => onForm({ ...form, ...t.patch(props.auth?.admin_scope ?? 'platform:admin') })}>
                 {t.label}
               </button>
             ))}
           </div>
-          <div className="wb-fields wb-fields-2">
+          <div className={cx(fieldStyles.fields, styles.fields2)}>
             <Field name="sub" label="Subject" error={issueFor('sub')}>
               {({ id: fid, describedBy }) => (
-                <input id={fid} className="input mono" value={form.sub} aria-describedby={describedBy} onChange={(e) => set('sub', e.target.value)} data-testid="mint-sub" autoComplete="off" />
+                <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.sub} aria-describedby={describedBy} onChange={(e) => set('sub', e.target.value)} data-testid="mint-sub" autoComplete="off" />
               )}
             </Field>
             <Field name="session_id" label="Session id" error={issueFor('session_id')}>
-              {({ id: fid }) => <input id={fid} className="input mono" value={form.session_id} placeholder="(none)" onChange={(e) => set('session_id', e.target.value)} autoComplete="off" />}
+              {({ id: fid }) => <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.session_id} placeholder="(none)" onChange={(e) => set('session_id', e.target.value)} autoComplete="off" />}
             </Field>
             <Field name="scopes" label="Scopes" wide error={issueFor('scopes')} help="Pick from the mapped routes' scopes or type your own; Enter adds.">
               {({ id: fid, describedBy }) => (
@@ -76,7 +83,7 @@ export function MintPanel(props: {
               )}
             </Field>
             <Field name="scopes_claim" label="Scopes claim" error={issueFor('scopes_claim')}>
-              {({ id: fid }) => <input id={fid} className="input mono" value={form.scopes_claim} onChange={(e) => set('scopes_claim', e.target.value)} autoComplete="off" />}
+              {({ id: fid }) => <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.scopes_claim} onChange={(e) => set('scopes_claim', e.target.value)} autoComplete="off" />}
             </Field>
             <Field name="scopes_format" label="Scopes style">
               {({ id: fid }) => (
@@ -94,8 +101,8 @@ export function MintPanel(props: {
             </Field>
             <Field name="ttl" label="Expires in" error={issueFor('ttl')}>
               {({ id: fid }) => (
-                <div className="wb-row wb-nowrap">
-                  <select className="select wb-w-auto" aria-label="Lifetime preset" value={TTL_CHOICES.some((c) => c.seconds === form.ttl) ? String(form.ttl) : 'custom'} onChange={(e) => e.target.value !== 'custom' && set('ttl', Number(e.target.value))}>
+                <div className={cx(layoutStyles.row, layoutStyles.nowrap)}>
+                  <select className={cx(inputStyles.select, fieldStyles.select, layoutStyles.wAuto)} aria-label="Lifetime preset" value={TTL_CHOICES.some((c) => c.seconds === form.ttl) ? String(form.ttl) : 'custom'} onChange={(e) => e.target.value !== 'custom' && set('ttl', Number(e.target.value))}>
                     {TTL_CHOICES.map((c) => (
                       <option key={c.seconds} value={c.seconds}>
                         {c.label}
@@ -103,20 +110,20 @@ export function MintPanel(props: {
                     ))}
                     <option value="custom">custom</option>
                   </select>
-                  <input id={fid} className="input mono wb-w-num" type="number" min={1} value={form.ttl} aria-label="Lifetime in seconds" onChange={(e) => set('ttl', Math.max(1, Number(e.target.value) || 1))} />
-                  <span className="small muted">s</span>
+                  <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono, layoutStyles.wNum)} type="number" min={1} value={form.ttl} aria-label="Lifetime in seconds" onChange={(e) => set('ttl', Math.max(1, Number(e.target.value) || 1))} />
+                  <span className={cx(textStyles.small, textStyles.muted)}>s</span>
                 </div>
               )}
             </Field>
             <Field name="aud" label="Audience" error={issueFor('aud')} help="Empty: the settings' audience.">
-              {({ id: fid }) => <input id={fid} className="input mono" value={form.aud} placeholder={audPlaceholder(props.auth)} onChange={(e) => set('aud', e.target.value)} autoComplete="off" data-testid="mint-aud" />}
+              {({ id: fid }) => <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.aud} placeholder={audPlaceholder(props.auth)} onChange={(e) => set('aud', e.target.value)} autoComplete="off" data-testid="mint-aud" />}
             </Field>
             <Field name="iss" label="Issuer" error={issueFor('iss')}>
-              {({ id: fid }) => <input id={fid} className="input mono" value={form.iss} placeholder="(default)" onChange={(e) => set('iss', e.target.value)} autoComplete="off" />}
+              {({ id: fid }) => <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.iss} placeholder="(default)" onChange={(e) => set('iss', e.target.value)} autoComplete="off" />}
             </Field>
             <Field name="alg" label="Algorithm" error={issueFor('alg')}>
               {({ id: fid }) => (
-                <select id={fid} className="select mono" value={form.alg} onChange={(e) => isAlgorithm(e.target.value) && onForm({ ...form, alg: e.target.value, kid: '' })}>
+                <select id={fid} className={cx(inputStyles.select, fieldStyles.select, textStyles.mono, inputStyles.mono)} value={form.alg} onChange={(e) => isAlgorithm(e.target.value) && onForm({ ...form, alg: e.target.value, kid: '' })}>
                   {ALGORITHMS.map((a) => (
                     <option key={a} value={a}>
                       {a}
@@ -128,7 +135,7 @@ export function MintPanel(props: {
             </Field>
             <Field name="key" label="Signing key" error={issueFor('key') ?? issueFor('kid')} help={keysForAlg.length === 0 ? `No local ${form.alg} key: generate one in Settings.` : undefined}>
               {({ id: fid }) => (
-                <select id={fid} className="select mono" value={form.kid} onChange={(e) => set('kid', e.target.value)} data-testid="mint-key">
+                <select id={fid} className={cx(inputStyles.select, fieldStyles.select, textStyles.mono, inputStyles.mono)} value={form.kid} onChange={(e) => set('kid', e.target.value)} data-testid="mint-key">
                   <option value="">auto: first trusted {form.alg} key</option>
                   {keysForAlg.map((k) => (
                     <option key={k.kid} value={k.kid}>
@@ -143,7 +150,7 @@ export function MintPanel(props: {
               {({ id: fid, describedBy, invalid }) => (
                 <textarea
                   id={fid}
-                  className="input mono"
+                  className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)}
                   rows={3}
                   spellCheck={false}
                   placeholder={'{ "org_id": "acme", "roles": ["viewer"] }'}
@@ -157,12 +164,12 @@ export function MintPanel(props: {
             </Field>
             <Field name="path" label="Request for curl" wide error={issueFor('path')} help="The curl command and the preview call this path. Empty: a demo run.">
               {({ id: fid }) => (
-                <input id={fid} className="input mono" value={form.path} placeholder="/sessions/SESSION_ID/runs/RUN_ID" onChange={(e) => set('path', e.target.value)} autoComplete="off" spellCheck={false} />
+                <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.path} placeholder="/sessions/SESSION_ID/runs/RUN_ID" onChange={(e) => set('path', e.target.value)} autoComplete="off" spellCheck={false} />
               )}
             </Field>
             <Field name="defect" label="Make it a bad token" wide help="Each defect fails one check of the auth layer.">
               {({ id: fid }) => (
-                <select id={fid} className="select" value={form.defect} onChange={(e) => set('defect', e.target.value as Defect | '')} data-testid="mint-defect">
+                <select id={fid} className={cx(inputStyles.select, fieldStyles.select)} value={form.defect} onChange={(e) => set('defect', e.target.value as Defect | '')} data-testid="mint-defect">
                   <option value="">No defect: a valid token</option>
                   {DEFECTS.map((d) => (
                     <option key={d} value={d}>
@@ -173,8 +180,8 @@ export function MintPanel(props: {
               )}
             </Field>
           </div>
-          <div className="wb-row">
-            <button type="submit" className="btn btn-primary" disabled={!claims.ok || mint.isPending} data-testid="mint-submit">
+          <div className={layoutStyles.row}>
+            <button type="submit" className={cx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={!claims.ok || mint.isPending} data-testid="mint-submit">
               {mint.isPending ? <Spinner /> : null} Mint token <Kbd>Ctrl ↵</Kbd>
             </button>
             <InlineError error={mint.error} testId="mint-error" />

@@ -9,6 +9,13 @@ import { TokenText } from '../../components/TokenText';
 import { Kbd } from '../../components/ui';
 import type { MintResponse } from '../types';
 import { Card } from '../../components/Card';
+import layoutStyles from '../../components/layout.module.css';
+import uiStyles from '../../components/ui.module.css';
+import styles from './MintResult.module.css';
+import textStyles from '../../components/text.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import inputStyles from '../../components/Input.module.css';
+import { cx } from '../../lib/cx';
 
 /** The minted token: decoded parts, the auth layer's answer to one request, curl, act-as. */
 export function MintResult(props: { result: MintResponse | null; onInspect: (token: string) => void; sub: string }) {
@@ -17,8 +24,8 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
   const r = props.result;
   if (!r) {
     return (
-      <Card variant="panel" title="Token" className="wb-sticky" subtitle="Minted tokens appear here with their header, claims and a curl command.">
-        <div className="empty-state empty-state-inline">
+      <Card variant="panel" title="Token" className={layoutStyles.sticky} subtitle="Minted tokens appear here with their header, claims and a curl command.">
+        <div className={cx(uiStyles.emptyState, uiStyles.emptyStateInline)}>
           Fill in the form and press <Kbd>Ctrl ↵</Kbd>.
         </div>
       </Card>
@@ -29,7 +36,7 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
   return (
     <Card variant="panel"
       title="Token"
-      className="wb-sticky"
+      className={layoutStyles.sticky}
       testId="mint-result"
       subtitle={
         <>
@@ -53,23 +60,23 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
       }
     >
       <TokenText token={r.token} testId="minted-token" />
-      <div className={`wb-preview tone-${r.preview.status < 300 ? 'ok' : 'danger'}`} data-testid="mint-preview">
+      <div className={styles.preview} data-tone={r.preview.status < 300 ? 'ok' : 'danger'} data-testid="mint-preview">
         <StatusPill status={r.preview.status} />
         <code>
           {r.preview.method} {r.preview.path}
         </code>
-        <span className="muted">{r.preview.detail ?? 'the auth layer lets this request through'}</span>
+        <span className={textStyles.muted}>{r.preview.detail ?? 'the auth layer lets this request through'}</span>
       </div>
-      <div className="wb-row">
+      <div className={layoutStyles.row}>
         <CopyButton text={r.curl} label="Copy as curl" testId="copy-curl" />
-        <button type="button" className="btn" onClick={() => props.onInspect(r.token)} data-testid="inspect-minted">
+        <button type="button" className={buttonStyles.btn} onClick={() => props.onInspect(r.token)} data-testid="inspect-minted">
           Inspect →
         </button>
-        <span className="wb-spacer" />
-        <input className="input wb-w-label" placeholder={`${props.sub || 'token'} (label)`} aria-label="Label for the acting-as list" value={label} onChange={(e) => setLabel(e.target.value)} />
+        <span className={layoutStyles.spacer} />
+        <input className={cx(inputStyles.input, layoutStyles.wLabel)} placeholder={`${props.sub || 'token'} (label)`} aria-label="Label for the acting-as list" value={label} onChange={(e) => setLabel(e.target.value)} />
         <button
           type="button"
-          className="btn btn-primary"
+          className={cx(buttonStyles.btn, buttonStyles.btnPrimary)}
           data-testid="act-as"
           onClick={() => {
             const entry = addToken({ label: label || defaultMintLabel(r), token: r.token, source: 'minted' });
@@ -85,14 +92,14 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
           The run browser now sends this token.
         </Callout>
       ) : null}
-      <pre className="code wb-curl" data-testid="curl">{r.curl}</pre>
-      <div className="wb-grid-2">
-        <div className="wb-stack wb-gap-2">
-          <h3 className="wb-h3">Header</h3>
+      <pre className={cx(textStyles.code, textStyles.curl)} data-testid="curl">{r.curl}</pre>
+      <div className={layoutStyles.grid2}>
+        <div className={cx(layoutStyles.stack, layoutStyles.gap2)}>
+          <h3 className={textStyles.h3}>Header</h3>
           <JsonView value={r.header} />
         </div>
-        <div className="wb-stack wb-gap-2">
-          <h3 className="wb-h3">Claims</h3>
+        <div className={cx(layoutStyles.stack, layoutStyles.gap2)}>
+          <h3 className={textStyles.h3}>Claims</h3>
           <JsonView value={r.claims} testId="minted-claims" />
         </div>
       </div>

@@ -1,6 +1,10 @@
 import { Badge } from '../../components/Badge';
 import type { RequestAuthState } from '../types';
 import { ScopeChip } from '../../components/ScopeChip';
+import metaFieldStyles from '../../components/MetaField.module.css';
+import textStyles from '../../components/text.module.css';
+import styles from './RequestState.module.css';
+import { cx } from '../../lib/cx';
 
 /** The SPEC §5.4 request state as a key/value list. */
 export function StateTable({ state }: { state: RequestAuthState }) {
@@ -18,7 +22,7 @@ export function StateTable({ state }: { state: RequestAuthState }) {
   if (state.is_admin !== undefined) rows.push(['is_admin', state.is_admin]);
   if (state.user_isolation !== undefined) rows.push(['user_isolation', state.user_isolation]);
   return (
-    <dl className="kv kv-code">
+    <dl className={cx(metaFieldStyles.kv, metaFieldStyles.kvCode)}>
       {rows.map(([k, v]) => (
         <FragmentKV key={k} k={k} v={v} />
       ))}
@@ -36,18 +40,18 @@ function FragmentKV({ k, v }: { k: string; v: unknown }) {
 }
 
 function renderValue(v: unknown) {
-  if (v === null || v === undefined) return <span className="subtle">null</span>;
+  if (v === null || v === undefined) return <span className={textStyles.subtle}>null</span>;
   if (typeof v === 'boolean') return <Badge tone={v ? 'ok' : 'muted'}>{String(v)}</Badge>;
   if (Array.isArray(v)) {
-    if (v.length === 0) return <span className="subtle">[]</span>;
+    if (v.length === 0) return <span className={textStyles.subtle}>[]</span>;
     return v.map((x, i) => (
       <ScopeChip key={i} scope={String(x)} />
     ));
   }
   if (typeof v === 'object') {
     const entries = Object.entries(v as Record<string, unknown>);
-    if (entries.length === 0) return <span className="subtle">{'{}'}</span>;
-    return <code className="wb-inline-json">{JSON.stringify(v)}</code>;
+    if (entries.length === 0) return <span className={textStyles.subtle}>{'{}'}</span>;
+    return <code className={styles.inlineJson}>{JSON.stringify(v)}</code>;
   }
   return <code>{String(v)}</code>;
 }
@@ -59,7 +63,7 @@ export function ClaimTimes({ claims }: { claims: Record<string, unknown> | null 
   const times = (['iat', 'nbf', 'exp'] as const).filter((k) => typeof claims[k] === 'number');
   if (times.length === 0) return null;
   return (
-    <dl className="kv kv-code small">
+    <dl className={cx(metaFieldStyles.kv, metaFieldStyles.kvCode, textStyles.small)}>
       {times.map((k) => {
         const t = claims[k] as number;
         const rel = relative(t - now);

@@ -8,6 +8,13 @@ import type { MatrixRow } from '../types';
 import { filterMatrix, isAllowed, type MatrixFilter } from './model';
 import { Card } from '../../components/Card';
 import { ScopeChip } from '../../components/ScopeChip';
+import inputStyles from '../../components/Input.module.css';
+import denseTableStyles from '../../components/DenseTable.module.css';
+import textStyles from '../../components/text.module.css';
+import uiStyles from '../../components/ui.module.css';
+import styles from './RouteMatrix.module.css';
+import layoutStyles from '../../components/layout.module.css';
+import { cx } from '../../lib/cx';
 
 /** Allow/deny per mapped route, and why; a row click inspects that route. */
 export function RouteMatrix(props: {
@@ -26,7 +33,7 @@ export function RouteMatrix(props: {
     <Card variant="panel"
       title="Route matrix"
       subtitle="Every mapped route for this token. Click a row to inspect it."
-      className="card-flush"
+      spacing="flush"
       testId="route-matrix"
       actions={
         <>
@@ -42,34 +49,34 @@ export function RouteMatrix(props: {
               { value: 'denied', label: 'Denied' },
             ]}
           />
-          <input className="input wb-filter input-sm" type="search" placeholder="Filter" aria-label="Filter routes" value={text} onChange={(e) => setText(e.target.value)} />
+          <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.filter, styles.filter, inputStyles.inputSm)} type="search" placeholder="Filter" aria-label="Filter routes" value={text} onChange={(e) => setText(e.target.value)} />
         </>
       }
     >
-      {props.error ? <div className="pad"><Callout tone="danger" title="Matrix unavailable">{props.error}</Callout></div> : null}
+      {props.error ? <div className={textStyles.pad}><Callout tone="danger" title="Matrix unavailable">{props.error}</Callout></div> : null}
       {props.tokenStatus && props.tokenStatus.status === 401 ? (
-        <div className="pad">
+        <div className={textStyles.pad}>
           <Callout tone="danger" title="Every route answers 401">{props.tokenStatus.detail}</Callout>
         </div>
       ) : props.tokenStatus?.admin ? (
-        <div className="pad">
+        <div className={textStyles.pad}>
           <Callout tone="info" title="Admin token">It holds the admin scope, so every route is allowed.</Callout>
         </div>
       ) : props.tokenStatus && !props.tokenStatus.authz ? (
-        <div className="pad">
+        <div className={textStyles.pad}>
           <Callout tone="info" title="Authorization is off">Any valid token may call every route; the scopes below are not checked.</Callout>
         </div>
       ) : null}
       {props.loading ? (
-        <div className="empty-state empty-state-inline">
+        <div className={cx(uiStyles.emptyState, uiStyles.emptyStateInline)}>
           <Spinner label="Loading the matrix" />
         </div>
       ) : (
-        <DenseTable wrap="flush" wrapClassName="wb-matrix-scroll" testId="matrix-table" columns={['Method', 'Route', 'Decision', 'Required scopes', 'Why']}>
+        <DenseTable wrap="flush" wrapClassName={styles.matrixScroll} testId="matrix-table" columns={['Method', 'Route', 'Decision', 'Required scopes', 'Why']}>
           {shown.map((r) => (
             <tr
               key={`${r.method} ${r.pattern}`}
-              className="wb-clickable"
+              className={layoutStyles.clickable}
               tabIndex={0}
               onClick={() => props.onPick(r)}
               onKeyDown={(e) => {
@@ -81,24 +88,24 @@ export function RouteMatrix(props: {
               data-testid="matrix-row"
               data-allowed={isAllowed(r)}
             >
-              <td className="wb-cell-tight">
-                <span className={`wb-method wb-method-${r.method}`}>{r.method}</span>
+              <td className={denseTableStyles.cellTight}>
+                <span className={denseTableStyles.method} data-method={r.method}>{r.method}</span>
               </td>
               <td>
-                <code className="wb-path">{r.path}</code>
+                <code className={denseTableStyles.path}>{r.path}</code>
                 {r.source === 'custom' ? <> <Badge tone="accent">custom</Badge></> : null}
                 {r.decided_by ? (
-                  <div className="small" data-testid="matrix-decided-by">
+                  <div className={textStyles.small} data-testid="matrix-decided-by">
                     decided by the custom rule <code>{r.decided_by}</code>
                   </div>
                 ) : null}
                 {r.platform_note ? (
-                  <div className="small tone-warn" data-testid="matrix-platform-note">
+                  <div className={textStyles.small} data-tone="warn" data-testid="matrix-platform-note">
                     {r.platform_note}
                   </div>
                 ) : null}
               </td>
-              <td className="wb-cell-tight">
+              <td className={denseTableStyles.cellTight}>
                 {!isAllowed(r) ? (
                   <Badge tone="danger">✕ {r.status}</Badge>
                 ) : r.access === 'none' ? (
@@ -111,19 +118,19 @@ export function RouteMatrix(props: {
               </td>
               <td>
                 {r.required_scopes.length === 0 ? (
-                  <span className="subtle">—</span>
+                  <span className={textStyles.subtle}>—</span>
                 ) : (
                   r.required_scopes.map((s) => (
                     <ScopeChip key={s} scope={s} state={r.missing_scopes.includes(s) ? 'missing' : isAllowed(r) ? 'held' : null} />
                   ))
                 )}
               </td>
-              <td className="small muted wb-why">{isAllowed(r) ? reasonAllowed(r) : (r.detail ?? (r.missing_scopes.length ? `missing ${r.missing_scopes.join(', ')}` : 'denied'))}</td>
+              <td className={cx(textStyles.small, textStyles.muted, styles.why)}>{isAllowed(r) ? reasonAllowed(r) : (r.detail ?? (r.missing_scopes.length ? `missing ${r.missing_scopes.join(', ')}` : 'denied'))}</td>
             </tr>
           ))}
           {shown.length === 0 ? (
             <tr>
-              <td colSpan={5} className="muted">
+              <td colSpan={5} className={textStyles.muted}>
                 {props.rows.length === 0 ? 'No mapped routes.' : 'No route matches the filter.'}
               </td>
             </tr>

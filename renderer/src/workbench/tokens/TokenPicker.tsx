@@ -7,7 +7,7 @@ export function TokenPicker(props: {
   placeholder: string;
   /** The id of the entry shown as chosen; '' shows the placeholder. */
   value: string;
-  className: string;
+  className?: string;
   onPick: (t: ActingAsToken) => void;
 }) {
   return (

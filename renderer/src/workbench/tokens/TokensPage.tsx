@@ -14,6 +14,9 @@ import { initialMintForm } from './mint-form';
 import type { MintFormState } from './model';
 import { useKnownScopes } from './useKnownScopes';
 import { deskQueries } from '../../api';
+import pageStyles from '../../components/Page.module.css';
+import uiStyles from '../../components/ui.module.css';
+import { cx } from '../../lib/cx';
 
 const STORE = {
   mintForm: 'rundesk.workshop.mint-form',
@@ -80,9 +83,9 @@ export function TokensPage() {
   });
 
   return (
-    <div className="page page-stack" data-testid="tokens-page">
+    <div className={cx(pageStyles.page, pageStyles.pageStack)} data-controls="fill" data-testid="tokens-page">
       <PageHeader title="Token workshop" subtitle="Mint test tokens, see exactly why a token passes or fails, and compare callers side by side." />
-      <div className="tabs" role="tablist" aria-label="Token workshop">
+      <div className={cx(uiStyles.tabs, pageStyles.tabs)} role="tablist" aria-label="Token workshop">
         {TABS.map((t, i) => (
           <button
             key={t.id}
@@ -95,7 +98,7 @@ export function TokensPage() {
             aria-selected={tab === t.id}
             aria-controls={`wb-tabpanel-${t.id}`}
             tabIndex={tab === t.id ? 0 : -1}
-            className={`tab${tab === t.id ? ' active' : ''}`}
+            className={cx(uiStyles.tab, tab === t.id ? uiStyles.active : undefined)}
             onClick={() => go(t.id)}
             onKeyDown={(e) => {
               const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;

@@ -8,6 +8,12 @@ import type { InspectResponse, KeyRef } from '../types';
 import { ClaimTimes, StateTable } from './RequestState';
 import { Card } from '../../components/Card';
 import { ScopeChip } from '../../components/ScopeChip';
+import layoutStyles from '../../components/layout.module.css';
+import styles from './Verdict.module.css';
+import metaFieldStyles from '../../components/MetaField.module.css';
+import textStyles from '../../components/text.module.css';
+import fieldStyles from '../../components/Field.module.css';
+import { cx } from '../../lib/cx';
 
 /** The inspect answer: the decision, how the token was verified, lint, request state, decoded parts. */
 export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean }) {
@@ -25,25 +31,25 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
       ? 'Unauthenticated'
       : 'Forbidden';
   return (
-    <div className="wb-stack" data-testid="inspect-result" data-status={v.status}>
-      <div className={`wb-verdict tone-${allowed ? 'ok' : 'danger'}`} data-testid="inspect-verdict">
+    <div className={layoutStyles.stack} data-testid="inspect-result" data-status={v.status}>
+      <div className={styles.verdict} data-tone={allowed ? 'ok' : 'danger'} data-testid="inspect-verdict">
         <StatusPill status={v.status} testId="inspect-status" />
-        <span className="wb-verdict-big">{headline}</span>
-        <span className="wb-verdict-detail">
+        <span className={styles.verdictBig}>{headline}</span>
+        <span className={styles.verdictDetail}>
           <code>
             {v.method} {v.path}
           </code>
           {v.detail ? <> — {v.detail}</> : null}
         </span>
-        <span className="wb-spacer" />
+        <span className={layoutStyles.spacer} />
         {fetching ? <Spinner label="Refreshing" /> : null}
       </div>
       {v.hints?.length ? <Callout tone="info" title="Hints" testId="inspect-hints" items={v.hints} /> : null}
 
-      <div className="wb-grid-2">
-        <div className="wb-stack">
-          <Card variant="panel" title="Verification" className="card-compact" testId="inspect-verification">
-            <dl className="kv kv-code">
+      <div className={layoutStyles.grid2}>
+        <div className={layoutStyles.stack}>
+          <Card variant="panel" title="Verification" spacing="compact" testId="inspect-verification">
+            <dl className={cx(metaFieldStyles.kv, metaFieldStyles.kvCode)}>
               <dt>signature</dt>
               <dd>
                 {!ver.validate ? (
@@ -53,13 +59,13 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                 ) : (
                   <Badge tone="danger">not verified</Badge>
                 )}
-                {ver.failure ? <span className="wb-verdict-why"> {ver.failure}</span> : null}
+                {ver.failure ? <span className={styles.verdictWhy}> {ver.failure}</span> : null}
               </dd>
               {by ? (
                 <>
                   <dt>key</dt>
                   <dd data-testid="inspect-key">
-                    {by.kid ? <code>{by.kid}</code> : null} <span className="muted">{keyRefText(by)}</span>
+                    {by.kid ? <code>{by.kid}</code> : null} <span className={textStyles.muted}>{keyRefText(by)}</span>
                   </dd>
                 </>
               ) : null}
@@ -68,13 +74,13 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                   <dt>audience</dt>
                   <dd>
                     {!v.audience.checked ? (
-                      <span className="muted">not checked</span>
+                      <span className={textStyles.muted}>not checked</span>
                     ) : v.audience.ok ? (
                       <Badge tone="ok">matches</Badge>
                     ) : (
                       <Badge tone="danger">mismatch</Badge>
                     )}{' '}
-                    <span className="muted">
+                    <span className={textStyles.muted}>
                       token <code>{JSON.stringify(v.audience.actual)}</code>
                       {v.audience.checked ? <> · expected {v.audience.expected.map((e) => <ScopeChip key={e} scope={e} />)}</> : null}
                     </span>
@@ -84,9 +90,9 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
               <dt>required</dt>
               <dd data-testid="inspect-required">
                 {!v.authorization_enabled ? (
-                  <span className="muted">authorization is off</span>
+                  <span className={textStyles.muted}>authorization is off</span>
                 ) : v.required_scopes.length === 0 ? (
-                  <span className="muted">no scopes</span>
+                  <span className={textStyles.muted}>no scopes</span>
                 ) : (
                   v.required_scopes.map((s) => (
                     <ScopeChip key={s} scope={s} state={v.missing_scopes.includes(s) ? 'missing' : held.has(s) || state?.is_admin ? 'held' : null} />
@@ -103,51 +109,51 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                     </Link>
                   </>
                 ) : (
-                  <span className="muted">{v.outcome === 'excluded' ? 'excluded route' : 'none matched'}</span>
+                  <span className={textStyles.muted}>{v.outcome === 'excluded' ? 'excluded route' : 'none matched'}</span>
                 )}
               </dd>
             </dl>
             {ver.attempts.length > 0 ? (
-              <details className="wb-details" open={!ver.verified}>
+              <details className={layoutStyles.details} open={!ver.verified}>
                 <summary>
                   Keys tried <Badge>{ver.attempts.length}</Badge>
                 </summary>
-                <ol className="wb-attempts" data-testid="inspect-attempts">
+                <ol className={styles.attempts} data-testid="inspect-attempts">
                   {ver.attempts.map((a, i) => (
                     <li key={i} data-outcome={a.outcome}>
                       <Badge tone={a.outcome === 'verified' ? 'ok' : a.outcome === 'skipped' ? 'muted' : 'danger'}>{a.outcome.replace('_', ' ')}</Badge>{' '}
-                      <span className="muted">{keyRefText(a)}</span>
+                      <span className={textStyles.muted}>{keyRefText(a)}</span>
                       {a.kid ? <> <code>{a.kid}</code></> : null}
-                      <div className="small">{a.reason}</div>
+                      <div className={cx(textStyles.small, styles.small)}>{a.reason}</div>
                     </li>
                   ))}
                 </ol>
               </details>
             ) : null}
           </Card>
-          <Card variant="panel" title={<>Lint <Badge tone={lint.length ? 'warn' : 'ok'}>{lint.length}</Badge></>} className="card-compact" testId="inspect-lint">
+          <Card variant="panel" title={<>Lint <Badge tone={lint.length ? 'warn' : 'ok'}>{lint.length}</Badge></>} spacing="compact" testId="inspect-lint">
             {lint.length === 0 ? (
-              <span className="small muted">Nothing unusual.</span>
+              <span className={cx(textStyles.small, styles.small, textStyles.muted)}>Nothing unusual.</span>
             ) : (
-              <ul className="wb-lint-list">
+              <ul className={styles.lintList}>
                 {lint.map((l, i) => (
                   <li key={i}>
-                    {l.code ? <code className="wb-lint-code">{l.code}</code> : null} {l.message}
+                    {l.code ? <code className={styles.lintCode}>{l.code}</code> : null} {l.message}
                   </li>
                 ))}
               </ul>
             )}
           </Card>
-          <Card variant="panel" title="Request state (SPEC §5.4)" className="card-compact" testId="inspect-state">
-            {state ? <StateTable state={state} /> : <span className="small muted">Not set: the request stops before authentication.</span>}
+          <Card variant="panel" title="Request state (SPEC §5.4)" spacing="compact" testId="inspect-state">
+            {state ? <StateTable state={state} /> : <span className={cx(textStyles.small, styles.small, textStyles.muted)}>Not set: the request stops before authentication.</span>}
           </Card>
         </div>
-        <div className="wb-stack">
-          <Card variant="panel" title="Header" className="card-compact">
-            {v.decode_error ? <p className="wb-field-error">{v.decode_error}</p> : null}
+        <div className={layoutStyles.stack}>
+          <Card variant="panel" title="Header" spacing="compact">
+            {v.decode_error ? <p className={fieldStyles.fieldError}>{v.decode_error}</p> : null}
             <JsonView value={v.header} />
           </Card>
-          <Card variant="panel" title="Claims" className="card-compact">
+          <Card variant="panel" title="Claims" spacing="compact">
             <JsonView value={v.claims} testId="inspect-claims" />
             <ClaimTimes claims={v.claims} />
           </Card>
