@@ -179,33 +179,73 @@ test.describe('run browser', () => {
 test.describe('composite runs', () => {
   test('a team run lists its member runs and a workflow run its steps; a URL with the wrong type is corrected', async ({ page, server }) => {
     const app = new AppShell(page);
-    const sessions = new SessionsPage(page);
     const run = new RunPage(page);
-    await app.login(server.loginUrl);
-    await sessions.loadSampleData.click();
-    await expect(sessions.table).toBeVisible();
-
     const admin = await server.mint({ sub: 'e2e-admin', scopes: ['platform:admin'] });
-    const list = (await server.api('GET', '/sessions?limit=100', admin)).body as { data: { session_id: string; session_type: string }[] };
-    const team = list.data.find((s) => s.session_type === 'team');
-    const workflow = list.data.find((s) => s.session_type === 'workflow');
-    test.skip(!team || !workflow, 'the sample data has no team or workflow session');
+    const at = Math.floor(Date.now() / 1000) - 60;
+    const metrics = { input_tokens: 10, output_tokens: 5, total_tokens: 15, duration: 0.5 };
+    const post = async (sessionId: string, type: 'team' | 'workflow', body: Record<string, unknown>) => {
+      const res = await server.api('POST', `/sessions/${sessionId}/runs?type=${type}`, admin, { session_id: sessionId, status: 'COMPLETED', metrics, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    };
 
-    const teamRuns = (await server.api('GET', `/sessions/${team!.session_id}/runs?type=team`, admin)).body as { run_id: string; team_id?: string; parent_run_id?: string }[];
-    const teamRun = teamRuns.find((r) => r.team_id)!;
-    const members = teamRuns.filter((r) => r.parent_run_id === teamRun.run_id);
+    // A team session: two member runs, then the team run that delegated to them (Agno's order).
+    const members = ['e2e-member-1', 'e2e-member-2'];
+    for (const [i, runId] of members.entries()) {
+      await post('e2e-team-session', 'team', {
+        run_id: runId,
+        agent_id: `member-${i + 1}`,
+        agent_name: `Member ${i + 1}`,
+        parent_run_id: 'e2e-team-run',
+        created_at: at + 1 + i,
+        input: { input_content: `Part ${i + 1}` },
+        content: `Answer ${i + 1}`,
+        messages: [{ role: 'user', content: `Part ${i + 1}` }, { role: 'assistant', content: `Answer ${i + 1}` }],
+      });
+    }
+    await post('e2e-team-session', 'team', {
+      run_id: 'e2e-team-run',
+      team_id: 'e2e-team',
+      team_name: 'E2E Team',
+      created_at: at,
+      input: { input_content: 'Split the work' },
+      content: 'Both parts answered',
+      messages: [{ role: 'user', content: 'Split the work' }, { role: 'assistant', content: 'Both parts answered' }],
+    });
 
-    // No `type` in the URL: the run endpoint's 404 names the right type and the page follows it.
-    await page.goto(`${server.baseUrl}/ui/sessions/${team!.session_id}/runs/${teamRun.run_id}?tab=members`);
+    // A workflow session: one run with three steps.
+    const steps = ['step-a', 'step-b', 'step-c'].map((id, i) => ({
+      run_id: `e2e-wf-${id}`,
+      agent_id: `agent-${id}`,
+      session_id: 'e2e-workflow-session',
+      parent_run_id: 'e2e-workflow-run',
+      workflow_step_id: id,
+      content: `Step ${i + 1} done`,
+      content_type: 'str',
+      status: 'COMPLETED',
+      created_at: at + i,
+      metrics,
+    }));
+    await post('e2e-workflow-session', 'workflow', {
+      run_id: 'e2e-workflow-run',
+      workflow_id: 'e2e-workflow',
+      workflow_name: 'E2E Workflow',
+      created_at: at,
+      input: { input_content: 'Run the steps' },
+      content: 'Step 3 done',
+      step_results: steps,
+    });
+
+    await app.login(server.loginUrl);
+
+    // No `type` in the URL: the run endpoint's NOT_FOUND names the session's type and the page follows it.
+    await page.goto(`${server.baseUrl}/ui/sessions/e2e-team-session/runs/e2e-team-run?tab=members`);
     await expect(page).toHaveURL(/type=team/);
     await expect(run.root).toBeVisible();
     await expect(page.getByTestId('member-run')).toHaveCount(members.length);
 
-    const wfRuns = (await server.api('GET', `/sessions/${workflow!.session_id}/runs?type=workflow`, admin)).body as { run_id: string; step_results?: unknown[] }[];
-    const wfRun = wfRuns[0]!;
-    await page.goto(`${server.baseUrl}/ui/sessions/${workflow!.session_id}/runs/${wfRun.run_id}?type=workflow`);
+    await page.goto(`${server.baseUrl}/ui/sessions/e2e-workflow-session/runs/e2e-workflow-run?type=workflow`);
     await expect(run.root).toBeVisible();
-    await expect(page.getByTestId('workflow-step')).toHaveCount(wfRun.step_results?.length ?? 0);
+    await expect(page.getByTestId('workflow-step')).toHaveCount(steps.length);
   });
 });
 

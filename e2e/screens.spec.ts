@@ -22,6 +22,7 @@ async function shoot(page: Page, app: AppShell, name: string): Promise<void> {
 }
 
 test('the main pages render in the light and the dark theme', async ({ page, server }) => {
+  test.setTimeout(180_000); // fourteen full-page screenshots on a shared machine
   const app = new AppShell(page);
   const sessions = new SessionsPage(page);
   const session = new SessionPage(page);

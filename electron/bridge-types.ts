@@ -1,7 +1,8 @@
 /**
  * The contract between the Electron preload and the renderer: what `window.rundesk` offers.
- * The renderer feature-detects `window.rundesk` (absent in a plain browser) and keeps a copy of
- * these types — it cannot import from electron/. Data never travels over IPC: the renderer talks
+ * Declared once, here: the preload checks its object against `RundeskBridge` with `satisfies`, and
+ * the renderer imports these types (type-only; it feature-detects `window.rundesk`, absent in a
+ * plain browser). Data never travels over IPC: the renderer talks
  * to the server over HTTP; the bridge only reaches native things (dialogs) and main's pushes.
  *
  * Channels are `<area>:<verb-noun>`; pushes from main are prefixed `main:`.

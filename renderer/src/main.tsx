@@ -13,8 +13,8 @@ applyStoredTheme();
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // 4xx answers are decisions (bad token, missing row), not glitches: show them at once.
-      retry: (count, err) => !(isApiError(err) && err.status >= 400 && err.status < 500) && count < 2,
+      // Decisions (bad token, missing row) are shown at once; only transient failures are retried.
+      retry: (count, err) => (!isApiError(err) || err.isTransient) && count < 2,
       staleTime: 1000,
       refetchOnWindowFocus: true,
     },

@@ -48,15 +48,26 @@ export class ApiError extends Error {
     this.token = init.token ?? null;
   }
 
-  /** 401 or 403: the auth layer refused the token — `/desk/inspect` can explain why. */
+  /** The auth layer refused the token (UNAUTHENTICATED, FORBIDDEN) — `/desk/inspect` can explain why. */
   get isAuthError(): boolean {
-    return this.status === 401 || this.status === 403;
+    return this.code === 'UNAUTHENTICATED' || this.code === 'FORBIDDEN';
   }
 
   get isNotFound(): boolean {
-    return this.status === 404;
+    return this.code === 'NOT_FOUND';
+  }
+
+  /**
+   * Worth asking again: the server was unreachable or answered garbage, failed inside, or its
+   * database was busy or away. Every other kind is a decision (a bad token, a missing row, a
+   * refused input) that asking again will not change.
+   */
+  get isTransient(): boolean {
+    return this.code === null || TRANSIENT_CODES.has(this.code);
   }
 }
+
+const TRANSIENT_CODES: ReadonlySet<string> = new Set(['NETWORK_ERROR', 'BAD_RESPONSE', 'INTERNAL_SERVER_ERROR', 'DATABASE_UNAVAILABLE', 'DATABASE_BUSY']);
 
 /** `true` when `err` is an `ApiError` (use instead of `instanceof` across module copies). */
 export function isApiError(err: unknown): err is ApiError {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useLocation, useRouteError, type RouteObject } from 'react-router';
 import { EmptyState, SkeletonRows } from '../components/ui';
-import { ErrorPanel } from '../components/ErrorPanel';
+import { RequestError } from '../features/errors/AuthExplain';
 import { RunPage } from '../features/runs/RunPage';
 import { SessionPage } from '../features/sessions/SessionPage';
 import { SessionsPage } from '../features/sessions/SessionsPage';
@@ -51,7 +51,7 @@ function RouteError() {
   const error = useRouteError();
   return (
     <div className={pageStyles.page}>
-      <ErrorPanel error={error} />
+      <RequestError error={error} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The Electron preload's `window.rundesk`, feature-detected. A copy of
- * `electron/bridge-types.ts` (the renderer cannot import electron code); keep them in step (electron/bridge-contract.test.ts fails the typecheck when they drift).
+ * The Electron preload's `window.rundesk`, feature-detected. Its interface is declared once, in
+ * `electron/bridge-types.ts`; the renderer imports only the types (erased from the bundle).
  *
  * @example
  * const bridge = getDesktopBridge();
@@ -8,39 +8,18 @@
  *   const path = await bridge.chooseFile({ title: 'Attach database', filters: [{ name: 'SQLite', extensions: ['db', 'sqlite'] }] });
  * }
  */
+import type { RundeskBridge } from '../../../electron/bridge-types.js';
 
-export interface FileFilter {
-  /** Shown in the dialog, e.g. `SQLite databases`. */
-  name: string;
-  /** Without dots, e.g. `['db', 'sqlite']`; `['*']` for all files. */
-  extensions: string[];
-}
+export type { ChooseFileOptions, FileFilter } from '../../../electron/bridge-types.js';
+export type DesktopBridge = RundeskBridge;
 
-export interface ChooseFileOptions {
-  title?: string;
-  filters?: FileFilter[];
-}
-
-export interface DesktopBridge {
-  /** Always `true`: lets the renderer tell the desktop app from a browser tab. */
-  readonly isDesktop: true;
-  /** Native open dialog for one file. Resolves to its absolute path, or `null` when cancelled. */
-  chooseFile(options?: ChooseFileOptions): Promise<string | null>;
-  /** Main attached or detached a database (File menu). Returns an unsubscribe function. */
-  onDatabasesChanged(listener: () => void): () => void;
-  /** Main imported verification keys or a JWKS file (File menu). Returns an unsubscribe function. */
-  onKeysChanged(listener: () => void): () => void;
-}
+/** The bridge's methods, which `getDesktopBridge` checks are there (the type test keeps the list whole). */
+export const BRIDGE_METHODS = ['chooseFile', 'onDatabasesChanged', 'onKeysChanged'] as const satisfies readonly (keyof DesktopBridge)[];
 
 function isBridge(value: unknown): value is DesktopBridge {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return (
-    v.isDesktop === true &&
-    typeof v.chooseFile === 'function' &&
-    typeof v.onDatabasesChanged === 'function' &&
-    typeof v.onKeysChanged === 'function'
-  );
+  return v.isDesktop === true && BRIDGE_METHODS.every((m) => typeof v[m] === 'function');
 }
 
 /** The desktop bridge when running inside the Electron app, `null` in a plain browser. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { deskMutations } from '../../api/desk/mutations';
 import { CopyButton } from '../../components/Copy';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { RequestError } from '../errors/AuthExplain';
 import { Icon } from '../../components/Icon';
 import { serverOrigin } from '../../platform/browser';
 import styles from './FirstRun.module.css';
@@ -43,7 +43,7 @@ export function FirstRun() {
             <Icon name="database" size={14} /> Attach a database
           </Link>
         </div>
-        {sample.isError && <ErrorPanel error={sample.error} retry={() => sample.mutate()} compact />}
+        {sample.isError && <RequestError error={sample.error} retry={() => sample.mutate()} compact />}
       </div>
 
       <div className={styles.firstRunGrid}>

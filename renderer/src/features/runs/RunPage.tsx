@@ -5,13 +5,13 @@ import { isApiError } from '../../api/client';
 import { runQueries, sessionQueries } from '../../api/sessions/queries';
 import { parseSessionType, runHref, useDbLocation } from '../../app/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { RequestError } from '../errors/AuthExplain';
 import { SkeletonRows } from '../../components/ui';
 import { useMarkLoaded } from '../../lib/hooks';
 import { buildRunTree, flattenRunTree } from '../../lib/runs';
 import { useShortcut } from '../../platform/keyboard';
 import { MetricsPanel } from './MetricsPanel';
-import { neighboursOf, sessionTypeHint } from './run-nav';
+import { neighboursOf, sessionTypeOfNotFound } from './run-nav';
 import { RunDetails } from './RunDetails';
 import { RunBreadcrumbs, RunHeader } from './RunHeader';
 import { RunInputOutput } from './RunInputOutput';
@@ -45,8 +45,8 @@ function RunView({ actor }: { actor: Actor }) {
   useShortcut('j', () => go(nextId));
   useShortcut('k', () => go(prevId));
 
-  // A run URL without the right `type` gets a 404 naming the session's type: follow it.
-  const hinted = runQ.isError && isApiError(runQ.error) && runQ.error.isNotFound ? sessionTypeHint(runQ.error.detail) : undefined;
+  // A run URL without the right `type` gets a NOT_FOUND naming the session's type: follow it.
+  const hinted = runQ.isError && isApiError(runQ.error) && runQ.error.isNotFound ? sessionTypeOfNotFound(runQ.error.body) : undefined;
   if (hinted && hinted !== type) {
     return <Navigate replace to={runHref(sessionId, runId, hinted, loc, tab ?? undefined)} />;
   }
@@ -54,7 +54,7 @@ function RunView({ actor }: { actor: Actor }) {
     return (
       <div className={pageStyles.page}>
         <RunBreadcrumbs loc={loc} sessionId={sessionId} type={type} runId={runId} />
-        <ErrorPanel error={runQ.error} retry={() => void runQ.refetch()} />
+        <RequestError error={runQ.error} retry={() => void runQ.refetch()} />
       </div>
     );
   }

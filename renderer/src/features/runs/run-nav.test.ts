@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neighboursOf, sessionTypeHint } from './run-nav';
+import { neighboursOf, sessionTypeOfNotFound } from './run-nav';
 
 describe('neighboursOf', () => {
   const order = ['a', 'b', 'c'];
@@ -15,12 +15,16 @@ describe('neighboursOf', () => {
   });
 });
 
-describe('sessionTypeHint', () => {
-  it('reads the type a 404 suggests, not the one that was asked for', () => {
-    expect(sessionTypeHint('Session with ID s1 not found with type=agent; it is a team session, use ?type=team')).toBe('team');
+describe('sessionTypeOfNotFound', () => {
+  it('reads the session type a wrong-type 404 carries as a field', () => {
+    expect(sessionTypeOfNotFound({ detail: 'Session with ID s1 not found with type=agent', error_code: 'NOT_FOUND', session_type: 'team' })).toBe('team');
   });
-  it('ignores other words and details without a hint', () => {
-    expect(sessionTypeHint('retry with ?type=teams')).toBeUndefined();
-    expect(sessionTypeHint('Run not found')).toBeUndefined();
+  it('never reads the type out of the text', () => {
+    expect(sessionTypeOfNotFound({ detail: 'it is a team session, use ?type=team', error_code: 'NOT_FOUND' })).toBeUndefined();
+  });
+  it('ignores a field that is not a session type, and bodies that are not objects', () => {
+    expect(sessionTypeOfNotFound({ session_type: 'teams' })).toBeUndefined();
+    expect(sessionTypeOfNotFound('Run not found')).toBeUndefined();
+    expect(sessionTypeOfNotFound(null)).toBeUndefined();
   });
 });

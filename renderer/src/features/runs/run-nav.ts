@@ -10,7 +10,13 @@ export function neighboursOf(order: string[], runId: string): { pos: number; pre
   };
 }
 
-/** The session type a run 404 names (`… ?type=team`), so a run URL without the right type can follow it. */
-export function sessionTypeHint(detail: string): SessionType | undefined {
-  return /\?type=(agent|team|workflow)\b/.exec(detail)?.[1] as SessionType | undefined;
+const SESSION_TYPES: readonly SessionType[] = ['agent', 'team', 'workflow'];
+
+/**
+ * The session's actual type, from the `session_type` field of a run 404 asked with the wrong
+ * type, so a run URL without the right type can follow it; `undefined` when the body names none.
+ */
+export function sessionTypeOfNotFound(body: unknown): SessionType | undefined {
+  const named = body && typeof body === 'object' ? (body as { session_type?: unknown }).session_type : undefined;
+  return SESSION_TYPES.find((t) => t === named);
 }

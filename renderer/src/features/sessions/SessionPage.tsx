@@ -5,7 +5,7 @@ import { sessionQueries } from '../../api/sessions/queries';
 import type { SessionType } from '../../api/types';
 import { parseSessionType, runHref, useDbLocation } from '../../app/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { RequestError } from '../errors/AuthExplain';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { formatCount } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
@@ -65,7 +65,7 @@ function SessionView({ actor }: { actor: Actor }) {
     return (
       <div className={pageStyles.page}>
         <SessionBreadcrumbs loc={loc} sessionId={sessionId} />
-        <ErrorPanel error={error} retry={() => void Promise.all([session.refetch(), runs.refetch()])} />
+        <RequestError error={error} retry={() => void Promise.all([session.refetch(), runs.refetch()])} />
       </div>
     );
   }
@@ -93,7 +93,7 @@ function SessionView({ actor }: { actor: Actor }) {
             className={undefined}
           >
             {runs.isError ? (
-              <ErrorPanel error={runs.error} retry={() => void runs.refetch()} compact />
+              <RequestError error={runs.error} retry={() => void runs.refetch()} compact />
             ) : runs.isPending ? (
               <SkeletonRows rows={5} />
             ) : flat.length === 0 ? (

@@ -5,7 +5,7 @@ import { deskQueries } from '../../api/desk/queries';
 import { sessionQueries } from '../../api/sessions/queries';
 import { sessionHref, useDbLocation } from '../../app/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { RequestError } from '../errors/AuthExplain';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { useMarkLoaded } from '../../lib/hooks';
 import { useShortcut } from '../../platform/keyboard';
@@ -89,7 +89,7 @@ function SessionsView({ actor }: { actor: Actor }) {
       />
 
       {list.isError ? (
-        <ErrorPanel error={list.error} retry={() => void list.refetch()} />
+        <RequestError error={list.error} retry={() => void list.refetch()} />
       ) : list.isPending ? (
         <SkeletonRows rows={8} />
       ) : rows.length === 0 ? (

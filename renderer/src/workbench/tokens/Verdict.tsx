@@ -27,7 +27,7 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
     ? v.outcome === 'excluded'
       ? `Allowed — ${v.excluded_by ?? 'route'} is excluded from auth`
       : 'Allowed'
-    : v.status === 401
+    : v.error_code === 'UNAUTHENTICATED'
       ? 'Unauthenticated'
       : 'Forbidden';
   return (
