@@ -15,6 +15,8 @@ export function errorTitle(err: unknown): string {
     case 'NETWORK_ERROR':
       return 'Can’t reach the rundesk server';
     case 'BAD_REQUEST':
+    case 'CORS_ORIGIN_NOT_ALLOWED':
+    case 'HEADERS_TOO_LARGE':
     case 'VALIDATION_ERROR':
     case 'PAYLOAD_TOO_LARGE':
     case 'UNSUPPORTED_MEDIA_TYPE':
@@ -29,6 +31,10 @@ export function errorTitle(err: unknown): string {
     case 'READ_ONLY_DATABASE':
     case 'LAST_TRUSTED_KEY':
       return 'Conflict';
+    case 'REQUEST_TIMEOUT':
+      return 'The request took too long';
+    case 'SESSION_UNREADABLE':
+      return 'The session’s stored runs could not be read';
     case 'DATABASE_BUSY':
     case 'DATABASE_UNAVAILABLE':
       return 'The database is not available';
