@@ -155,7 +155,7 @@ export function ScopeMappingEditor(props: {
             {props.lint.platform_shadowed.length ? <Badge tone="warn">{props.lint.platform_shadowed.length} differ on the platform</Badge> : null}
           </summary>
           {props.lint.unknown_scopes.map((l) => (
-            <p key={`scope ${l.pattern} ${l.scope}`} className="wb-lint-item tone-warn" data-testid="lint-unknown-scope">
+            <p key={`scope ${l.pattern} ${l.scope}`} className={styles.lintItem} data-tone="warn" data-testid="lint-unknown-scope">
               <code>{l.pattern}</code> {l.message}
             </p>
           ))}

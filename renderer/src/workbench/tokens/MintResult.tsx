@@ -42,7 +42,7 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
         <>
           {r.alg} · kid <code>{r.kid ?? '—'}</code>
           {exp ? <> · expires {new Date(exp * 1000).toLocaleString()}</> : null}
-          <span className="muted small" data-testid="mint-signer"> · signed by {r.signer.description}</span>
+          <span className={cx(textStyles.muted, textStyles.small)} data-testid="mint-signer"> · signed by {r.signer.description}</span>
         </>
       }
       actions={
