@@ -72,7 +72,7 @@ export function Shell() {
         <header className={styles.appHeader}>
           <NavLink to={sessionsHref()} className={styles.brand} aria-label="rundesk home">
             <Logo />
-            <span className={undefined}>rundesk</span>
+            <span>rundesk</span>
           </NavLink>
           <nav className={styles.nav} aria-label="Main">
             <NavLink to={sessionsHref()} className={() => cx(styles.navLink, onSessions ? styles.active : undefined)}>

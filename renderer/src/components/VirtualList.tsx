@@ -67,7 +67,7 @@ export function VirtualList<T>({
             key={row.key}
             data-index={row.index}
             ref={virtualizer.measureElement}
-            className={undefined}
+           
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
           >
             {renderItem(items[row.index]!, row.index)}

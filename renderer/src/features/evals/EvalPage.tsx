@@ -16,6 +16,11 @@ import { useMarkLoaded } from '../../lib/hooks';
 import { EVAL_TYPE_LABEL, evalHeadline, evalOutcome, type EvalOutcome } from './eval-results';
 import styles from './Evals.module.css';
 import { EvalTarget } from './EvalsPage';
+import entityHeadStyles from '../EntityHead.module.css';
+import pageStyles from '../../components/Page.module.css';
+import textStyles from '../../components/text.module.css';
+import denseTableStyles from '../../components/DenseTable.module.css';
+import { cx } from '../../lib/cx';
 
 /** One eval run: its result as its type reports it, and the input it ran with. */
 export function EvalPage() {
@@ -25,10 +30,10 @@ export function EvalPage() {
   const q = useQuery(evalQueries.detail(actor, evalId, loc));
   useMarkLoaded(!q.isPending);
   const crumbs = (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className={entityHeadStyles.breadcrumbs} aria-label="Breadcrumb">
       <Link to={`/evals${locationQuery(loc)}`}>Evals</Link>
       <Icon name="chevronRight" size={11} />
-      <span className="crumb-current">{q.data?.name ?? evalId}</span>
+      <span className={entityHeadStyles.crumbCurrent}>{q.data?.name ?? evalId}</span>
     </nav>
   );
   return <QueryPage query={q} crumbs={crumbs}>{(e) => <EvalView e={e} crumbs={crumbs} loc={loc} />}</QueryPage>;
@@ -37,7 +42,7 @@ export function EvalPage() {
 function EvalView({ e, crumbs, loc }: { e: EvalRun; crumbs: ReactNode; loc: DbLocation }) {
   const headline = evalHeadline(e);
   return (
-    <div className="page" data-testid="eval-page">
+    <div className={pageStyles.page} data-testid="eval-page">
       {crumbs}
       <header className={styles.head}>
         <h1 className={styles.title}>{e.name ?? e.id}</h1>
@@ -58,7 +63,7 @@ function EvalView({ e, crumbs, loc }: { e: EvalRun; crumbs: ReactNode; loc: DbLo
         </div>
         <div>
           <dt>Model</dt>
-          <dd className="mono">{[e.model_provider, e.model_id].filter(Boolean).join(' · ') || '—'}</dd>
+          <dd className={textStyles.mono}>{[e.model_provider, e.model_id].filter(Boolean).join(' · ') || '—'}</dd>
         </div>
         <div>
           <dt>Created</dt>
@@ -84,14 +89,14 @@ function Outcome({ o, data }: { o: EvalOutcome; data: unknown }) {
         <p className={styles.scores}>
           Average <strong>{o.avg ?? '—'}</strong> · min {o.min ?? '—'} · max {o.max ?? '—'} (out of 10)
         </p>
-        <div className="table-wrap">
-          <table className="table" data-testid="eval-results">
+        <div className={denseTableStyles.tableWrap}>
+          <table className={denseTableStyles.table} data-testid="eval-results">
             <thead>
               <tr>
                 <th>Input</th>
                 <th>Output</th>
                 <th>Expected</th>
-                <th className="num">Score</th>
+                <th className={cx(textStyles.num, denseTableStyles.num)}>Score</th>
                 <th>Reason</th>
               </tr>
             </thead>
@@ -101,7 +106,7 @@ function Outcome({ o, data }: { o: EvalOutcome; data: unknown }) {
                   <td>{r.input}</td>
                   <td>{r.output}</td>
                   <td>{r.expected}</td>
-                  <td className="num">{r.score ?? '—'}</td>
+                  <td className={cx(textStyles.num, denseTableStyles.num)}>{r.score ?? '—'}</td>
                   <td>{r.reason}</td>
                 </tr>
               ))}
@@ -113,28 +118,28 @@ function Outcome({ o, data }: { o: EvalOutcome; data: unknown }) {
   if (o.kind === 'performance')
     return (
       <div className={styles.stack}>
-        <div className="table-wrap">
-          <table className="table" data-testid="eval-results">
+        <div className={denseTableStyles.tableWrap}>
+          <table className={denseTableStyles.table} data-testid="eval-results">
             <thead>
               <tr>
                 <th>Statistic</th>
-                <th className="num">Run time (s)</th>
-                <th className="num">Memory (MiB)</th>
+                <th className={cx(textStyles.num, denseTableStyles.num)}>Run time (s)</th>
+                <th className={cx(textStyles.num, denseTableStyles.num)}>Memory (MiB)</th>
               </tr>
             </thead>
             <tbody>
               {o.stats.map((s) => (
                 <tr key={s.name}>
                   <td>{s.name === 'std_dev' ? 'std dev' : s.name}</td>
-                  <td className="num">{s.time === null ? '—' : s.time.toFixed(3)}</td>
-                  <td className="num">{s.memory === null ? '—' : s.memory.toFixed(2)}</td>
+                  <td className={cx(textStyles.num, denseTableStyles.num)}>{s.time === null ? '—' : s.time.toFixed(3)}</td>
+                  <td className={cx(textStyles.num, denseTableStyles.num)}>{s.memory === null ? '—' : s.memory.toFixed(2)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
         {o.runs.length > 0 && (
-          <p className="muted small">
+          <p className={cx(textStyles.muted, textStyles.small)}>
             {o.runs.length} measured runs: {o.runs.map((r) => (r.runtime === null ? '—' : `${r.runtime} s`)).join(', ')}
           </p>
         )}
@@ -155,7 +160,7 @@ function Outcome({ o, data }: { o: EvalOutcome; data: unknown }) {
         ).map(([label, items]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd className="mono">{items.length ? items.join(', ') : '—'}</dd>
+            <dd className={textStyles.mono}>{items.length ? items.join(', ') : '—'}</dd>
           </div>
         ))}
       </dl>

@@ -13,6 +13,9 @@ import { useMarkLoaded } from '../../lib/hooks';
 import { tracesHref } from '../traces/links';
 import { EVAL_TYPE_LABEL, evalHeadline } from './eval-results';
 import styles from './Evals.module.css';
+import textStyles from '../../components/text.module.css';
+import pageStyles from '../../components/Page.module.css';
+import denseTableStyles from '../../components/DenseTable.module.css';
 
 const TYPES = ['', 'accuracy', 'performance', 'reliability', 'agent_as_judge'];
 
@@ -23,9 +26,9 @@ export function evalHref(id: string, l: { db?: string | undefined; table?: strin
 /** The component an eval ran against, linked to its traces. */
 export function EvalTarget({ run, loc }: { run: { agent_id?: string | null; team_id?: string | null; workflow_id?: string | null; evaluated_component_name?: string | null }; loc: { db?: string | undefined } }) {
   const [kind, id] = run.agent_id ? (['agent', run.agent_id] as const) : run.team_id ? (['team', run.team_id] as const) : run.workflow_id ? (['workflow', run.workflow_id] as const) : [null, null];
-  if (!kind || !id) return <span className="muted">—</span>;
+  if (!kind || !id) return <span className={textStyles.muted}>—</span>;
   return (
-    <Link to={tracesHref(loc, { kind: kind === 'agent' ? '' : kind, component: id })} className="mono" title={`Traces of ${kind} ${id}`}>
+    <Link to={tracesHref(loc, { kind: kind === 'agent' ? '' : kind, component: id })} className={textStyles.mono} title={`Traces of ${kind} ${id}`}>
       {run.evaluated_component_name ?? id}
     </Link>
   );
@@ -41,7 +44,7 @@ export function EvalsPage() {
   useMarkLoaded(!list.isPending);
 
   return (
-    <div className="page" data-testid="evals-page">
+    <div className={pageStyles.page} data-testid="evals-page">
       <PageHeader title="Evals" subtitle="Accuracy scores, performance timings and reliability checks of your agents, teams and workflows." />
       <div className={styles.types} role="group" aria-label="Eval type">
         {TYPES.map((t) => (
@@ -71,8 +74,8 @@ export function EvalsPage() {
           <code>PerformanceEval</code>, <code>ReliabilityEval</code>), or from the AgentOS's <code>POST /eval-runs</code>.
         </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="table" data-testid="evals-table">
+        <div className={denseTableStyles.tableWrap}>
+          <table className={denseTableStyles.table} data-testid="evals-table">
             <thead>
               <tr>
                 <th>Eval</th>
@@ -80,7 +83,7 @@ export function EvalsPage() {
                 <th>Result</th>
                 <th>Evaluated</th>
                 <th>Model</th>
-                <th className="num">Created</th>
+                <th className={cx(textStyles.num, denseTableStyles.num)}>Created</th>
               </tr>
             </thead>
             <tbody>
@@ -100,8 +103,8 @@ export function EvalsPage() {
                     <td>
                       <EvalTarget run={e} loc={loc} />
                     </td>
-                    <td className="mono">{e.model_id ?? '—'}</td>
-                    <td className="num">{formatDateTime(e.created_at)}</td>
+                    <td className={textStyles.mono}>{e.model_id ?? '—'}</td>
+                    <td className={cx(textStyles.num, denseTableStyles.num)}>{formatDateTime(e.created_at)}</td>
                   </tr>
                 );
               })}

@@ -10,7 +10,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { cx } from '../../lib/cx';
 import { formatCount, formatDateTime, formatRelative } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
+import pageStyles from '../../components/Page.module.css';
 import styles from './MemoriesPage.module.css';
+import inputStyles from '../../components/Input.module.css';
+import textStyles from '../../components/text.module.css';
 
 /** The platform's user memories: pick a user, narrow by topic or by words in the memory. */
 export function MemoriesPage() {
@@ -34,7 +37,7 @@ export function MemoriesPage() {
 
   const error = users.error ?? list.error;
   return (
-    <div className="page" data-testid="memories-page">
+    <div className={pageStyles.page} data-testid="memories-page">
       <PageHeader title="Memories" subtitle="What Agno's memory manager keeps about each user, with its topics." />
       {error ? (
         <ErrorPanel error={error} retry={() => void (users.refetch(), list.refetch())} />
@@ -78,7 +81,7 @@ export function MemoriesPage() {
           <section className={styles.main} aria-label={user ? `Memories of ${user}` : 'All memories'}>
             <div className={styles.toolbar}>
               <input
-                className="input input-sm"
+                className={cx(inputStyles.input, inputStyles.inputSm)}
                 type="search"
                 key={q}
                 defaultValue={q}
@@ -111,7 +114,7 @@ export function MemoriesPage() {
                           {t}
                         </span>
                       ))}
-                      {(m.agent_id ?? m.team_id) && <span className="mono">{m.agent_id ?? m.team_id}</span>}
+                      {(m.agent_id ?? m.team_id) && <span className={cx(textStyles.mono, inputStyles.mono)}>{m.agent_id ?? m.team_id}</span>}
                       {m.updated_at && <time dateTime={m.updated_at} title={formatDateTime(m.updated_at)}>{formatRelative(m.updated_at)}</time>}
                     </div>
                   </li>

@@ -11,7 +11,12 @@ import { EmptyState, SkeletonRows } from '../../components/ui';
 import { formatCompact, formatCount, formatDateTime } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
 import { dayRows, modelRows, type DayRow } from './metrics-series';
+import pageStyles from '../../components/Page.module.css';
 import styles from './MetricsPage.module.css';
+import inputStyles from '../../components/Input.module.css';
+import denseTableStyles from '../../components/DenseTable.module.css';
+import textStyles from '../../components/text.module.css';
+import { cx } from '../../lib/cx';
 
 const C = {
   agent: 'var(--info)',
@@ -48,17 +53,17 @@ export function MetricsPage() {
   };
 
   return (
-    <div className="page" data-testid="metrics-page">
+    <div className={pageStyles.page} data-testid="metrics-page">
       <PageHeader
         title="Metrics"
         subtitle={q.data?.updated_at ? `Agno's daily aggregates, last computed ${formatDateTime(q.data.updated_at)}.` : "Agno's daily aggregates of runs, sessions, users and tokens."}
         actions={
           <div className={styles.range}>
             <label>
-              From <input className="input input-sm" type="date" value={from} onChange={(e) => set('from', e.target.value)} />
+              From <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} type="date" value={from} onChange={(e) => set('from', e.target.value)} />
             </label>
             <label>
-              To <input className="input input-sm" type="date" value={to} onChange={(e) => set('to', e.target.value)} />
+              To <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} type="date" value={to} onChange={(e) => set('to', e.target.value)} />
             </label>
           </div>
         }
@@ -114,20 +119,20 @@ export function MetricsPage() {
             title="Model calls per model"
             id="models"
             table={
-              <table className="table table-dense" data-testid="models-table">
+              <table className={cx(denseTableStyles.table, denseTableStyles.tableDense)} data-testid="models-table">
                 <thead>
                   <tr>
                     <th>Model</th>
                     <th>Provider</th>
-                    <th className="num">Calls</th>
+                    <th className={cx(textStyles.num, denseTableStyles.num)}>Calls</th>
                   </tr>
                 </thead>
                 <tbody>
                   {models.map((m) => (
                     <tr key={`${m.provider}/${m.model}`}>
-                      <td className="mono">{m.model}</td>
+                      <td className={cx(textStyles.mono, inputStyles.mono)}>{m.model}</td>
                       <td>{m.provider}</td>
-                      <td className="num">{formatCount(m.count)}</td>
+                      <td className={cx(textStyles.num, denseTableStyles.num)}>{formatCount(m.count)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -170,22 +175,22 @@ function Panel({ title, id, children, table }: { title: string; id: string; chil
 
 function TokensTable({ days }: { days: DayRow[] }) {
   return (
-    <table className="table table-dense" data-testid="tokens-table">
+    <table className={cx(denseTableStyles.table, denseTableStyles.tableDense)} data-testid="tokens-table">
       <thead>
         <tr>
           <th>Day</th>
-          <th className="num">Input</th>
-          <th className="num">Output</th>
-          <th className="num">Total</th>
+          <th className={cx(textStyles.num, denseTableStyles.num)}>Input</th>
+          <th className={cx(textStyles.num, denseTableStyles.num)}>Output</th>
+          <th className={cx(textStyles.num, denseTableStyles.num)}>Total</th>
         </tr>
       </thead>
       <tbody>
         {days.map((d) => (
           <tr key={d.day} data-day={d.day}>
             <td>{d.day}</td>
-            <td className="num">{formatCount(d.inputTokens)}</td>
-            <td className="num">{formatCount(d.outputTokens)}</td>
-            <td className="num" data-testid="day-total-tokens">
+            <td className={cx(textStyles.num, denseTableStyles.num)}>{formatCount(d.inputTokens)}</td>
+            <td className={cx(textStyles.num, denseTableStyles.num)}>{formatCount(d.outputTokens)}</td>
+            <td className={cx(textStyles.num, denseTableStyles.num)} data-testid="day-total-tokens">
               {formatCount(d.totalTokens)}
             </td>
           </tr>
@@ -197,12 +202,12 @@ function TokensTable({ days }: { days: DayRow[] }) {
 
 function CountTable({ days, cols, testId }: { days: DayRow[]; cols: [string, keyof DayRow][]; testId: string }) {
   return (
-    <table className="table table-dense" data-testid={testId}>
+    <table className={cx(denseTableStyles.table, denseTableStyles.tableDense)} data-testid={testId}>
       <thead>
         <tr>
           <th>Day</th>
           {cols.map(([label]) => (
-            <th key={label} className="num">
+            <th key={label} className={cx(textStyles.num, denseTableStyles.num)}>
               {label}
             </th>
           ))}
@@ -213,7 +218,7 @@ function CountTable({ days, cols, testId }: { days: DayRow[]; cols: [string, key
           <tr key={d.day}>
             <td>{d.day}</td>
             {cols.map(([label, k]) => (
-              <td key={label} className="num">
+              <td key={label} className={cx(textStyles.num, denseTableStyles.num)}>
                 {formatCount(d[k] as number)}
               </td>
             ))}

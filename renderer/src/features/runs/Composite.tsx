@@ -34,11 +34,11 @@ export function TeamMembers({
     return <EmptyState icon="user" title="No member runs recorded for this team run" />;
   }
   return (
-    <div className={undefined} data-testid="members">
+    <div data-testid="members">
       {children.length > 0 && (
         <ol className={styles.memberList}>
           {children.map((c) => (
-            <li key={c.run_id} className={undefined} data-testid="member-run">
+            <li key={c.run_id} data-testid="member-run">
               <Link to={hrefOf(c.run_id)} className={styles.memberLink}>
                 <StatusBadge status={c.status} />
                 <RunKindIcon run={c} />
@@ -129,7 +129,7 @@ export function WorkflowSteps({ run }: { run: WorkflowRunShape }) {
   const unmatched = execRuns.filter((e) => !(typeof e.run_id === 'string' && used.has(e.run_id)));
   if (steps.length === 0 && execRuns.length === 0) return <EmptyState icon="list" title="No steps recorded" />;
   return (
-    <div className={undefined} data-testid="steps">
+    <div data-testid="steps">
       {steps.length > 0 && (
         <ol className={styles.steps}>
           {steps.map((s, i) => (

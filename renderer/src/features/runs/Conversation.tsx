@@ -11,6 +11,7 @@ import styles from './Conversation.module.css';
 import segmentedStyles from '../../components/Segmented.module.css';
 import messageViewStyles from './MessageView.module.css';
 import { cx } from '../../lib/cx';
+import buttonStyles from '../../components/Button.module.css';
 
 /** Rough height guess before measuring (keeps the scrollbar stable on huge runs). */
 function estimate(row: ConversationRow): number {
@@ -54,7 +55,7 @@ export function Conversation({
   if (rows.length === 0) return <EmptyState icon="list" title="No messages stored for this run" />;
 
   return (
-    <div className={undefined} data-testid="conversation">
+    <div data-testid="conversation">
       <div className={tabBarStyles.convBar}>
         <span className={tabBarStyles.convCounts}>
           <strong>{formatCount(rows.length)}</strong> messages
@@ -81,7 +82,7 @@ export function Conversation({
           ))}
         </span>
         {backToSpan && (
-          <button type="button" className="btn btn-xs" onClick={backToSpan} data-testid="back-to-span">
+          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={backToSpan} data-testid="back-to-span">
             Back to the span in the trace
           </button>
         )}

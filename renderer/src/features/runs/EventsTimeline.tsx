@@ -59,7 +59,7 @@ export function EventsTimeline({ events }: { events: AgnoEvent[] | null | undefi
     );
   }
   return (
-    <div className={undefined} data-testid="events">
+    <div data-testid="events">
       <div className={tabBarStyles.convBar}>
         <span className={tabBarStyles.convCounts}>
           <strong>{formatCount(rows.length)}</strong> events

@@ -84,7 +84,7 @@ export function MetricsPanel({ metrics }: { metrics: RunMetrics | null | undefin
   const details = metrics.details && typeof metrics.details === 'object' ? Object.entries(metrics.details) : [];
 
   return (
-    <div className={undefined} data-testid="metrics">
+    <div data-testid="metrics">
       <table className={styles.kvTable}>
         <tbody>
           {TOKEN_ROWS.map(([key, label]) => {

@@ -14,7 +14,7 @@ export function RawJson({ run }: { run: AnyRun }) {
   const text = useMemo(() => safeStringify(run, 2), [run]);
   const [wrap, setWrap] = useState(false);
   return (
-    <div className={undefined} data-testid="raw-json">
+    <div data-testid="raw-json">
       <div className={styles.rawBar}>
         <span className={cx(textStyles.muted, textStyles.small)}>{formatCount(text.length)} characters · as returned by GET /sessions/…/runs/{shortId(run.run_id)}</span>
         <span className={styles.rawActions}>

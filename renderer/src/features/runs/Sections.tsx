@@ -83,7 +83,7 @@ export function ReasoningView({ run }: { run: AnyRun }) {
   const content = typeof run.reasoning_content === 'string' ? run.reasoning_content : '';
   if (steps.length === 0 && !content && messages.length === 0) return <EmptyState icon="brain" title="No reasoning recorded" />;
   return (
-    <div className={undefined} data-testid="reasoning">
+    <div data-testid="reasoning">
       {steps.length > 0 && (
         <ol className={styles.reasoningSteps}>
           {steps.map((s, i) => (
@@ -149,7 +149,7 @@ export function ReferencesView({ run }: { run: AnyRun }) {
   const docs = cit && Array.isArray(cit.documents) ? (cit.documents as JsonObject[]) : [];
   if (refs.length === 0 && !cit) return <EmptyState icon="link" title="No references or citations" />;
   return (
-    <div className={undefined} data-testid="references">
+    <div data-testid="references">
       {refs.map((r, i) => {
         const items = Array.isArray(r.references) ? r.references : [];
         return (
@@ -173,7 +173,7 @@ export function ReferencesView({ run }: { run: AnyRun }) {
         );
       })}
       {cit && (
-        <div className={undefined}>
+        <div>
           <div className={textStyles.fieldLabel}>Citations</div>
           {queries.length > 0 && (
             <div className={styles.citeQueries}>

@@ -90,7 +90,7 @@ function SessionView({ actor }: { actor: Actor }) {
                 <kbd className={uiStyles.kbd}>j</kbd> <kbd className={uiStyles.kbd}>k</kbd> to move, <kbd className={uiStyles.kbd}>Enter</kbd> to open
               </span>
             }
-            className={undefined}
+           
           >
             {runs.isError ? (
               <RequestError error={runs.error} retry={() => void runs.refetch()} compact />

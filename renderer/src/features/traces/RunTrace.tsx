@@ -12,6 +12,9 @@ import type { SpanNode, SpanTree } from '../../lib/trace/tree';
 import { traceHref } from './links';
 import { TraceView } from './TraceView';
 import { TracingEmpty } from './TracingEmpty';
+import textStyles from '../../components/text.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import { cx } from '../../lib/cx';
 
 /**
  * The run page's Trace tab. Agno writes one trace per top-level run, member runs inside it, so
@@ -44,7 +47,7 @@ export function RunTrace({ run, sessionRuns }: { run: AnyRun; sessionRuns: AnyRu
 
   return (
     <div data-testid="run-trace">
-      <p className="muted small">
+      <p className={cx(textStyles.muted, textStyles.small)}>
         Trace <Link to={traceHref(detail.trace_id, loc)}>{detail.trace_id}</Link>
       </p>
       <TraceView
@@ -98,7 +101,7 @@ function SpanLinks({
     return (
       <button
         type="button"
-        className="btn btn-xs"
+        className={cx(buttonStyles.btn, buttonStyles.btnXs)}
         data-testid="jump-to-message"
         onClick={() => navigate(hrefOf(target.runId, 'conversation', `&msg=${target.messageIndex}&span=${encodeURIComponent(node.span.id)}`))}
       >
@@ -110,7 +113,7 @@ function SpanLinks({
   const ownRun = typeof node.span.metadata.run_id === 'string' ? node.span.metadata.run_id : null;
   if (ownRun && ownRun !== currentRunId && knownRun(ownRun)) {
     return (
-      <Link className="btn btn-xs" to={hrefOf(ownRun, 'trace', `&span=${encodeURIComponent(node.span.id)}`)} data-testid="open-span-run">
+      <Link className={cx(buttonStyles.btn, buttonStyles.btnXs)} to={hrefOf(ownRun, 'trace', `&span=${encodeURIComponent(node.span.id)}`)} data-testid="open-span-run">
         Open this run
       </Link>
     );

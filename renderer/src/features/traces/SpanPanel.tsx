@@ -10,6 +10,7 @@ import kinds from './span-kinds.module.css';
 import styles from './SpanPanel.module.css';
 import { formatMs, kindLabel, spanData } from './span-style';
 import { TraceStatus } from './TraceStatus';
+import textStyles from '../../components/text.module.css';
 
 /** A span's text (input or output): JSON when it parses, Markdown otherwise, as on the run page. */
 function SpanText({ text }: { text: string }) {
@@ -60,7 +61,7 @@ export function SpanPanel({ node, traceStart, actions }: { node: SpanNode; trace
         {facts && (
           <>
             <dt>Model</dt>
-            <dd className="mono">{facts.model ?? '—'}</dd>
+            <dd className={textStyles.mono}>{facts.model ?? '—'}</dd>
             <dt>Input tokens</dt>
             <dd data-testid="span-input-tokens">{formatCount(facts.inputTokens)}</dd>
             <dt>Output tokens</dt>
@@ -72,7 +73,7 @@ export function SpanPanel({ node, traceStart, actions }: { node: SpanNode; trace
         {kind === 'tool' && (
           <>
             <dt>Tool</dt>
-            <dd className="mono">{toolName(span)}</dd>
+            <dd className={textStyles.mono}>{toolName(span)}</dd>
           </>
         )}
       </dl>

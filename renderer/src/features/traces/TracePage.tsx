@@ -15,6 +15,10 @@ import { sessionTypeOf, tracesHref } from './links';
 import styles from './TracePage.module.css';
 import { TraceStatus } from './TraceStatus';
 import { TraceView } from './TraceView';
+import entityHeadStyles from '../EntityHead.module.css';
+import textStyles from '../../components/text.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import { cx } from '../../lib/cx';
 
 /** One trace on its own page (`/traces/:traceId`), linked to its run and session. */
 export function TracePage() {
@@ -25,10 +29,10 @@ export function TracePage() {
   useMarkLoaded(!q.isPending);
 
   const crumbs = (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className={entityHeadStyles.breadcrumbs} aria-label="Breadcrumb">
       <Link to={tracesHref(loc)}>Traces</Link>
       <Icon name="chevronRight" size={11} />
-      <span className="crumb-current mono">{shortId(traceId, 12)}</span>
+      <span className={cx(entityHeadStyles.crumbCurrent, textStyles.mono)}>{shortId(traceId, 12)}</span>
     </nav>
   );
   return <QueryPage query={q} crumbs={crumbs}>{(t) => <TraceDetailView t={t} crumbs={crumbs} loc={loc} />}</QueryPage>;
@@ -39,7 +43,7 @@ function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode
   const type = sessionTypeOf(t);
   const spanParam = params.get('span');
   return (
-    <div className="page" data-testid="trace-page">
+    <div className={pageStyles.page} data-testid="trace-page">
       {crumbs}
       <header className={styles.head}>
         <div className={styles.titleRow}>
@@ -52,14 +56,14 @@ function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode
           {(t.agent_id ?? t.team_id ?? t.workflow_id) && <MetaField label={type ?? 'Component'}>{t.agent_id ?? t.team_id ?? t.workflow_id}</MetaField>}
           {t.session_id && (
             <MetaField label="Session">
-              <Link className="mono" to={sessionHref(t.session_id, type, loc)} data-testid="trace-session-link">
+              <Link className={textStyles.mono} to={sessionHref(t.session_id, type, loc)} data-testid="trace-session-link">
                 {shortId(t.session_id, 12)}
               </Link>
             </MetaField>
           )}
           {t.session_id && t.run_id && (
             <MetaField label="Run">
-              <Link className="mono" to={runHref(t.session_id, t.run_id, type, loc, 'trace')} data-testid="trace-run-link">
+              <Link className={textStyles.mono} to={runHref(t.session_id, t.run_id, type, loc, 'trace')} data-testid="trace-run-link">
                 {shortId(t.run_id, 12)}
               </Link>
             </MetaField>
@@ -78,7 +82,7 @@ function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode
         }}
         spanActions={(node) =>
           t.session_id && t.run_id && (node.span.type === 'LLM' || node.span.type === 'TOOL') ? (
-            <Link className="btn btn-xs" to={`${runHref(t.session_id, t.run_id, type, loc, 'trace')}&span=${encodeURIComponent(node.span.id)}`}>
+            <Link className={cx(buttonStyles.btn, buttonStyles.btnXs)} to={`${runHref(t.session_id, t.run_id, type, loc, 'trace')}&span=${encodeURIComponent(node.span.id)}`}>
               Open on the run page
             </Link>
           ) : null

@@ -13,6 +13,7 @@ import { SpanPanel } from './SpanPanel';
 import { formatMs, KIND_ORDER, spanData } from './span-style';
 import styles from './TraceView.module.css';
 import { Waterfall } from './Waterfall';
+import buttonStyles from '../../components/Button.module.css';
 
 /**
  * A trace as a waterfall: summary (spans, time, tokens, errors, the slowest model and tool
@@ -88,10 +89,10 @@ export function TraceView({
             <input type="checkbox" checked={showCritical} onChange={(e) => setShowCritical(e.target.checked)} />
             Mark the critical path ◆
           </label>
-          <button type="button" className="btn btn-xs" onClick={() => setCollapsed(new Set())}>
+          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={() => setCollapsed(new Set())}>
             Expand all
           </button>
-          <button type="button" className="btn btn-xs" onClick={() => setCollapsed(new Set(tree.order.filter((n) => n.children.length && n.depth >= 1).map((n) => n.span.id)))}>
+          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={() => setCollapsed(new Set(tree.order.filter((n) => n.children.length && n.depth >= 1).map((n) => n.span.id)))}>
             Collapse all
           </button>
         </div>
@@ -101,7 +102,7 @@ export function TraceView({
           <span>
             Zoomed to <strong>{zoom.span.name}</strong> ({formatMs(durationOf(zoom))})
           </span>
-          <button type="button" className="btn btn-xs" onClick={() => setZoomId(null)}>
+          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={() => setZoomId(null)}>
             Show the whole trace
           </button>
         </div>
@@ -148,7 +149,7 @@ export function TraceView({
             actions={
               <>
                 {selected.children.length > 0 && zoom !== selected && (
-                  <button type="button" className="btn btn-xs" onClick={() => setZoomId(selected.span.id)} data-testid="zoom-span">
+                  <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={() => setZoomId(selected.span.id)} data-testid="zoom-span">
                     Zoom to this span
                   </button>
                 )}

@@ -15,7 +15,12 @@ import { formatMs } from './span-style';
 import { readTraceFilters, shownTraces, traceListParams, traceMs, TRACE_PAGE_SIZE, writeTraceFilters, type TraceFilters, type TraceSortKey } from './trace-filters';
 import { TraceStatus } from './TraceStatus';
 import { TracingEmpty } from './TracingEmpty';
+import pageStyles from '../../components/Page.module.css';
 import styles from './TracesPage.module.css';
+import inputStyles from '../../components/Input.module.css';
+import denseTableStyles from '../../components/DenseTable.module.css';
+import buttonStyles from '../../components/Button.module.css';
+import textStyles from '../../components/text.module.css';
 
 /** Every trace of the database, filtered as the platform's filter schema offers. */
 export function TracesPage() {
@@ -34,7 +39,7 @@ export function TracesPage() {
   const filtered = !!(f.status || f.user || f.session || f.component || f.from || f.to || f.minSeconds || f.maxSeconds);
 
   return (
-    <div className="page" data-testid="traces-page">
+    <div className={pageStyles.page} data-testid="traces-page">
       <PageHeader title="Traces" subtitle="Each run's spans as Agno's tracing wrote them: model calls, tool calls and member runs, with their timing and tokens." />
       <form className={styles.filters} aria-label="Trace filters" onSubmit={(e) => e.preventDefault()}>
         <fieldset className={styles.status}>
@@ -49,34 +54,34 @@ export function TracesPage() {
         <label className={styles.field}>
           <span>Component</span>
           <span className={styles.pair}>
-            <select className="select select-sm" value={f.componentKind} onChange={(e) => update({ componentKind: e.target.value as TraceFilters['componentKind'] })} aria-label="Component kind">
+            <select className={cx(inputStyles.select, denseTableStyles.select, inputStyles.selectSm)} value={f.componentKind} onChange={(e) => update({ componentKind: e.target.value as TraceFilters['componentKind'] })} aria-label="Component kind">
               <option value="agent">Agent</option>
               <option value="team">Team</option>
               <option value="workflow">Workflow</option>
             </select>
-            <input className="input input-sm" defaultValue={f.component} placeholder="id" onBlur={(e) => update({ component: e.target.value.trim() })} onKeyDown={submitOnEnter} />
+            <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} defaultValue={f.component} placeholder="id" onBlur={(e) => update({ component: e.target.value.trim() })} onKeyDown={submitOnEnter} />
           </span>
         </label>
         <TextFilter label="User" value={f.user} onChange={(user) => update({ user })} />
         <TextFilter label="Session" value={f.session} onChange={(session) => update({ session })} />
         <label className={styles.field}>
           <span>From</span>
-          <input className="input input-sm" type="datetime-local" value={f.from} onChange={(e) => update({ from: e.target.value })} />
+          <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} type="datetime-local" value={f.from} onChange={(e) => update({ from: e.target.value })} />
         </label>
         <label className={styles.field}>
           <span>To</span>
-          <input className="input input-sm" type="datetime-local" value={f.to} onChange={(e) => update({ to: e.target.value })} />
+          <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} type="datetime-local" value={f.to} onChange={(e) => update({ to: e.target.value })} />
         </label>
         <label className={styles.field}>
           <span>Duration ≥ s</span>
-          <input className={cx('input input-sm', styles.num)} type="number" min={0} step="any" value={f.minSeconds} onChange={(e) => update({ minSeconds: e.target.value })} />
+          <input className={cx(cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm), styles.num)} type="number" min={0} step="any" value={f.minSeconds} onChange={(e) => update({ minSeconds: e.target.value })} />
         </label>
         <label className={styles.field}>
           <span>Duration ≤ s</span>
-          <input className={cx('input input-sm', styles.num)} type="number" min={0} step="any" value={f.maxSeconds} onChange={(e) => update({ maxSeconds: e.target.value })} />
+          <input className={cx(cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm), styles.num)} type="number" min={0} step="any" value={f.maxSeconds} onChange={(e) => update({ maxSeconds: e.target.value })} />
         </label>
         {filtered && (
-          <button type="button" className="btn btn-sm btn-ghost" onClick={() => setParams(writeTraceFilters(params, readTraceFilters(new URLSearchParams()), {}), { replace: true })}>
+          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={() => setParams(writeTraceFilters(params, readTraceFilters(new URLSearchParams()), {}), { replace: true })}>
             Clear filters
           </button>
         )}
@@ -93,8 +98,8 @@ export function TracesPage() {
             {formatCount(rows.length)} of {formatCount(meta?.total_count ?? rows.length)} traces
             {meta && meta.total_pages > 1 && ` · page ${meta.page} of ${meta.total_pages}`}
           </p>
-          <div className="table-wrap">
-            <table className={cx('table', styles.table)} data-testid="traces-table">
+          <div className={denseTableStyles.tableWrap}>
+            <table className={cx(denseTableStyles.table, styles.table)} data-testid="traces-table">
               <thead>
                 <tr>
                   <th>Status</th>
@@ -123,20 +128,20 @@ export function TracesPage() {
                         {t.input && <span className={styles.input}>{preview(t.input, 90)}</span>}
                         </div>
                       </td>
-                      <td className="num">{formatDateTime(t.start_time)}</td>
-                      <td className="num">{formatMs(traceMs(t))}</td>
-                      <td className="num">{formatCount(t.total_spans)}</td>
-                      <td className={cx('num', t.error_count > 0 && styles.errors)}>{formatCount(t.error_count)}</td>
+                      <td className={cx(textStyles.num, denseTableStyles.num)}>{formatDateTime(t.start_time)}</td>
+                      <td className={cx(textStyles.num, denseTableStyles.num)}>{formatMs(traceMs(t))}</td>
+                      <td className={cx(textStyles.num, denseTableStyles.num)}>{formatCount(t.total_spans)}</td>
+                      <td className={cx(cx(textStyles.num, denseTableStyles.num), t.error_count > 0 && styles.errors)}>{formatCount(t.error_count)}</td>
                       <td>{t.user_id ?? '—'}</td>
                       <td>
                         <div className={styles.links}>
                         {t.session_id && t.run_id && (
-                          <Link to={runHref(t.session_id, t.run_id, type, loc, 'trace')} className="mono" aria-label={`Run ${t.run_id}`}>
+                          <Link to={runHref(t.session_id, t.run_id, type, loc, 'trace')} className={cx(textStyles.mono, inputStyles.mono)} aria-label={`Run ${t.run_id}`}>
                             {shortId(t.run_id, 8)}
                           </Link>
                         )}
                         {t.session_id && (
-                          <Link to={sessionHref(t.session_id, type, loc)} className="mono" aria-label={`Session ${t.session_id}`}>
+                          <Link to={sessionHref(t.session_id, type, loc)} className={cx(textStyles.mono, inputStyles.mono)} aria-label={`Session ${t.session_id}`}>
                             {shortId(t.session_id, 8)}
                           </Link>
                         )}
@@ -150,10 +155,10 @@ export function TracesPage() {
           </div>
           {meta && meta.total_pages > 1 && (
             <div className={styles.pages}>
-              <button type="button" className="btn btn-sm" disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
+              <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
                 Previous {TRACE_PAGE_SIZE}
               </button>
-              <button type="button" className="btn btn-sm" disabled={f.page >= meta.total_pages} onClick={() => update({ page: f.page + 1 })}>
+              <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={f.page >= meta.total_pages} onClick={() => update({ page: f.page + 1 })}>
                 Next {TRACE_PAGE_SIZE}
               </button>
             </div>
@@ -172,7 +177,7 @@ function TextFilter({ label, value, onChange }: { label: string; value: string; 
   return (
     <label className={styles.field}>
       <span>{label}</span>
-      <input className="input input-sm" key={value} defaultValue={value} placeholder="id" onBlur={(e) => onChange(e.target.value.trim())} onKeyDown={submitOnEnter} />
+      <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} key={value} defaultValue={value} placeholder="id" onBlur={(e) => onChange(e.target.value.trim())} onKeyDown={submitOnEnter} />
     </label>
   );
 }
@@ -180,7 +185,7 @@ function TextFilter({ label, value, onChange }: { label: string; value: string; 
 function SortHeader({ label, k, f, update, num }: { label: string; k: TraceSortKey; f: TraceFilters; update: (p: Partial<TraceFilters>) => void; num?: boolean }) {
   const active = f.sort === k;
   return (
-    <th className={num ? 'num' : undefined} aria-sort={active ? (f.desc ? 'descending' : 'ascending') : 'none'}>
+    <th className={num ? cx(textStyles.num, denseTableStyles.num) : undefined} aria-sort={active ? (f.desc ? 'descending' : 'ascending') : 'none'}>
       <button type="button" className={styles.sort} onClick={() => update(active ? { desc: !f.desc } : { sort: k, desc: true })} data-testid={`sort-${k}`}>
         {label}
         <span aria-hidden>{active ? (f.desc ? ' ↓' : ' ↑') : ''}</span>
