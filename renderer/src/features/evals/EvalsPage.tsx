@@ -4,7 +4,7 @@ import { evalQueries } from '../../api/observability/queries';
 import { locationQuery, useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
 import { TonePill } from '../traces/TraceStatus';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { RequestError } from '../errors/AuthExplain';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { cx } from '../../lib/cx';
@@ -65,7 +65,7 @@ export function EvalsPage() {
         ))}
       </div>
       {list.isError ? (
-        <ErrorPanel error={list.error} retry={() => void list.refetch()} />
+        <RequestError error={list.error} retry={() => void list.refetch()} />
       ) : !list.data ? (
         <SkeletonRows rows={6} />
       ) : list.data.data.length === 0 ? (

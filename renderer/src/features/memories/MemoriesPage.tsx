@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { memoryQueries } from '../../api/observability/queries';
 import { useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { RequestError } from '../errors/AuthExplain';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { PageHeader } from '../../components/PageHeader';
 import { cx } from '../../lib/cx';
@@ -40,7 +40,7 @@ export function MemoriesPage() {
     <div className={pageStyles.page} data-testid="memories-page">
       <PageHeader title="Memories" subtitle="What Agno's memory manager keeps about each user, with its topics." />
       {error ? (
-        <ErrorPanel error={error} retry={() => void (users.refetch(), list.refetch())} />
+        <RequestError error={error} retry={() => void (users.refetch(), list.refetch())} />
       ) : users.data && userRows.length === 0 ? (
         <EmptyState icon="user" title="No user memories in this database">
           Agno stores memories when an agent runs with <code>enable_user_memories=True</code> (or <code>enable_agentic_memory=True</code>) and a{' '}

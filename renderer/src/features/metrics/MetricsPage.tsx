@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, T
 import { metricsQueries } from '../../api/observability/queries';
 import { useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { RequestError } from '../errors/AuthExplain';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { formatCompact, formatCount, formatDateTime } from '../../lib/format';
@@ -69,7 +69,7 @@ export function MetricsPage() {
         }
       />
       {q.isError ? (
-        <ErrorPanel error={q.error} retry={() => void q.refetch()} />
+        <RequestError error={q.error} retry={() => void q.refetch()} />
       ) : !q.data ? (
         <SkeletonRows rows={8} />
       ) : days.length === 0 ? (

@@ -4,7 +4,7 @@ import { traceQueries } from '../../api/observability/queries';
 import type { AgnoMessage, AnyRun } from '../../api/types';
 import { parseSessionType, runHref, useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { RequestError } from '../errors/AuthExplain';
 import { SkeletonRows } from '../../components/ui';
 import { spanKind } from '../../lib/trace/kind';
 import { messageForSpan, owningRunId } from '../../lib/trace/match';
@@ -33,8 +33,8 @@ export function RunTrace({ run, sessionRuns }: { run: AnyRun; sessionRuns: AnyRu
   const traceId = summaryQ.data?.trace_id;
   const detailQ = useQuery({ ...traceQueries.detail(actor, traceId ?? '', loc), enabled: !!traceId });
 
-  if (summaryQ.isError) return <ErrorPanel error={summaryQ.error} retry={() => void summaryQ.refetch()} />;
-  if (detailQ.isError) return <ErrorPanel error={detailQ.error} retry={() => void detailQ.refetch()} />;
+  if (summaryQ.isError) return <RequestError error={summaryQ.error} retry={() => void summaryQ.refetch()} />;
+  if (detailQ.isError) return <RequestError error={detailQ.error} retry={() => void detailQ.refetch()} />;
   if (summaryQ.isPending || (traceId && !detailQ.data)) return <SkeletonRows rows={8} />;
   if (!detailQ.data) return <TracingEmpty what="No trace was recorded for this run" />;
 

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { traceQueries } from '../../api/observability/queries';
 import { runHref, sessionHref, useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { RequestError } from '../errors/AuthExplain';
 import { PageHeader } from '../../components/PageHeader';
 import { SkeletonRows } from '../../components/ui';
 import { cx } from '../../lib/cx';
@@ -87,7 +87,7 @@ export function TracesPage() {
         )}
       </form>
       {list.isError ? (
-        <ErrorPanel error={list.error} retry={() => void list.refetch()} />
+        <RequestError error={list.error} retry={() => void list.refetch()} />
       ) : !list.data ? (
         <SkeletonRows rows={8} />
       ) : meta && meta.total_count === 0 && !filtered ? (
