@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime, shortId } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
 import { sessionTypeOf, tracesHref } from './links';
+import pageStyles from '../../components/Page.module.css';
 import styles from './TracePage.module.css';
 import { TraceStatus } from './TraceStatus';
 import { TraceView } from './TraceView';
