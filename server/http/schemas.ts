@@ -228,6 +228,9 @@ export const OsConfigSchema = z
     evals: ConfigDomainSchema,
     metrics: ConfigDomainSchema,
     knowledge: ConfigDomainSchema,
+    traces: ConfigDomainSchema.meta({
+      description: 'Databases whose traces `/traces` reads: `default_database` when set, else every database (as AgentOS: its own db, else all). No table names, as on the platform.',
+    }),
     agents: z.array(ComponentSchema),
     teams: z.array(ComponentSchema),
     workflows: z.array(ComponentSchema),

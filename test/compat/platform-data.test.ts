@@ -140,6 +140,10 @@ function describeReplay(store: string, start: () => Promise<TestServer>, postgre
         const firstTable = (config: typeof platform) => config[domain]?.dbs.find((d) => d.db_id === DB_ID)?.tables?.[0];
         expect(firstTable(ours), domain).toBe(firstTable(platform));
       }
+      // Traces list the database without tables, as the platform does.
+      const traceDb = (config: typeof platform) => config.traces?.dbs.find((d) => d.db_id === DB_ID);
+      expect(traceDb(platform)).toBeDefined();
+      expect(traceDb(ours)).toMatchObject({ db_id: DB_ID, tables: null });
     });
 
     it('When AgentOSClient.get_models reads /models, Then each model of the stored agents and teams is listed once as {id, provider}', async () => {

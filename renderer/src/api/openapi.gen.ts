@@ -2024,6 +2024,17 @@ export interface components {
                     tables: string[] | null;
                 }[];
             };
+            /** @description Databases whose traces `/traces` reads: `default_database` when set, else every database (as AgentOS: its own db, else all). No table names, as on the platform. */
+            traces: {
+                display_name: string | null;
+                dbs: {
+                    db_id: string;
+                    domain_config: {
+                        display_name: string | null;
+                    } | null;
+                    tables: string[] | null;
+                }[];
+            };
             agents: components["schemas"]["Component"][];
             teams: components["schemas"]["Component"][];
             workflows: components["schemas"]["Component"][];

@@ -155,6 +155,8 @@ const getConfig = defineRoute({
       return { db_id: db.id, domain_config: { display_name: displayName(db.id) }, tables };
     });
     const domains = await platformDomains(runtime.databases.list());
+    // As AgentOS: with its own database set, traces are read there only; else from every database.
+    const traceDbs = settings.default_database ? dbs.filter((d) => d.db_id === settings.default_database) : dbs;
     const osDatabase = answeringDatabaseId(runtime.databases, settings.default_database);
     return json({
       os_id: settings.os_id,
@@ -166,6 +168,7 @@ const getConfig = defineRoute({
       chat: null,
       session: { display_name: null, dbs },
       ...domains,
+      traces: { display_name: null, dbs: traceDbs.map((d) => ({ db_id: d.db_id, domain_config: d.domain_config, tables: null })) },
       agents: await list('agent'),
       teams: await list('team'),
       workflows: await list('workflow'),
