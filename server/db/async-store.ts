@@ -1,3 +1,4 @@
+import { promised } from './promised.js';
 import type { SessionStore, SyncSessionStore } from './types.js';
 
 /**
@@ -6,13 +7,7 @@ import type { SessionStore, SyncSessionStore } from './types.js';
  * becomes a rejection, as a driver's failure would.
  */
 export function asyncStore(store: SyncSessionStore): SessionStore {
-  const run = <T>(fn: () => T): Promise<T> => {
-    try {
-      return Promise.resolve(fn());
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  };
+  const run = promised;
   return {
     tableName: store.tableName,
     readOnly: store.readOnly,

@@ -1,4 +1,5 @@
 import type { TraceFilter } from '../../traces/filter-expression.js';
+import { promised } from '../promised.js';
 
 /**
  * What a database holds of Agno's tracing (`agno_traces`: one row per trace, `agno_spans`: one row
@@ -136,13 +137,7 @@ export const NO_TRACES: TraceStore = {
 
 /** The Promise view of a synchronous store; a throw becomes a rejection, as a driver's failure would. */
 export function asyncTraceStore(store: SyncTraceStore): TraceStore {
-  const run = <T>(fn: () => T): Promise<T> => {
-    try {
-      return Promise.resolve(fn());
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  };
+  const run = promised;
   return {
     cacheKey: store.cacheKey,
     contentVersion: () => run(() => store.contentVersion()),

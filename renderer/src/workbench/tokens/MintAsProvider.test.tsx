@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
+import { mintInWorkshop } from './testing';
 
 // "Use preset + fixture JWKS" for Keycloak: the settings now trust only Keycloak's (fixture) keys.
 useDeskServer({}, async (s) => {
@@ -15,11 +16,7 @@ describe('minting with an identity provider preset', () => {
   it('When Keycloak\'s fixture JWKS is trusted, Then "alice with sessions:read" is minted as Keycloak would issue it, and the server accepts it', async () => {
     const user = userEvent.setup();
     renderApp('/tokens');
-    await user.click(await screen.findByTestId('tab-mint'));
-    const sub = await screen.findByTestId('mint-sub');
-    await user.clear(sub);
-    await user.type(sub, 'alice');
-    await user.click(screen.getByTestId('mint-submit'));
+    await mintInWorkshop(user, 'alice');
 
     expect(await screen.findByTestId('mint-signer', {}, { timeout: 5000 })).toHaveProperty('textContent', expect.stringMatching(/signed by Keycloak fixture key/));
     expect(screen.getByTestId('minted-claims').textContent).toContain('"realm_access"');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getActingAsState } from '../../auth/acting-as';
 import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
+import { mintInWorkshop } from './testing';
 
 const server = useDeskServer({ auth: { authorization: true } }, async (s) => {
   await s.desk('POST', '/desk/sample-data');
@@ -14,11 +15,7 @@ describe('token workshop', () => {
   it('mints a token, shows its claims and the platform’s answer to it, and acts as it', async () => {
     const user = userEvent.setup();
     renderApp('/tokens');
-    await user.click(await screen.findByTestId('tab-mint'));
-    const sub = await screen.findByTestId('mint-sub');
-    await user.clear(sub);
-    await user.type(sub, 'alice');
-    await user.click(screen.getByTestId('mint-submit'));
+    await mintInWorkshop(user, 'alice');
 
     expect((await screen.findByTestId('minted-claims')).textContent).toContain('"sub": "alice"');
     expect(screen.getByTestId('mint-preview').textContent).toMatch(/^200 ?OK/);
@@ -50,10 +47,7 @@ describe('token workshop', () => {
   it('When a token is minted, Then it joins the acting-as list at once, and the workshop keeps it and the inspected request across navigation', async () => {
     const user = userEvent.setup();
     const first = renderApp('/tokens?tab=mint');
-    const sub = await screen.findByTestId('mint-sub');
-    await user.clear(sub);
-    await user.type(sub, 'carol');
-    await user.click(screen.getByTestId('mint-submit'));
+    await mintInWorkshop(user, 'carol');
     const token = (await screen.findByTestId('minted-token')).textContent;
     // In the acting-as list without pressing "Act as", and not made the lens.
     const entry = getActingAsState().tokens.find((t) => t.token === token);
