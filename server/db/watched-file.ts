@@ -119,7 +119,10 @@ function parseHeader(bytes: Buffer, length: number): Header {
   const counter = bytes.readUInt32BE(24);
   const pageCount = bytes.readUInt32BE(28);
   // The in-header size is trusted by SQLite only while "version-valid-for" equals the counter.
-  const valid = pageCount > 0 && bytes.readUInt32BE(92) === counter && pageSize >= 512;
+  // In WAL mode (format bytes 18/19 = 2) another process's checkpoint writes page 1 before the
+  // pages that grow the file, so the file is briefly shorter than its header says: not damage.
+  const wal = bytes[18] === 2 || bytes[19] === 2;
+  const valid = !wal && pageCount > 0 && bytes.readUInt32BE(92) === counter && pageSize >= 512;
   return { length, magic, counter, declaredBytes: valid ? BigInt(pageCount) * BigInt(pageSize) : null };
 }
 
