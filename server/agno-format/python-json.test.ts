@@ -82,7 +82,9 @@ describe('pythonJsonLoads', () => {
     value: fc.oneof(
       { depthSize: 'small' },
       fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, null, true, false),
-      fc.double(),
+      // -0 is written as `0` (as JSON.stringify does), where Python writes `-0.0`: it reads back
+      // as 0, so the round trip leaves it out (seed -718324015 drew it).
+      fc.double().map((d) => (Object.is(d, -0) ? 0 : d)),
       fc.string(),
       fc.array(tie('value'), { maxLength: 4 }),
       fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 }),
