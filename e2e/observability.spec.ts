@@ -6,10 +6,10 @@ import { attachObservability } from './support/observability.js';
 
 /**
  * axe over the page's main region: no serious or critical violation. The JSON viewer shared
- * with the run page (`.json-view`) is left out: its colours are the run page's own.
+ * with the run page (`[data-json-view]`) is left out: its colours are the run page's own.
  */
 async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).include('main').exclude('.json-view').analyze();
+  const result = await new AxeBuilder({ page }).include('main').exclude('[data-json-view]').analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

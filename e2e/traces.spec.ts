@@ -11,10 +11,10 @@ const DOCS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs
 
 /**
  * axe over the new page or view (`within`): no serious or critical violation. The JSON viewer
- * shared with the run page (`.json-view`) is left out: its colours are the run page's own.
+ * shared with the run page (`[data-json-view]`) is left out: its colours are the run page's own.
  */
 async function expectAccessible(page: Page, within = 'main') {
-  const result = await new AxeBuilder({ page }).include(within).exclude('.json-view').analyze();
+  const result = await new AxeBuilder({ page }).include(within).exclude('[data-json-view]').analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -29,7 +29,7 @@ test.describe('traces', () => {
     const trace = new TraceView(page);
     await page.goto(`${server.baseUrl}/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}?type=team&db=obs`);
     await expect(page.getByTestId('run-input')).toContainText('Write a 150-word brief on coral reef restoration');
-    await page.locator('.tab[data-tab="trace"]').click();
+    await page.locator('[data-tab="trace"]').click();
     await expect(trace.waterfall).toHaveAttribute('data-count', '11');
     await expect(trace.rows).toHaveCount(11);
     await expect(trace.row('Web_Researcher.arun')).toHaveAttribute('aria-level', '3');

@@ -73,7 +73,8 @@ export function JsonView({
   }, [value]);
   const nodes = useMemo(() => (text.length <= HIGHLIGHT_LIMIT ? highlight(text) : text), [text]);
   return (
-    <div className={cx(styles.jsonView, wrap && styles.wrap, className)} data-testid={testId}>
+    // data-json-view: a stable hook (module class names are hashed) for checks that leave the viewer out.
+    <div className={cx(styles.jsonView, wrap && styles.wrap, className)} data-testid={testId} data-json-view="">
       {copy && (
         <div className={styles.jsonViewTools}>
           <CopyButton text={text} label={label ? `Copy ${label}` : 'Copy JSON'} icon />
@@ -102,7 +103,7 @@ export function MaybeJson({ text, maxHeight }: { text: string; maxHeight?: numbe
   const parsed = useMemo(() => parseJsonText(text), [text]);
   if (parsed !== undefined) return <JsonView value={parsed} maxHeight={maxHeight} />;
   return (
-    <pre className={cx(textStyles.code, styles.code, textStyles.textPre)} style={maxHeight !== undefined ? { maxHeight } : undefined}>
+    <pre className={cx(textStyles.code, styles.code, textStyles.textPre)} style={maxHeight !== undefined ? { maxHeight } : undefined} data-json-view="">
       {text}
     </pre>
   );
