@@ -116,13 +116,16 @@ export class CorsPanelModel {
   readonly root: Locator;
   readonly input: Locator;
   readonly issues: Locator;
+  /** The page's one Save: the list is saved with the rest of the settings. */
   readonly save: Locator;
+  readonly unsaved: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('cors-panel');
     this.input = page.getByRole('textbox', { name: 'Allowed origins' });
     this.issues = page.getByTestId('cors-issues');
-    this.save = page.getByTestId('cors-save');
+    this.save = page.getByTestId('save-settings');
+    this.unsaved = page.getByTestId('cors-unsaved');
   }
 
   async add(origin: string): Promise<void> {

@@ -1,18 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { isApiError } from '../../api/client';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../components/Badge';
 import { Callout } from '../../components/Callout';
 import { ChipsInput } from '../../components/ChipsInput';
-import { useDebounced } from '../../lib/hooks';
-import { describeError } from '../errors';
-import type { FieldIssue, SettingsEnvelope } from '../types';
-import { issuesOf } from '../../api/client';
-import { deskMutations, deskQueries } from '../../api';
+import { deskQueries } from '../../api';
 import { Card } from '../../components/Card';
 import layoutStyles from '../../components/layout.module.css';
 import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
+import type { SettingsDraft } from './useSettingsDraft';
 
 /** The server's default list, read off its settings JSON Schema ("Reset" restores it). */
 function defaultOrigins(jsonSchema: unknown): string[] | null {
@@ -21,40 +16,14 @@ function defaultOrigins(jsonSchema: unknown): string[] | null {
 }
 
 /**
- * `cors_allowed_origins`: which web pages may call the platform API from the browser. Saved on
- * its own (a PUT of the settings file with this one key changed) and checked as typed by the
- * server's dry run, so the messages are the server's.
+ * `cors_allowed_origins`: which web pages may call the platform API from the browser. Part of
+ * the page's draft: the page's one Save (and Ctrl+S) writes it with the auth settings, and the
+ * server's dry run checks it as typed, so the messages are the server's.
  */
-export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
-  const qc = useQueryClient();
-  const save = useMutation(deskMutations.saveSettings(qc));
+export function CorsPanel({ form }: { form: SettingsDraft }) {
   const schema = useQuery(deskQueries.settingsSchema());
   const defaults = defaultOrigins(schema.data?.json_schema);
-  const saved = envelope.settings.cors_allowed_origins;
-  const [draft, setDraft] = useState<string[] | null>(null);
-  const value = draft ?? saved;
-  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
-  const body = useMemo(
-    () => (dirty ? { ...((envelope.file_settings ?? envelope.settings) as Record<string, unknown>), cors_allowed_origins: value } : null),
-    [dirty, envelope.file_settings, envelope.settings, value],
-  );
-  const checked = useDebounced(body ? JSON.stringify(body) : null, 400);
-  const dryRun = useQuery(deskQueries.validateSettings(envelope.writable ? checked : null));
-  const [saveIssues, setSaveIssues] = useState<FieldIssue[]>([]);
-  const issues = (dirty && dryRun.data && !dryRun.data.valid ? dryRun.data.issues : saveIssues).filter((i) =>
-    i.path.startsWith('cors_allowed_origins'),
-  );
-
-  const doSave = () => {
-    if (!body) return;
-    save.mutateAsync(body).then(
-      () => {
-        setDraft(null);
-        setSaveIssues([]);
-      },
-      (err: unknown) => setSaveIssues(isApiError(err) ? issuesOf(err.body) : []),
-    );
-  };
+  const { value, changed, issues } = form.origins;
 
   return (
     <Card variant="panel"
@@ -63,26 +32,24 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
       subtitle={
         <>
           Web pages on these origins may call the platform API with credentials, as with AgentOS's <code>cors_allowed_origins</code>. The list
-          replaces the defaults; <code>*</code> is refused. <code>/desk</code> and <code>/ui</code> never answer other origins.
+          replaces the defaults; <code>*</code> is refused. <code>/desk</code> and <code>/ui</code> never answer other origins. Saved with the
+          page's Save.
         </>
       }
     >
       <div className={layoutStyles.stack} data-testid="cors-panel">
         <ChipsInput
           value={value}
-          onChange={(v) => {
-            setDraft(v);
-            setSaveIssues([]);
-          }}
+          onChange={form.setOrigins}
           placeholder="http://localhost:3000"
           ariaLabel="Allowed origins"
           invalid={issues.length > 0}
           mono
-          disabled={!envelope.writable}
+          disabled={form.readOnly}
           testId="cors-origins"
         />
         {issues.length > 0 ? (
-          <Callout tone="danger" title="The server would refuse this list" testId="cors-issues">
+          <Callout tone="danger" title={form.fromSave ? 'The server refused this list' : 'The server would refuse this list'} testId="cors-issues">
             <ul>
               {issues.map((i, n) => (
                 <li key={n}>{i.message}</li>
@@ -90,27 +57,22 @@ export function CorsPanel({ envelope }: { envelope: SettingsEnvelope }) {
             </ul>
           </Callout>
         ) : null}
-        {save.isError && saveIssues.length === 0 ? <Callout tone="danger">{describeError(save.error)}</Callout> : null}
         <div className={layoutStyles.row}>
           {value.length === 0 ? <Badge tone="warn">no origin may call the API from a browser</Badge> : <Badge>{value.length} origins</Badge>}
+          {changed ? (
+            <Badge tone="info" testId="cors-unsaved">
+              unsaved
+            </Badge>
+          ) : null}
           <span className={layoutStyles.spacer} />
           <button
             type="button"
             className={cx(buttonStyles.btn, buttonStyles.btnSm)}
-            onClick={() => defaults && setDraft([...defaults])}
-            disabled={!envelope.writable || !defaults}
+            onClick={() => defaults && form.setOrigins([...defaults])}
+            disabled={form.readOnly || !defaults}
             title={defaults ? defaults.join(', ') : undefined}
           >
             Reset to defaults
-          </button>
-          <button
-            type="button"
-            className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnPrimary)}
-            onClick={doSave}
-            disabled={!dirty || !envelope.writable || save.isPending || issues.length > 0}
-            data-testid="cors-save"
-          >
-            Save origins
           </button>
         </div>
       </div>

@@ -13,7 +13,7 @@ import { PresetsPanel } from './PresetsPanel';
 import { SaveBar } from './SaveBar';
 import { ScopeMappingEditor } from './ScopeMappingEditor';
 import { SettingInput } from './SettingInput';
-import { useSettingsDraft, type SettingsDraft } from './useSettingsDraft';
+import { CORS_FIELD, useSettingsDraft, type SettingsDraft } from './useSettingsDraft';
 import { isDeprecated } from './widgets';
 import { deskQueries } from '../../api';
 import { Card } from '../../components/Card';
@@ -79,8 +79,8 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
       <div className={styles.settings}>
         <nav className={styles.toc} aria-label="Settings sections">
           {toc.map((s) => {
-            const fields = 'fields' in s ? s.fields : [];
-            const n = fields.filter((f) => errorOf(f)).length;
+            const fields: readonly string[] = 'fields' in s ? s.fields : s.id === 'cors' ? [CORS_FIELD] : [];
+            const n = s.id === 'cors' ? form.origins.issues.length : fields.filter((f) => errorOf(f)).length;
             return (
               <a key={s.id} href={`#wb-${s.id}`}>
                 <span>{s.title}</span>
@@ -118,7 +118,7 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
               ])}
             </div>
           </fieldset>
-          <CorsPanel envelope={envelope} />
+          <CorsPanel form={form} />
         </div>
       </div>
     </div>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useDeskServer } from '../../testing/desk-server';
@@ -58,5 +58,21 @@ describe('settings form', () => {
     expect(save.defaultPrevented).toBe(true);
     await screen.findByTestId('saved-state', {}, { timeout: 5000 });
     expect((await server().desk<DeskSettings>('GET', '/desk/settings')).settings.auth.scopes_claim).toBe('permissions');
+  });
+
+  it('When an origin is added to the CORS list, Then it is an unsaved change of the page and the page\'s one Save writes it (no "Save origins" of its own)', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const panel = await screen.findByTestId('cors-panel');
+    expect(within(panel).queryByRole('button', { name: /save/i })).toBeNull();
+    const input = within(panel).getByRole('textbox', { name: 'Allowed origins' });
+    await user.type(input, 'http://localhost:5173{Enter}');
+    expect((await screen.findByTestId('dirty-state')).textContent).toMatch(/1 unsaved change/);
+    expect(within(panel).getByTestId('cors-unsaved')).toBeTruthy();
+    await user.click(screen.getByTestId('save-settings'));
+    await screen.findByTestId('saved-state', {}, { timeout: 5000 });
+    const saved = await server().desk<{ settings: { cors_allowed_origins: string[] } }>('GET', '/desk/settings');
+    expect(saved.settings.cors_allowed_origins).toContain('http://localhost:5173');
+    expect(within(panel).queryByTestId('cors-unsaved')).toBeNull();
   });
 });

@@ -17,16 +17,20 @@ export function useSettingsDraft(envelope: SettingsEnvelope, fields: readonly st
   const qc = useQueryClient();
   const save = useMutation(deskMutations.saveSettings(qc));
   const base = envelope.settings.auth as AuthDraft;
+  const savedOrigins = envelope.settings.cors_allowed_origins;
   const [draft, setDraft] = useState<AuthDraft>(() => structuredClone(base));
+  // The CORS list is not an auth setting but is saved by the same Save, in the same PUT.
+  const [origins, setOriginsDraft] = useState<string[]>(() => [...savedOrigins]);
   const [rows, setRows] = useState<MappingRow[]>(() => rowsFromMappings(base.scope_mappings));
   const [saveIssues, setSaveIssues] = useState<FieldIssue[]>([]);
   const [presetFields, setPresetFields] = useState<ReadonlySet<string>>(new Set());
 
   // A save (or an outside change) of the auth settings starts a fresh draft from them.
-  const baseKey = stableJson(base);
+  const baseKey = stableJson({ auth: base, origins: savedOrigins });
   const [draftOf, setDraftOf] = useState(baseKey);
   const reset = () => {
     setDraft(structuredClone(base));
+    setOriginsDraft([...savedOrigins]);
     setRows(rowsFromMappings(base.scope_mappings));
     setSaveIssues([]);
     setPresetFields(new Set());
@@ -38,12 +42,17 @@ export function useSettingsDraft(envelope: SettingsEnvelope, fields: readonly st
 
   const readOnly = !envelope.writable;
   const withRows = useMemo(() => ({ ...draft, scope_mappings: mappingsFromRows(rows) }), [draft, rows]);
-  const changed = useMemo(() => changedFields(withRows, base, fields), [withRows, base, fields]);
-  const dirty = changed.length > 0;
-  const body = useMemo(
-    () => (dirty ? buildSettingsBody(envelope.file_settings, envelope.settings, draft, rows, fields) : null),
-    [dirty, envelope.file_settings, envelope.settings, draft, rows, fields],
+  const originsChanged = stableJson(origins) !== stableJson(savedOrigins);
+  const changed = useMemo(
+    () => [...changedFields(withRows, base, fields), ...(originsChanged ? [CORS_FIELD] : [])],
+    [withRows, base, fields, originsChanged],
   );
+  const dirty = changed.length > 0;
+  const bodyOf = () => {
+    const next = buildSettingsBody(envelope.file_settings, envelope.settings, draft, rows, fields);
+    return originsChanged ? { ...next, [CORS_FIELD]: origins } : next;
+  };
+  const body = useMemo(() => (dirty ? bodyOf() : null), [dirty, envelope.file_settings, envelope.settings, draft, rows, fields, origins, originsChanged]);
   const bodyJson = useMemo(() => (body ? JSON.stringify(body) : null), [body]);
   const checkedJson = useDebounced(bodyJson, 400);
   const dryRun = useQuery(deskQueries.validateSettings(readOnly || bodyJson === null ? null : checkedJson));
@@ -53,13 +62,19 @@ export function useSettingsDraft(envelope: SettingsEnvelope, fields: readonly st
   );
   // Issues from the last save first, then the dry run's (the same messages, not twice).
   const issues = useMemo(() => mergeIssues(saveIssues, liveIssues), [saveIssues, liveIssues]);
-  const routed = useMemo(() => routeIssues(issues, fields), [issues, fields]);
+  const originIssues = useMemo(() => issues.filter((i) => i.path.startsWith(CORS_FIELD)), [issues]);
+  const routed = useMemo(() => routeIssues(issues.filter((i) => !i.path.startsWith(CORS_FIELD)), fields), [issues, fields]);
 
   /** Editing a setting retires what the last save said about it. */
   const forget = (prefix: string) => setSaveIssues((list) => list.filter((i) => !i.path.startsWith(prefix)));
   const set = (field: string, value: unknown) => {
     setDraft((d) => ({ ...d, [field]: value }));
     forget(`auth.${field}`);
+    onSaved(null);
+  };
+  const setOrigins = (next: string[]) => {
+    setOriginsDraft(next);
+    forget(CORS_FIELD);
     onSaved(null);
   };
   const setMappingRows = (next: MappingRow[]) => {
@@ -69,7 +84,7 @@ export function useSettingsDraft(envelope: SettingsEnvelope, fields: readonly st
   };
   const submit = () => {
     if (readOnly || save.isPending) return;
-    save.mutateAsync(buildSettingsBody(envelope.file_settings, envelope.settings, draft, rows, fields)).then(
+    save.mutateAsync(bodyOf()).then(
       () => onSaved(Date.now()),
       (err: unknown) => setSaveIssues(isApiError(err) ? issuesOf(err.body) : []),
     );
@@ -90,6 +105,8 @@ export function useSettingsDraft(envelope: SettingsEnvelope, fields: readonly st
   return {
     draft,
     rows,
+    /** The draft of `cors_allowed_origins`, with the server's word on it. */
+    origins: { value: origins, saved: savedOrigins, changed: originsChanged, issues: originIssues },
     readOnly,
     changed,
     dirty,
@@ -103,11 +120,15 @@ export function useSettingsDraft(envelope: SettingsEnvelope, fields: readonly st
     fromSave: saveIssues.length > 0 || refused,
     set,
     setMappingRows,
+    setOrigins,
     submit,
     discard: reset,
     takePreset,
     markTouched,
   };
 }
+
+/** The top-level setting the CORS panel edits. */
+export const CORS_FIELD = 'cors_allowed_origins';
 
 export type SettingsDraft = ReturnType<typeof useSettingsDraft>;
