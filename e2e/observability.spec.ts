@@ -1,18 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
+import { expectAccessible } from './support/axe.js';
 import { attachObservability } from './support/observability.js';
-
-/**
- * axe over the page's main region: no serious or critical violation. The JSON viewer shared
- * with the run page (`[data-json-view]`) is left out: its colours are the run page's own.
- */
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).include('main').exclude('[data-json-view]').analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('memories, evals and metrics', () => {
   test.beforeEach(async ({ page, server }) => {

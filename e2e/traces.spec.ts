@@ -1,23 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { TracesList, TraceView } from './pages/trace.js';
+import { expectAccessible } from './support/axe.js';
 import { attachObservability, OBS } from './support/observability.js';
 
 const DOCS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
-
-/**
- * axe over the new page or view (`within`): no serious or critical violation. The JSON viewer
- * shared with the run page (`[data-json-view]`) is left out: its colours are the run page's own.
- */
-async function expectAccessible(page: Page, within = 'main') {
-  const result = await new AxeBuilder({ page }).include(within).exclude('[data-json-view]').analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('traces', () => {
   test.beforeEach(async ({ page, server }) => {
@@ -41,6 +30,9 @@ test.describe('traces', () => {
     await expect(trace.panel.getByTestId('span-input-tokens')).toHaveText('1,093');
     await expect(trace.panel.getByTestId('span-output-tokens')).toHaveText('382');
     await expect(trace.row('Claude.ainvoke_stream')).toHaveAttribute('aria-selected', 'true');
+    // The side panel's JSON viewer is checked too.
+    await expect(trace.panel.locator('[data-json-view]').first()).toBeVisible();
+    await expectAccessible(page, '[data-testid="trace-view"]');
 
     await trace.panel.getByTestId('jump-to-message').click();
     await expect(page).toHaveURL(new RegExp(`/runs/${OBS.writerRun}\\?.*tab=conversation`));

@@ -80,7 +80,8 @@ export function JsonView({
           <CopyButton text={text} label={label ? `Copy ${label}` : 'Copy JSON'} icon />
         </div>
       )}
-      <pre className={cx(textStyles.code, styles.code)} style={maxHeight !== undefined ? { maxHeight } : undefined}>
+      {/* Focusable so a keyboard can scroll it (a scrolled region with nothing focusable inside). */}
+      <pre className={cx(textStyles.code, styles.code)} style={maxHeight !== undefined ? { maxHeight } : undefined} tabIndex={0}>
         {nodes}
       </pre>
     </div>
@@ -103,7 +104,7 @@ export function MaybeJson({ text, maxHeight }: { text: string; maxHeight?: numbe
   const parsed = useMemo(() => parseJsonText(text), [text]);
   if (parsed !== undefined) return <JsonView value={parsed} maxHeight={maxHeight} />;
   return (
-    <pre className={cx(textStyles.code, styles.code, textStyles.textPre)} style={maxHeight !== undefined ? { maxHeight } : undefined} data-json-view="">
+    <pre className={cx(textStyles.code, styles.code, textStyles.textPre)} style={maxHeight !== undefined ? { maxHeight } : undefined} tabIndex={0} data-json-view="">
       {text}
     </pre>
   );
