@@ -101,6 +101,38 @@ export function describeRunEndpoint(layout: string, open: () => Promise<StoreFix
       expect(before).toHaveLength(stored.filter((at) => at <= cut).length);
     });
 
+    it('searches the runs by their content with filters, sort and snippets (GET /search/runs)', async () => {
+      const search = async (query: string) => {
+        const res = await f.t.get(`/search/runs?${query}${f.db}`, token);
+        expect(res.status, query).toBe(200);
+        return res.json();
+      };
+      // A number only the output and a tool result hold: the session listing's search never found it.
+      const price = await search('q=451.82');
+      const priced = price.data.find((r: { session_id: string }) => r.session_id === DEMO.agentError);
+      expect(priced, 'the run whose output says $451.82').toBeTruthy();
+      const hit = priced.hits[0];
+      expect(hit.snippet.slice(hit.match_start, hit.match_end)).toBe('451.82');
+      // Tool arguments, any letter case, and a tool filter.
+      const weather = await search(`q=${encodeURIComponent('montréal tool:get_wea')}`);
+      expect(weather.data.map((r: { tools: string[] }) => r.tools)).toEqual([['get_weather']]);
+      expect((await search('q=%22city%22%3A%22MONTR')).data.some((r: { hits: Array<{ where: string }> }) => r.hits.some((h) => h.where === 'tool'))).toBe(true);
+      // Status, error and model filters; user as a substring.
+      const errors = await search('errors=true&limit=100');
+      expect(errors.meta.total_count).toBeGreaterThan(0);
+      for (const r of errors.data) expect(r.has_error).toBe(true);
+      for (const r of (await search('status=error&limit=100')).data) expect(r.status).toBe('ERROR');
+      const claude = await search('model=claude&limit=100');
+      expect(claude.meta.total_count).toBeGreaterThan(0);
+      for (const r of claude.data) expect(r.model.toLowerCase()).toContain('claude');
+      const oli = await search('user=OLI&limit=100');
+      expect(oli.meta.total_count).toBe(demo.find((s) => s.session_id === DEMO.agentMulti)?.runs?.length);
+      expect(oli.facets.tool.map((t: { value: string }) => t.value)).toContain('convert_currency');
+      // Sorted as asked.
+      const byTools = (await search('sort_by=tool_calls&sort_order=asc&limit=200')).data.map((r: { tool_call_count: number }) => r.tool_call_count);
+      expect(byTools).toEqual([...byTools].sort((a, b) => a - b));
+    });
+
     it('ingests, replaces and deletes when writable (409 when read-only)', async () => {
       const body = { run_id: 'suite-run', agent_id: 'suite-agent', status: 'COMPLETED', created_at: 1_800_000_000, content: 'one' };
       const post = (b: unknown) => f.t.post(`/sessions/suite-session/runs?type=agent${f.db}`, b, token);

@@ -160,6 +160,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/search/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search runs by their content (rundesk extension)
+         * @description Every run of the table whose input, output, messages or tool calls hold the words, filtered by status, tool, model, user and session type; sorted and paged, each with the text around its matches. Under user isolation only the caller’s runs are searched.
+         */
+        get: operations["search_runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents": {
         parameters: {
             query?: never;
@@ -1066,6 +1086,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/desk/view/search/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search runs by their content (rundesk extension) (desk view: every row, whatever the JWT settings)
+         * @description Every run of the table whose input, output, messages or tool calls hold the words, filtered by status, tool, model, user and session type; sorted and paged, each with the text around its matches. Under user isolation only the caller’s runs are searched.
+         */
+        get: operations["desk_view_search_runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/desk/view/agents": {
         parameters: {
             query?: never;
@@ -1941,6 +1981,69 @@ export interface components {
         DeleteSessionRequest: {
             session_ids: string[];
             session_types: components["schemas"]["SessionType"][];
+        };
+        RunSearchPage: {
+            data: {
+                session_id: string;
+                session_type: components["schemas"]["SessionType"];
+                session_name: string;
+                run_id: string;
+                parent_run_id: string | null;
+                user_id: string | null;
+                /** @description agent_id, team_id or workflow_id. */
+                component_id: string | null;
+                status: string | null;
+                model: string | null;
+                /** @description ISO-8601 UTC date-time */
+                created_at: string | null;
+                /** @description Tools the run called (from its conversation), once each. */
+                tools: string[];
+                tool_call_count: number;
+                has_error: boolean;
+                /** @description Up to 3 places the words were found; empty for a search by filters alone. */
+                hits: components["schemas"]["RunSearchHit"][];
+            }[];
+            meta: {
+                page: number;
+                limit: number;
+                total_count: number;
+                total_pages: number;
+                /** @description Runs the caller can see in this table. */
+                searched_runs: number;
+                search_time_ms: number;
+                /** @description The query as understood (filters included), in the search syntax. */
+                query: string;
+            };
+            /** @description Values among the visible runs, for filter menus, most frequent first. */
+            facets: {
+                status: {
+                    value: string;
+                    count: number;
+                }[];
+                model: {
+                    value: string;
+                    count: number;
+                }[];
+                tool: {
+                    value: string;
+                    count: number;
+                }[];
+            };
+        };
+        RunSearchHit: {
+            /**
+             * @description What matched: the ids or session name, the input, the output, a message, or a tool call.
+             * @enum {string}
+             */
+            where: "id" | "input" | "output" | "message" | "tool";
+            /** @description Position of the matching message in the run’s `messages`. */
+            message_index: number | null;
+            /** @description The message’s role or the tool’s name. */
+            label: string | null;
+            snippet: string;
+            /** @description Start of the match in `snippet` (UTF-16 units). */
+            match_start: number;
+            match_end: number;
         };
         /** @description An agent, team or workflow seen in the stored sessions: the fields of AgentOS's list items that stored sessions tell, plus counts. */
         Component: {
@@ -4197,6 +4300,105 @@ export interface operations {
             };
             /** @description Request body is not JSON, or in an unsupported Content-Encoding */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_runs: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                /** @description Words and "quoted phrases" that must all occur in the run (input, output, messages, tool names and arguments, ids, session name; any letter case); `-word` excludes; qualifiers `status:`, `tool:`, `model:`, `user:` (substrings), `in:input|output|messages|tools`, `is:error`. */
+                q?: string;
+                /** @description Only runs with this status (any letter case), e.g. `ERROR`. */
+                status?: string;
+                /** @description Only runs that called a tool whose name contains this. */
+                tool?: string;
+                /** @description Only runs whose model id contains this. */
+                model?: string;
+                /** @description Only runs whose user id contains this (any letter case). Unlike `user_id`, not exact. */
+                user?: string;
+                /** @description `true`: only runs that failed (status ERROR or a failed tool call). */
+                errors?: "true" | "false";
+                /** @description Only runs of sessions of this type. */
+                type?: "agent" | "team" | "workflow";
+                /** @description Only sessions of exactly this user (under user isolation, the caller’s own id is used). */
+                user_id?: string;
+                page?: number;
+                limit?: number;
+                sort_by?: "created_at" | "session_name" | "user_id" | "status" | "model" | "tool_calls";
+                sort_order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of matching runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSearchPage"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7770,6 +7972,96 @@ export interface operations {
             };
             /** @description Internal server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_search_runs: {
+        parameters: {
+            query?: {
+                /** @description Database identifier to query (default: the built-in database). */
+                db_id?: string;
+                /** @description Session table inside `db_id` (requires `db_id`). */
+                table?: string;
+                /** @description Words and "quoted phrases" that must all occur in the run (input, output, messages, tool names and arguments, ids, session name; any letter case); `-word` excludes; qualifiers `status:`, `tool:`, `model:`, `user:` (substrings), `in:input|output|messages|tools`, `is:error`. */
+                q?: string;
+                /** @description Only runs with this status (any letter case), e.g. `ERROR`. */
+                status?: string;
+                /** @description Only runs that called a tool whose name contains this. */
+                tool?: string;
+                /** @description Only runs whose model id contains this. */
+                model?: string;
+                /** @description Only runs whose user id contains this (any letter case). Unlike `user_id`, not exact. */
+                user?: string;
+                /** @description `true`: only runs that failed (status ERROR or a failed tool call). */
+                errors?: "true" | "false";
+                /** @description Only runs of sessions of this type. */
+                type?: "agent" | "team" | "workflow";
+                /** @description Only sessions of exactly this user (under user isolation, the caller’s own id is used). */
+                user_id?: string;
+                page?: number;
+                limit?: number;
+                sort_by?: "created_at" | "session_name" | "user_id" | "status" | "model" | "tool_calls";
+                sort_order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of matching runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSearchPage"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

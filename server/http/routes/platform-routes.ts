@@ -3,6 +3,7 @@ import { routeKey, type Route } from '../route.js';
 import { componentRoutes } from './components.js';
 import { metaRoutes } from './meta.js';
 import { platformDataRoutes } from './platform-data.js';
+import { runSearchRoutes } from './run-search.js';
 import { sessionRoutes } from './sessions.js';
 import { traceRoutes } from './traces.js';
 
@@ -14,6 +15,7 @@ import { traceRoutes } from './traces.js';
 export const PLATFORM_ROUTES: readonly Route[] = Object.freeze([
   ...metaRoutes,
   ...sessionRoutes,
+  ...runSearchRoutes,
   ...componentRoutes,
   ...traceRoutes,
   ...platformDataRoutes,
