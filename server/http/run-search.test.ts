@@ -78,6 +78,7 @@ describe('Given an attached Agno file and user isolation', () => {
   it('When read through the desk view, then it answers as for an admin', async () => {
     const res = await fetch(`${t.baseUrl}/desk/view/search/runs?db_id=agents&q=451.82`, { headers: { 'x-desk-token': t.server.deskToken } });
     expect(res.status).toBe(200);
-    expect((await res.json()).data.map((r: { session_id: string }) => r.session_id)).toContain(DEMO.agentError);
+    const body = (await res.json()) as { data: Array<{ session_id: string }> };
+    expect(body.data.map((r) => r.session_id)).toContain(DEMO.agentError);
   });
 });
