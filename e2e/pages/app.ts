@@ -3,6 +3,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The app shell: login, header (nav, acting-as, database, theme), the loaded marker. */
 export class AppShell {
   readonly nav: Locator;
+  /** The button the page links fold behind in a narrow window. */
+  readonly menu: Locator;
   readonly actingAs: Locator;
   readonly actingAsCurrent: Locator;
   readonly themeToggle: Locator;
@@ -12,6 +14,7 @@ export class AppShell {
 
   constructor(readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Main' });
+    this.menu = page.getByTestId('nav-menu');
     this.actingAs = page.getByTestId('acting-as');
     this.actingAsCurrent = page.getByTestId('acting-as-current');
     this.themeToggle = page.getByTestId('theme-toggle');
@@ -26,6 +29,12 @@ export class AppShell {
 
   async waitLoaded(): Promise<void> {
     await expect(this.page.locator('body')).toHaveAttribute('data-app-state', 'loaded');
+  }
+
+  /** Follows a page link in the header, through the menu where the window is too narrow for the links. */
+  async goTo(name: string): Promise<void> {
+    if (await this.menu.isVisible()) await this.menu.click();
+    await this.nav.getByRole('link', { name }).click();
   }
 
   /** Forces a theme for screenshots (system → light → dark cycle on the toggle). */

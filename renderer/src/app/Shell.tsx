@@ -4,6 +4,7 @@ import { Icon } from '../components/Icon';
 import { useShortcut } from '../platform/keyboard';
 import { ActingAsMenu } from './ActingAsMenu';
 import { DbPicker } from './DbPicker';
+import { MainNav } from './MainNav';
 import { sessionsHref } from './location';
 import { ShortcutsProvider, useShortcutsDialog } from './shortcuts';
 import { setThemePreference, useTheme, type ThemePreference } from './theme';
@@ -52,12 +53,20 @@ function Logo() {
   );
 }
 
+/**
+ * The skip link moves focus to the page itself (the router owns the URL's path, so the `#` target
+ * is followed by hand rather than by the browser).
+ */
+function skipToContent(e: React.MouseEvent<HTMLAnchorElement>) {
+  e.preventDefault();
+  document.getElementById('main-content')?.focus();
+}
+
 /** Header (product, nav, database, acting-as, theme) around the routed page. */
 export function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const gPressed = useRef(0);
-  const onSessions = location.pathname.startsWith('/sessions');
 
   // `/` anywhere but the sessions list (which focuses its own search box) opens the list.
   useShortcut('/', () => navigate(sessionsHref(), { state: { focusSearch: true } }), location.pathname !== '/sessions');
@@ -69,37 +78,15 @@ export function Shell() {
   return (
     <ShortcutsProvider>
       <div className={styles.app}>
+        <a className={styles.skipLink} href="#main-content" onClick={skipToContent}>
+          Skip to content
+        </a>
         <header className={styles.appHeader}>
           <NavLink to={sessionsHref()} className={styles.brand} aria-label="rundesk home">
             <Logo />
             <span>rundesk</span>
           </NavLink>
-          <nav className={styles.nav} aria-label="Main">
-            <NavLink to={sessionsHref()} className={() => cx(styles.navLink, onSessions ? styles.active : undefined)}>
-              Runs
-            </NavLink>
-            <NavLink to="/traces" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
-              Traces
-            </NavLink>
-            <NavLink to="/memories" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
-              Memories
-            </NavLink>
-            <NavLink to="/evals" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
-              Evals
-            </NavLink>
-            <NavLink to="/metrics" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
-              Metrics
-            </NavLink>
-            <NavLink to="/tokens" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
-              Tokens
-            </NavLink>
-            <NavLink to="/settings" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
-              Settings
-            </NavLink>
-            <NavLink to="/databases" className={({ isActive }) => cx(styles.navLink, isActive ? styles.active : undefined)}>
-              Databases
-            </NavLink>
-          </nav>
+          <MainNav />
           <div className={layoutStyles.headerSpacer} />
           <div className={styles.headerTools}>
             <DbPicker />
@@ -108,7 +95,7 @@ export function Shell() {
             <HelpButton />
           </div>
         </header>
-        <main className={styles.appMain}>
+        <main className={styles.appMain} id="main-content" tabIndex={-1}>
           <Outlet />
         </main>
       </div>
