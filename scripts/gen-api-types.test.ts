@@ -12,7 +12,7 @@ describe('renderer/src/api/openapi.gen.ts', () => {
     // One assertion message instead of a 3,000-line diff: the fix is always the same.
     expect(
       committed === generated,
-      `${file} is out of date with the server's zod schemas (server/openapi/document.ts): run npm run gen:api-types and commit the result`,
+      `${file} is out of date with the server's zod schemas (server/compose/openapi-document.ts): run npm run gen:api-types and commit the result`,
     ).toBe(true);
   });
 });

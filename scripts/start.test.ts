@@ -88,7 +88,7 @@ describe('buildStatus', () => {
     expect(buildStatus(dir)).toEqual({ stale: true, reason: 'dist/renderer/index.html is missing' });
   });
 
-  it.each(['server/http/app.ts', 'electron/preload.cts', 'renderer/src/app/App.tsx', 'tsconfig.json'])('When %s changed after the build, Then it builds', (file) => {
+  it.each(['server/compose/app.ts', 'electron/preload.cts', 'renderer/src/app/App.tsx', 'tsconfig.json'])('When %s changed after the build, Then it builds', (file) => {
     const dir = project();
     touch(path.join(dir, file));
     expect(buildStatus(dir)).toEqual({ stale: true, reason: `${file.split('/').join(path.sep)} changed since the last build` });

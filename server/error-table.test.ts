@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError, SessionUnreadableError } from './db/errors.js';
 import { LastTrustedKeyError } from './desk/keys/errors.js';
 import { StorageFullError, StorageWriteError } from './files/write-errors.js';
-import { ERROR_TABLE, exitCodeOf, httpAnswerOf } from './error-table.js';
+import { ERROR_TABLE, exitCodeOf, httpAnswerOf, type AnyAppError, type ErrorKind } from './error-table.js';
 import {
   AppError,
   BadRequestError,
@@ -23,8 +23,6 @@ import {
   UnauthenticatedError,
   UnsupportedMediaTypeError,
   ValidationError,
-  type AnyAppError,
-  type ErrorKind,
 } from './errors.js';
 import { errorMiddleware } from './http/error-middleware.js';
 

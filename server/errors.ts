@@ -141,29 +141,3 @@ export class ConfigError extends AppError {
     super(message, options);
   }
 }
-
-/**
- * Every error kind, for exhaustive `switch (err.code)` and the edge table. A new kind is a new
- * class here (or in its area, like `server/db/errors.ts`) plus a row in `server/error-table.ts`;
- * the compiler asks for the row.
- */
-export type AnyAppError =
-  | BadRequestError
-  | UnauthenticatedError
-  | ForbiddenError
-  | NotFoundError
-  | ConflictError
-  | PayloadTooLargeError
-  | UnsupportedMediaTypeError
-  | HeadersTooLargeError
-  | RequestTimeoutError
-  | NotImplementedError
-  | CorsOriginError
-  | ValidationError
-  | InternalError
-  | ConfigError
-  | import('./db/errors.js').DatabaseError
-  | import('./desk/keys/errors.js').LastTrustedKeyError
-  | import('./files/write-errors.js').StorageError;
-
-export type ErrorKind = AnyAppError['code'];

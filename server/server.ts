@@ -11,7 +11,7 @@ import { ensureLocalKeys, firstRunSettings } from './desk/keys/index.js';
 import { secureDataFolder } from './data-folder.js';
 import { removeStaleTempFiles } from './files/atomic-write.js';
 import { ConfigError } from './errors.js';
-import { createRequestListener } from './http/request-listener.js';
+import { createRequestListener } from './compose/request-listener.js';
 import { DEFAULT_SCOPE_MAPPINGS } from './http/routes/platform-routes.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/client-error.js';
 import { exposedHostWarning, isLoopbackHost, unvalidatedExposedHostReason } from './http/loopback.js';

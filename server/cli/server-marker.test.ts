@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDirs } from '../desk/test-support.js';
+import { tempDirs } from '../testing/temp-dir.js';
 import { SERVER_MARKER_FILE, readServerMarker, removeServerMarker, writeServerMarker } from './server-marker.js';
 
 const dirs = tempDirs('rundesk-marker-');

@@ -15,7 +15,7 @@ import {
   DeskSettingsSchemaResponseSchema,
   JwksSchema,
 } from './schemas.js';
-import { startDeskServer, type DeskTestServer } from './test-support.js';
+import { startDeskServer, type DeskTestServer } from '../testing/desk-server.js';
 
 /** Every desk answer fits the schema `/openapi.json` declares for it (the UI's types come from there). */
 let s: DeskTestServer;

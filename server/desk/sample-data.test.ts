@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRuns, DEMO_RUN_PATH } from './sample-data.js';
-import { startDeskServer, type DeskTestServer } from './test-support.js';
+import { startDeskServer, type DeskTestServer } from '../testing/desk-server.js';
 
 describe('demoRuns', () => {
   it('covers agent, team and workflow sessions with tools, reasoning, events, an error run and an image input', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDeskServer, type DeskTestServer } from './test-support.js';
+import { startDeskServer, type DeskTestServer } from '../testing/desk-server.js';
 
 describe('Given settings that trust only a foreign identity provider', () => {
   let s: DeskTestServer;

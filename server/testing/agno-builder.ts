@@ -5,6 +5,7 @@ import { connect, quoteIdentifier } from '../db/connection.js';
 import type { SessionType, StoredRun } from '../db/types.js';
 import { pythonJsonDumps } from '../agno-format/python-json.js';
 import { runRowColumns } from '../agno-format/agno3-runs.js';
+import type { AgnoSessionRecord } from './agno-session-record.js';
 
 export { pythonJsonDumps };
 
@@ -18,28 +19,6 @@ export { pythonJsonDumps };
  * @example
  * buildAgnoDb(path.join(dir, 'agno.db'), makeDemoSessions());
  */
-
-/** One session row before encoding (the `AgentSession`/`TeamSession`/`WorkflowSession.to_dict()`). */
-export interface AgnoSessionRecord {
-  session_id: string;
-  session_type: SessionType;
-  agent_id?: string | null;
-  team_id?: string | null;
-  workflow_id?: string | null;
-  user_id?: string | null;
-  session_data?: Record<string, unknown> | null;
-  agent_data?: Record<string, unknown> | null;
-  team_data?: Record<string, unknown> | null;
-  workflow_data?: Record<string, unknown> | null;
-  metadata?: Record<string, unknown> | null;
-  summary?: Record<string, unknown> | null;
-  /** Stored as `'null'` when empty or absent, as agno does. */
-  runs?: StoredRun[] | null;
-  /** Epoch seconds. */
-  created_at: number;
-  /** Epoch seconds; defaults to `created_at` (a session saved once). */
-  updated_at?: number | null;
-}
 
 export interface BuildAgnoDbOptions {
   /** The session table's name (`SqliteDb(session_table=...)`). Default `agno_sessions`. */
@@ -230,6 +209,7 @@ function versionsTimestampFor(sessions: readonly AgnoSessionRecord[]): string {
 }
 
 // One import for tests and benchmarks: the writer, the run/session factories and the demo set.
+export type { AgnoSessionRecord } from './agno-session-record.js';
 export * from './agno-runs.js';
 export * from './agno-sessions.js';
 export { DEMO, makeDemoSessions } from './demo-sessions.js';

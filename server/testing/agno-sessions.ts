@@ -1,5 +1,5 @@
 import type { StoredRun } from '../db/types.js';
-import type { AgnoSessionRecord } from './agno-builder.js';
+import type { AgnoSessionRecord } from './agno-session-record.js';
 import type { ModelRef } from './agno-runs.js';
 import { GPT_4O } from './agno-runs.js';
 

@@ -1,4 +1,4 @@
-import type { AgnoSessionRecord } from './agno-builder.js';
+import type { AgnoSessionRecord } from './agno-session-record.js';
 import { CLAUDE, GPT_4O, makeAgentRun, makeTeamRun, makeWorkflowRun, stableUuid, teamRunId } from './agno-runs.js';
 import { makeAgentSession, makeTeamSession, makeWorkflowSession } from './agno-sessions.js';
 

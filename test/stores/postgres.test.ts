@@ -5,7 +5,7 @@ import { DEMO, makeDemoSessions } from '../../server/testing/demo-sessions.js';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
-import { startDeskServer, type DeskTestServer } from '../../server/desk/test-support.js';
+import { startDeskServer, type DeskTestServer } from '../../server/testing/desk-server.js';
 import { describeRunEndpoint } from './run-endpoint-suite.js';
 
 const bin = findPostgresBin();

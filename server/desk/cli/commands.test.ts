@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInspect, runKeys, runMint } from '../../cli/desk-commands.js';
 import { SERVER_MARKER_FILE, removeServerMarker, writeServerMarker } from '../../cli/server-marker.js';
-import { tempDirs } from '../test-support.js';
+import { tempDirs } from '../../testing/temp-dir.js';
 
 const dirs = tempDirs('rundesk-cli-');
 afterAll(() => dirs.cleanup());

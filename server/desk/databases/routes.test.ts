@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgnoDb, makeDemoSessions } from '../../testing/agno-builder.js';
 import { deriveDatabaseId } from './routes.js';
-import { startDeskServer, type DeskTestServer } from '../test-support.js';
+import { startDeskServer, type DeskTestServer } from '../../testing/desk-server.js';
 
 describe('deriveDatabaseId', () => {
   it('derives a valid, unique id from the file name', () => {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { calculateJwkThumbprint, createLocalJWKSet, jwtVerify, SignJWT, importJWK, exportJWK, generateKeyPair } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, ValidationError } from '../../errors.js';
-import { tempDirs } from '../test-support.js';
+import { tempDirs } from '../../testing/temp-dir.js';
 import { firstRunSettings } from './first-run.js';
 import { generateKey, generateKeySync, hmacJwk, hmacSecretText } from './generate.js';
 import { parseKeyMaterial } from './import.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RUN_PATH } from '../sample-data.js';
-import { startDeskServer, type DeskTestServer } from '../test-support.js';
+import { startDeskServer, type DeskTestServer } from '../../testing/desk-server.js';
 
 let s: DeskTestServer;
 beforeAll(async () => {

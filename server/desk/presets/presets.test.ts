@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createAuthLayer } from '../../auth/index.js';
 import { DEFAULT_SCOPE_MAPPINGS } from '../../http/routes/platform-routes.js';
 import { SettingsSchema } from '../../settings/schema.js';
-import { tempDirs } from '../test-support.js';
+import { tempDirs } from '../../testing/temp-dir.js';
 import { generatePresetFixture, presetJwksPath } from './fixture.js';
 import { PRESET_NAMES, PRESETS, presetAuthPatch } from './presets.js';
 import { dottedPascal, prefixed } from './scope-names.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RUN_PATH } from '../sample-data.js';
-import { startDeskServer, type DeskTestServer } from '../test-support.js';
+import { startDeskServer, type DeskTestServer } from '../../testing/desk-server.js';
 
 describe('/desk/presets', () => {
   let s: DeskTestServer;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDeskServer, type DeskTestServer } from '../test-support.js';
+import { startDeskServer, type DeskTestServer } from '../../testing/desk-server.js';
 
 describe('/desk/settings with settings in the data dir', () => {
   let s: DeskTestServer;

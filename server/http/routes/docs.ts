@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import express, { Router } from 'express';
-import { openApiDocument } from '../../openapi/document.js';
 
 const require = createRequire(import.meta.url);
 
@@ -55,13 +54,16 @@ export function docsAssetsRouter(): Router {
   return router;
 }
 
-/** `/openapi.json`, `/docs` (Swagger UI), `/redoc` and `/docs/oauth2-redirect` (SPEC §4.2). */
-export function docsPagesRouter(): Router {
+/**
+ * `/openapi.json`, `/docs` (Swagger UI), `/redoc` and `/docs/oauth2-redirect` (SPEC §4.2). The
+ * document comes from the composition root, which knows every surface it describes.
+ */
+export function docsPagesRouter(document: () => object): Router {
   const router = Router();
   const { swaggerDir } = assetDirs();
 
   router.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument());
+    res.json(document());
   });
 
   router.get('/docs', (_req, res) => {

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
-import { uiGuard } from '../../desk/guard.js';
-import type { Runtime } from '../../runtime-types.js';
+import express, { Router, type RequestHandler } from 'express';
 
 /** The renderer is built to plain files; no inline scripts, no third-party origins. */
 export const UI_CSP =
@@ -10,16 +8,17 @@ export const UI_CSP =
   "media-src 'self' data: blob: http: https:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 
 /**
- * `/ui/*`: the login URL (`/ui/?token=…` sets the desk cookie, then redirects), then the desk
- * guard, then the built renderer with a fallback to `index.html` for client-side routes.
+ * `/ui/*`: the guard (the desk's credential, handed in by the composition root: the login URL
+ * `/ui/?token=…` sets the desk cookie, then redirects), then the built renderer with a fallback
+ * to `index.html` for client-side routes.
  */
-export function uiRouter(runtime: Runtime, uiDir: string): Router {
+export function uiRouter(guard: RequestHandler, uiDir: string): Router {
   const router = Router();
   router.use((_req, res, next) => {
     res.setHeader('Content-Security-Policy', UI_CSP);
     next();
   });
-  router.use(uiGuard(runtime));
+  router.use(guard);
   const index = path.join(uiDir, 'index.html');
   router.use(express.static(uiDir, { index: false, maxAge: 0 }));
   router.get('/{*rest}', (_req, res) => {

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
-import { openApiDocument } from './document.js';
+import { openApiDocument } from './openapi-document.js';
 
 describe('the /openapi.json document', () => {
   it('When checked by an OpenAPI 3.1 validator, then it is valid', async () => {

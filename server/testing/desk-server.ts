@@ -5,23 +5,9 @@ import { startServer, type RunningServer } from '../server.js';
 import type { SettingsInput } from '../settings/schema.js';
 
 /**
- * Test helpers for the desk: temporary data dirs and a real server (first-run settings,
- * local keys, desk token) on an ephemeral port. Not used by production code.
+ * Test helper for the desk: a real server (first-run settings, local keys, desk token) on an
+ * ephemeral port. Not used by production code.
  */
-
-export function tempDirs(prefix = 'rundesk-desk-'): { make(): string; cleanup(): void } {
-  const made: string[] = [];
-  return {
-    make() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-      made.push(dir);
-      return dir;
-    },
-    cleanup() {
-      for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-    },
-  };
-}
 
 export interface DeskAnswer<T = any> {
   status: number;

@@ -1,10 +1,10 @@
 import type { RequestListener } from 'node:http';
 import type { Runtime } from '../runtime-types.js';
-import { createAccessLog } from './access-log.js';
+import { createAccessLog } from '../http/access-log.js';
+import { createQuickPath } from '../http/quick-path.js';
+import { redactUrl } from '../http/redact-url.js';
+import { PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
 import { createApp, type AppOptions } from './app.js';
-import { createQuickPath } from './quick-path.js';
-import { redactUrl } from './redact-url.js';
-import { PLATFORM_ROUTES } from './routes/platform-routes.js';
 
 export interface RequestListenerOptions extends AppOptions {
   /** Answer the quick routes without Express when the request allows (default true; tests compare both ways). */

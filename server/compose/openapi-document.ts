@@ -2,11 +2,15 @@ import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-ope
 import { registerDeskOpenApi } from '../desk/openapi.js';
 import { API_DESCRIPTION_VERSION } from '../version.js';
 import { DESK_VIEW_ROUTES, PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
-import { DESK_VIEW_SURFACE, PLATFORM_SURFACE, registerBearerScheme, registerRoutes } from './platform-paths.js';
+import { DESK_VIEW_SURFACE, PLATFORM_SURFACE, registerBearerScheme, registerRoutes } from '../openapi/platform-paths.js';
 
 let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
 
-/** The `/openapi.json` document, generated from the same zod schemas that validate requests. */
+/**
+ * The `/openapi.json` document, generated from the same zod schemas that validate requests. It is
+ * assembled here, at the composition root, because it describes every surface mounted together:
+ * the platform routes, the desk's own routes and the desk view.
+ */
 export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();

@@ -1,0 +1,55 @@
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { uiGuard } from '../desk/guard.js';
+import { deskRouter } from '../desk/router.js';
+import { authMiddleware } from '../http/auth-middleware.js';
+import { corsMiddleware } from '../http/cors.js';
+import { errorMiddleware, notFoundHandler } from '../http/error-middleware.js';
+import { hostGuard } from '../http/host-guard.js';
+import { routerOf } from '../http/route-express.js';
+import { docsAssetsRouter, docsPagesRouter } from '../http/routes/docs.js';
+import { PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
+import { uiRouter } from '../http/routes/ui.js';
+import { setSecurityHeaders } from '../http/security-headers.js';
+import type { Runtime } from '../runtime-types.js';
+import { openApiDocument } from './openapi-document.js';
+
+export interface AppOptions {
+  log: Logger;
+  /** The bound address, known after listen; the Host check compares against it. */
+  address: () => { host: string; port: number };
+  /** Folder of the built renderer (`dist/renderer`). */
+  uiDir: string;
+}
+
+/**
+ * The whole HTTP surface, mounted over the shared HTTP kit (`server/http/`); the access log and
+ * the quick path sit in front of it (request-listener.ts). Order matters: the Host check guards
+ * everything; `/desk` (which holds the desk view) and `/ui` have their own credential and sit
+ * outside the configurable JWT layer; every platform route, including `/health` and the docs
+ * pages, goes through the JWT layer, whose excluded paths decide what is open.
+ */
+export function createApp(runtime: Runtime, opts: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use(hostGuard(opts.address));
+  app.use(corsMiddleware(() => runtime.settings().settings.cors_allowed_origins));
+  app.use((_req, res, next) => {
+    setSecurityHeaders(res);
+    next();
+  });
+
+  app.use('/desk', deskRouter(runtime));
+  app.use('/ui', uiRouter(uiGuard(runtime), opts.uiDir));
+  app.use(docsAssetsRouter());
+
+  app.use(authMiddleware(() => runtime.auth()));
+  app.use(routerOf(PLATFORM_ROUTES, runtime, 'jwt'));
+  app.use(docsPagesRouter(openApiDocument));
+
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(opts.log));
+  return app;
+}
