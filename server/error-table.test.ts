@@ -4,7 +4,8 @@ import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError, SessionUnreadableError } from './db/errors.js';
-import { LastTrustedKeyError } from './desk/keys/errors.js';
+import { JwksFileError, KeySetError } from './auth/key-errors.js';
+import { KeyMaterialError, LastTrustedKeyError } from './desk/keys/errors.js';
 import { StorageFullError, StorageWriteError } from './files/write-errors.js';
 import { ERROR_TABLE, exitCodeOf, httpAnswerOf, type AnyAppError, type ErrorKind } from './error-table.js';
 import {
@@ -49,6 +50,9 @@ const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {
   INSUFFICIENT_STORAGE: () => new StorageFullError('/data/settings.json', 'ENOSPC'),
   STORAGE_WRITE_FAILED: () => new StorageWriteError('/data/settings.json', 'EROFS'),
   SESSION_UNREADABLE: () => new SessionUnreadableError('agents', 's1', 'the runs value is not JSON (extra data at position 3)'),
+  INVALID_KEY_MATERIAL: () => new KeyMaterialError('pem[0]', 'encrypted private keys are not supported; import the public key instead'),
+  INVALID_KEY_SET: () => new KeySetError('not_a_key_set'),
+  JWKS_FILE_UNUSABLE: () => new JwksFileError('/data/keys/trusted.jwks.json', 'is not valid JSON'),
 };
 
 /**
@@ -77,6 +81,13 @@ const EXPECTED: Record<ErrorKind, { status: number; exit: number; headers?: Reco
   INSUFFICIENT_STORAGE: { status: 507, exit: 73 },
   STORAGE_WRITE_FAILED: { status: 503, exit: 74 },
   SESSION_UNREADABLE: { status: 422, exit: 65, extra: { db_id: 'agents', session_id: 's1' } },
+  INVALID_KEY_MATERIAL: {
+    status: 422,
+    exit: 65,
+    extra: { issues: [{ path: 'pem[0]', message: 'encrypted private keys are not supported; import the public key instead' }] },
+  },
+  INVALID_KEY_SET: { status: 422, exit: 65 },
+  JWKS_FILE_UNUSABLE: { status: 500, exit: 1 },
 };
 
 let server: http.Server;

@@ -1,5 +1,6 @@
+import type { KeyError } from './auth/key-errors.js';
 import type { DatabaseError } from './db/errors.js';
-import type { LastTrustedKeyError } from './desk/keys/errors.js';
+import type { KeyMaterialError, LastTrustedKeyError } from './desk/keys/errors.js';
 import type {
   AppError,
   BadRequestError,
@@ -43,6 +44,8 @@ export type AnyAppError =
   | ConfigError
   | DatabaseError
   | LastTrustedKeyError
+  | KeyMaterialError
+  | KeyError
   | StorageError;
 
 export type ErrorKind = AnyAppError['code'];
@@ -91,10 +94,15 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
     exitCode: 2,
     extra: (err) => (err.issues.length > 0 ? { issues: [...err.issues] } : undefined),
   },
+  // Pasted or stored key material at fault (EX_DATAERR); an import collects these into one VALIDATION_ERROR.
+  INVALID_KEY_MATERIAL: { status: 422, exitCode: 65, extra: (err) => ({ issues: [err.issue] }) },
+  INVALID_KEY_SET: { status: 422, exitCode: 65 },
   // EX_DATAERR: the stored data, not the request, is at fault.
   SESSION_UNREADABLE: { status: 422, exitCode: 65, extra: (err) => ({ db_id: err.databaseId, session_id: err.sessionId }) },
   HEADERS_TOO_LARGE: { status: 431, exitCode: 1 },
   CONFIG_ERROR: { status: 500, exitCode: 1 },
+  // A configured JWKS file; at startup and on a settings save it arrives wrapped in a CONFIG_ERROR.
+  JWKS_FILE_UNUSABLE: { status: 500, exitCode: 1 },
   INTERNAL_SERVER_ERROR: { status: 500, exitCode: 70, detail: 'Internal server error' },
   NOT_IMPLEMENTED: { status: 501, exitCode: 69 },
   DATABASE_UNAVAILABLE: { status: 503, exitCode: 69 },

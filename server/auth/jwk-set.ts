@@ -1,4 +1,5 @@
 import { importJWK, type JWK } from 'jose';
+import { KeySetError } from './key-errors.js';
 import type { VerifyKey } from './key-material.js';
 
 /**
@@ -29,15 +30,15 @@ function label(index: number, kid: string | null): string {
 }
 
 /**
- * Parses JWKS JSON text. Throws an `Error` with a one-clause message when it is not a JWKS
- * document; a document with no key usable with `algorithm` is an empty set, not an error.
+ * Parses JWKS JSON text. Throws a `KeySetError` when it is not a JWKS document; a document with
+ * no key usable with `algorithm` is an empty set, not an error.
  */
 export async function parseKeySet(text: string, algorithm: string): Promise<ParsedKeySet> {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
-  } catch {
-    throw new Error('is not valid JSON');
+  } catch (err) {
+    throw new KeySetError('not_json', { cause: err });
   }
   return importKeySet(doc, algorithm);
 }
@@ -45,7 +46,7 @@ export async function parseKeySet(text: string, algorithm: string): Promise<Pars
 export async function importKeySet(doc: unknown, algorithm: string): Promise<ParsedKeySet> {
   const list = (doc as { keys?: unknown } | null)?.keys;
   if (typeof doc !== 'object' || doc === null || !Array.isArray(list)) {
-    throw new Error('is not a JWKS document (an object with a "keys" array)');
+    throw new KeySetError('not_a_key_set');
   }
   const keys: SetKey[] = [];
   const kids: string[] = [];

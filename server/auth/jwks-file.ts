@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { ConfigError } from '../errors.js';
 import { FileReadError, MAX_KEY_FILE_BYTES, readRegularFile } from '../files/regular-file.js';
 import { emptySetWarning, parseKeySet, type ParsedKeySet } from './jwk-set.js';
+import { JwksFileError, KeySetError } from './key-errors.js';
 
 /** Health of the JWKS file as the layer last saw it, for the workbench. */
 export interface JwksFileStatus {
@@ -60,9 +61,8 @@ export class JwksFile {
       if (warning) opts.log(`auth.jwks_file ${path} ${warning}`);
       return new JwksFile(path, algorithm, set, stamp, opts.checkIntervalMs, opts.log);
     } catch (err) {
-      throw new ConfigError(`auth.jwks_file ${path} ${(err as Error).message}`, [
-        { path: 'auth.jwks_file', message: (err as Error).message },
-      ], { cause: err });
+      if (!(err instanceof JwksFileError)) throw err;
+      throw new ConfigError(err.message, [{ path: 'auth.jwks_file', message: err.reason }], { cause: err });
     }
   }
 
@@ -121,7 +121,8 @@ export class JwksFile {
       this.log(`auth.jwks_file ${this.path} ${warning ?? `changed; loaded ${next.set.keys.length} key(s)`}`);
       return true;
     } catch (err) {
-      this.fail((err as Error).message);
+      if (!(err instanceof JwksFileError)) throw err;
+      this.fail(err.reason);
       return false;
     }
   }
@@ -139,6 +140,7 @@ export class JwksFile {
   }
 }
 
+/** The file's key set and stamp; every failure is a `JwksFileError`. */
 async function read(path: string, algorithm: string): Promise<{ set: ParsedKeySet; stamp: Stamp }> {
   let text: string;
   let stamp: Stamp;
@@ -147,10 +149,15 @@ async function read(path: string, algorithm: string): Promise<{ set: ParsedKeySe
     text = file.text;
     stamp = toStamp(file.stat);
   } catch (err) {
-    if (err instanceof FileReadError) throw new Error(err.reason, { cause: err });
+    const reason = err instanceof FileReadError ? err.reason : `is unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})`;
+    throw new JwksFileError(path, reason, { cause: err });
+  }
+  try {
+    return { set: await parseKeySet(text, algorithm), stamp };
+  } catch (err) {
+    if (err instanceof KeySetError) throw new JwksFileError(path, err.clause, { cause: err });
     throw err;
   }
-  return { set: await parseKeySet(text, algorithm), stamp };
 }
 
 function toStamp(s: { mtimeMs: number; size: number; ino: number }): Stamp {

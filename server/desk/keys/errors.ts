@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.js';
+import { AppError, type FieldIssue } from '../../errors.js';
 
 /**
  * Untrusting or deleting `kid` would leave the server no key to verify tokens with: it is the
@@ -21,5 +21,30 @@ export class LastTrustedKeyError extends AppError {
       `Key ${kid} is the last trusted ${algorithm} key in ${jwksPath} and no other key source is configured: without it the server refuses every token. Confirm to do it anyway.`,
       options,
     );
+  }
+}
+
+/**
+ * One key of pasted key material that cannot be imported. `where` names it in the input
+ * (`pem[0]`, `keys[2]`, `jwk`) and `reason` says why in one clause; the import collects one
+ * `{ path: where, message: reason }` issue per bad key and refuses the whole input with a
+ * `ValidationError`, so nothing half-applies.
+ *
+ * @example
+ * throw new KeyMaterialError('pem[0]', 'encrypted private keys are not supported; import the public key instead');
+ */
+export class KeyMaterialError extends AppError {
+  readonly code = 'INVALID_KEY_MATERIAL';
+
+  constructor(
+    readonly where: string,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${where}: ${reason}`, options);
+  }
+
+  get issue(): FieldIssue {
+    return { path: this.where, message: this.reason };
   }
 }

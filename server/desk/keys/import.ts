@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FieldIssue } from '../../errors.js';
 import { ValidationError } from '../../errors.js';
 import { SUPPORTED_ALGORITHMS, type SupportedAlgorithm } from '../../settings/schema.js';
+import { KeyMaterialError } from './errors.js';
 import { algorithmsFor, JwkSchema, jwkThumbprint, publicJwk, type Jwk } from './jwk.js';
 
 /** A public key ready to be added to the store. */
@@ -45,17 +46,17 @@ function exportJwk(key: crypto.KeyObject, where: string): Jwk {
   let raw: unknown;
   try {
     raw = key.export({ format: 'jwk' });
-  } catch {
-    throw new Error(`${where}: ${key.asymmetricKeyType ?? 'this'} keys cannot be used to verify JWTs here`);
+  } catch (err) {
+    throw new KeyMaterialError(where, `${key.asymmetricKeyType ?? 'this'} keys cannot be used to verify JWTs here`, { cause: err });
   }
   const parsed = JwkSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`${where}: ${key.asymmetricKeyType ?? 'this'} keys are not supported (RSA, EC P-256/384/521, Ed25519 are)`);
+  if (!parsed.success) throw new KeyMaterialError(where, `${key.asymmetricKeyType ?? 'this'} keys are not supported (RSA, EC P-256/384/521, Ed25519 are)`);
   return parsed.data;
 }
 
 function fromPemBlock(label: string, block: string, where: string): { jwk: Jwk; droppedPrivate: boolean } {
   if (label === 'ENCRYPTED PRIVATE KEY') {
-    throw new Error(`${where}: encrypted private keys are not supported; import the public key instead`);
+    throw new KeyMaterialError(where, 'encrypted private keys are not supported; import the public key instead');
   }
   try {
     if (label === 'CERTIFICATE') return { jwk: exportJwk(new crypto.X509Certificate(block).publicKey, where), droppedPrivate: false };
@@ -64,22 +65,22 @@ function fromPemBlock(label: string, block: string, where: string): { jwk: Jwk; 
     }
     if (label.includes('PUBLIC KEY')) return { jwk: exportJwk(crypto.createPublicKey(block), where), droppedPrivate: false };
   } catch (err) {
-    if (err instanceof Error && err.message.startsWith(where)) throw err;
-    throw new Error(`${where}: the ${label} block cannot be read`);
+    if (err instanceof KeyMaterialError) throw err;
+    throw new KeyMaterialError(where, `the ${label} block cannot be read`, { cause: err });
   }
-  throw new Error(`${where}: a ${label} block is not a key (expected PUBLIC KEY, PRIVATE KEY or CERTIFICATE)`);
+  throw new KeyMaterialError(where, `a ${label} block is not a key (expected PUBLIC KEY, PRIVATE KEY or CERTIFICATE)`);
 }
 
 function chooseAlg(jwk: Jwk, requested: SupportedAlgorithm | undefined, where: string): SupportedAlgorithm {
   const fits = algorithmsFor(jwk);
   const declared = jwk.alg;
   if (declared !== undefined) {
-    if (!isSupportedAlg(declared)) throw new Error(`${where}: alg is not a supported signing algorithm (${SUPPORTED_ALGORITHMS.join(', ')} are)`);
-    if (!fits.includes(declared)) throw new Error(`${where}: alg ${declared} does not suit a ${jwk.kty} key`);
+    if (!isSupportedAlg(declared)) throw new KeyMaterialError(where, `alg is not a supported signing algorithm (${SUPPORTED_ALGORITHMS.join(', ')} are)`);
+    if (!fits.includes(declared)) throw new KeyMaterialError(where, `alg ${declared} does not suit a ${jwk.kty} key`);
     return declared;
   }
   if (requested !== undefined) {
-    if (!fits.includes(requested)) throw new Error(`${where}: ${requested} does not suit a ${jwk.kty} key (use ${fits.join(', ')})`);
+    if (!fits.includes(requested)) throw new KeyMaterialError(where, `${requested} does not suit a ${jwk.kty} key (use ${fits.join(', ')})`);
     return requested;
   }
   return fits[0] as SupportedAlgorithm;
@@ -145,7 +146,8 @@ export function parseKeyMaterial(text: string, opts: ImportOptions = {}): Import
       try {
         found.push({ ...fromPemBlock(match[1] as string, match[0], where), where });
       } catch (err) {
-        issues.push({ path: where, message: (err as Error).message.slice(where.length + 2) });
+        if (!(err instanceof KeyMaterialError)) throw err;
+        issues.push(err.issue);
       }
     }
     if (i === 0) throw new ValidationError('The PEM text has a BEGIN line without a matching END line', [{ path: 'text', message: 'has an unterminated PEM block' }]);
@@ -173,7 +175,8 @@ export function parseKeyMaterial(text: string, opts: ImportOptions = {}): Import
         ...(f.droppedPrivate ? { note: 'private material was dropped; only the public key is kept' } : {}),
       });
     } catch (err) {
-      issues.push({ path: f.where, message: (err as Error).message.slice(f.where.length + 2) });
+      if (!(err instanceof KeyMaterialError)) throw err;
+      issues.push(err.issue);
     }
   }
   if (issues.length > 0) {

@@ -6,6 +6,7 @@ import { calculateJwkThumbprint, createLocalJWKSet, jwtVerify, SignJWT, importJW
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, ValidationError } from '../../errors.js';
 import { tempDirs } from '../../testing/temp-dir.js';
+import { KeyMaterialError } from './errors.js';
 import { firstRunSettings } from './first-run.js';
 import { generateKey, generateKeySync, hmacJwk, hmacSecretText } from './generate.js';
 import { parseKeyMaterial } from './import.js';
@@ -198,6 +199,30 @@ describe('parseKeyMaterial', () => {
       expect(err, text).toBeInstanceOf(ValidationError);
       expect(`${(err as ValidationError).message} ${JSON.stringify((err as ValidationError).issues)}`, text).toMatch(why);
     }
+  });
+
+  it('When single keys cannot be imported, then each is one issue named by its place, from the kind fields, and nothing is imported', () => {
+    const encrypted = '-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----';
+    const unreadable = '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----';
+    const ec = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    let err: unknown;
+    try {
+      parseKeyMaterial(`${encrypted}\n${unreadable}\n${ec}`, { alg: 'RS256' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).issues).toEqual([
+      { path: 'pem[0]', message: 'encrypted private keys are not supported; import the public key instead' },
+      { path: 'pem[1]', message: 'the PUBLIC KEY block cannot be read' },
+      { path: 'pem[2]', message: 'RS256 does not suit a EC key (use ES256)' },
+    ]);
+  });
+
+  it('When a key material failure is made, then it carries where and reason as fields', () => {
+    const err = new KeyMaterialError('keys[2]', 'alg HS256 does not suit a RSA key');
+    expect(err).toMatchObject({ code: 'INVALID_KEY_MATERIAL', where: 'keys[2]', reason: 'alg HS256 does not suit a RSA key' });
+    expect(err.issue).toEqual({ path: 'keys[2]', message: 'alg HS256 does not suit a RSA key' });
   });
 
   it('refuses an alg that does not suit the key', () => {
