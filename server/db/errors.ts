@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError, ConfigError } from '../errors.js';
 
 /**
  * A write (ingest, delete) aimed at a database attached with `read_only: true`. The caller may
@@ -73,6 +73,32 @@ export class SessionUnreadableError extends AppError {
     options?: { cause?: unknown },
   ) {
     super(`Session with ID ${sessionId} in database ${databaseId} cannot be read: ${reason}`, options);
+  }
+}
+
+/** How a database is named in one-line messages: `database "x" (/p/file.db)`. */
+export function describeDatabase(id: string, path: string): string {
+  return `database "${id}" (${path})`;
+}
+
+/**
+ * A database file that cannot be attached or opened now: missing, not SQLite, not writable, no
+ * session table, a foreign `-wal` beside it. A configuration problem (its kind is
+ * `CONFIG_ERROR`, so the CLI and the desk answer it as before) that names the database and says
+ * `reason` in one clause, which a caller reuses (e.g. in a 503 for a file that went bad while
+ * attached) without taking the message apart.
+ *
+ * @example
+ * throw new DatabaseFileError('my-agents', '/data/agents.db', 'is not an SQLite file');
+ */
+export class DatabaseFileError extends ConfigError {
+  constructor(
+    readonly databaseId: string,
+    readonly file: string,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${describeDatabase(databaseId, file)} ${reason}`, [], options);
   }
 }
 

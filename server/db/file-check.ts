@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 
-import { ConfigError } from '../errors.js';
 import { assertRegularFile, FileReadError } from '../files/regular-file.js';
+import { DatabaseFileError } from './errors.js';
 
 /**
  * Checks an attached database file before SQLite sees it, so a wrong path in settings gives
@@ -11,18 +11,15 @@ import { assertRegularFile, FileReadError } from '../files/regular-file.js';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
-export function describeDatabase(id: string, path: string): string {
-  return `database "${id}" (${path})`;
-}
+export { describeDatabase } from './errors.js';
 
 export function checkDatabaseFile(id: string, path: string, readOnly: boolean): void {
-  const what = describeDatabase(id, path);
   try {
     // Non-blocking open on the path itself: a FIFO or a device is refused, never waited on.
     assertRegularFile(path);
   } catch (error) {
-    if (error instanceof FileReadError && error.errno === null) throw new ConfigError(`${what} is not a file`, [], { cause: error });
-    throw new ConfigError(`${what} ${errnoPhrase((error as { cause?: unknown }).cause ?? error, 'cannot be read')}`, [], { cause: error });
+    if (error instanceof FileReadError && error.errno === null) throw new DatabaseFileError(id, path, 'is not a file', { cause: error });
+    throw new DatabaseFileError(id, path, errnoPhrase((error as { cause?: unknown }).cause ?? error, 'cannot be read'), { cause: error });
   }
 
   const header = Buffer.alloc(SQLITE_HEADER.length);
@@ -35,17 +32,17 @@ export function checkDatabaseFile(id: string, path: string, readOnly: boolean): 
       fs.closeSync(fd);
     }
   } catch (error) {
-    throw new ConfigError(`${what} ${errnoPhrase(error, 'cannot be read')}`, [], { cause: error });
+    throw new DatabaseFileError(id, path, errnoPhrase(error, 'cannot be read'), { cause: error });
   }
   if (bytesRead < header.length || !header.equals(SQLITE_HEADER)) {
-    throw new ConfigError(`${what} is not an SQLite file`);
+    throw new DatabaseFileError(id, path, 'is not an SQLite file');
   }
 
   if (!readOnly) {
     try {
       fs.accessSync(path, fs.constants.W_OK);
     } catch (error) {
-      throw new ConfigError(`${what} is not writable; attach it with "read_only": true`, [], { cause: error });
+      throw new DatabaseFileError(id, path, 'is not writable; attach it with "read_only": true', { cause: error });
     }
   }
 }

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, NotFoundError } from '../../errors.js';
-import { DatabaseUnavailableError } from '../errors.js';
+import { DatabaseFileError, DatabaseUnavailableError } from '../errors.js';
 import { pathStamp, WatchedFile } from '../watched-file.js';
 import { LiveAgnoStore } from './live-store.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
-import { checkDatabaseFile, describeDatabase } from '../file-check.js';
+import { checkDatabaseFile } from '../file-check.js';
 import { sqlitePlatformData } from '../platform-data/sqlite.js';
 import type { PlatformDataReader } from '../platform-data/types.js';
 import { SqliteDatabaseBase } from '../sqlite-database.js';
@@ -51,6 +51,12 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
 /** How often an attached file is checked while no request uses it (replaced files are let go). */
 export const FILE_WATCH_INTERVAL_MS = 500;
 
+/** The database a failure names. */
+interface DatabaseName {
+  id: string;
+  path: string;
+}
+
 /** One opening of the file: the connection, the inode it is on, and what was discovered in it. */
 interface OpenFile {
   readonly handle: SqliteHandle;
@@ -60,14 +66,14 @@ interface OpenFile {
 }
 
 function openFile(options: OpenDatabaseOptions): OpenFile {
-  const what = describeDatabase(options.id, options.path);
+  const db = { id: options.id, path: options.path };
   checkDatabaseFile(options.id, options.path, options.readOnly);
-  refuseForeignWal(options.path, what);
+  refuseForeignWal(db);
   let file: WatchedFile;
   try {
     file = new WatchedFile(options.path);
   } catch (error) {
-    throw new ConfigError(`${what} cannot be opened: ${oneLine(error)}`, [], { cause: error });
+    throw new DatabaseFileError(db.id, db.path, `cannot be opened: ${oneLine(error)}`, { cause: error });
   }
   let handle: SqliteHandle | undefined;
   try {
@@ -75,12 +81,12 @@ function openFile(options: OpenDatabaseOptions): OpenFile {
       // wal: false — the file keeps the journal mode its owner chose (README "Your files are safe").
       handle = connect(options.path, { readOnly: options.readOnly, nativeBinding: options.nativeBinding, wal: false });
     } catch (error) {
-      throw new ConfigError(`${what} cannot be opened: ${oneLine(error)}`, [], { cause: error });
+      throw new DatabaseFileError(db.id, db.path, `cannot be opened: ${oneLine(error)}`, { cause: error });
     }
     // A rename between opening the descriptor and the connection would tie them to two files.
-    if (!file.isSameFile()) throw new ConfigError(`${what} was replaced while being opened`);
-    const tables = discover(handle, what);
-    const defaultTable = chooseDefault(tables, options.sessionTable, what);
+    if (!file.isSameFile()) throw new DatabaseFileError(db.id, db.path, 'was replaced while being opened');
+    const tables = discover(handle, db);
+    const defaultTable = chooseDefault(tables, options.sessionTable, db);
     return { handle, file, tables, defaultTable };
   } catch (error) {
     if (handle?.open) handle.close();
@@ -95,44 +101,46 @@ function openFile(options: OpenDatabaseOptions): OpenFile {
  * is opened read-only and closed again. Throws the same one-line `ConfigError`s.
  */
 export function checkDatabase(options: Pick<OpenDatabaseOptions, 'id' | 'path' | 'readOnly' | 'sessionTable' | 'nativeBinding'>): void {
-  const what = describeDatabase(options.id, options.path);
+  const db = { id: options.id, path: options.path };
   checkDatabaseFile(options.id, options.path, options.readOnly);
   let handle: SqliteHandle;
   try {
     handle = connect(options.path, { readOnly: true, nativeBinding: options.nativeBinding });
   } catch (error) {
-    throw new ConfigError(`${what} cannot be opened: ${oneLine(error)}`, [], { cause: error });
+    throw new DatabaseFileError(db.id, db.path, `cannot be opened: ${oneLine(error)}`, { cause: error });
   }
   try {
-    chooseDefault(discover(handle, what), options.sessionTable, what);
+    chooseDefault(discover(handle, db), options.sessionTable, db);
   } finally {
     handle.close();
   }
 }
 
-function discover(handle: SqliteHandle, what: string): SessionTable[] {
+function discover(handle: SqliteHandle, db: DatabaseName): SessionTable[] {
   let tables: SessionTable[];
   try {
     tables = discoverSessionTables(handle);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'SQLITE_NOTADB') throw new ConfigError(`${what} is not an SQLite file`, [], { cause: error });
-    throw new ConfigError(`${what} cannot be read: ${oneLine(error)}`, [], { cause: error });
+    if (code === 'SQLITE_NOTADB') throw new DatabaseFileError(db.id, db.path, 'is not an SQLite file', { cause: error });
+    throw new DatabaseFileError(db.id, db.path, `cannot be read: ${oneLine(error)}`, { cause: error });
   }
   if (tables.length === 0) {
-    throw new ConfigError(
-      `${what} has no session table (looked for tables with ${REQUIRED_COLUMNS.join(', ')}, ${RUNS_COLUMN}, ` +
+    throw new DatabaseFileError(
+      db.id,
+      db.path,
+      `has no session table (looked for tables with ${REQUIRED_COLUMNS.join(', ')}, ${RUNS_COLUMN}, ` +
         `or with ${REQUIRED_COLUMNS.join(', ')} beside a runs table with ${RUNS_TABLE_COLUMNS.join(', ')})`,
     );
   }
   return tables;
 }
 
-function chooseDefault(tables: SessionTable[], configured: string | undefined, what: string): string {
+function chooseDefault(tables: SessionTable[], configured: string | undefined, db: DatabaseName): string {
   if (configured !== undefined) {
     if (!tables.some((t) => t.name === configured)) {
       const found = tables.map((t) => t.name).join(', ');
-      throw new ConfigError(`${what} has no session table "${configured}" (found: ${found})`);
+      throw new DatabaseFileError(db.id, db.path, `has no session table "${configured}" (found: ${found})`);
     }
     return configured;
   }
@@ -145,7 +153,8 @@ function chooseDefault(tables: SessionTable[], configured: string | undefined, w
  * mode removes it first): it is what a file replaced by rename left behind, and opening would
  * serve — and on the next write copy — the old file's pages into the new one. Refused instead.
  */
-function refuseForeignWal(file: string, what: string): void {
+function refuseForeignWal(db: DatabaseName): void {
+  const file = db.path;
   const wal = fs.statSync(`${file}-wal`, { throwIfNoEntry: false });
   if (wal === undefined || wal.size === 0) return;
   const header = Buffer.alloc(20);
@@ -157,8 +166,10 @@ function refuseForeignWal(file: string, what: string): void {
   }
   // Header bytes 18 and 19 are 1 in rollback-journal mode, 2 in WAL mode.
   if (header[18] === 1 && header[19] === 1) {
-    throw new ConfigError(
-      `${what} is in rollback-journal mode but a ${path.basename(file)}-wal file of ${wal.size} bytes is beside it ` +
+    throw new DatabaseFileError(
+      db.id,
+      db.path,
+      `is in rollback-journal mode but a ${path.basename(file)}-wal file of ${wal.size} bytes is beside it ` +
         '(left by the file it replaced?); SQLite would apply it to this file. Remove it if this file is the one you want',
     );
   }
@@ -360,7 +371,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
     } catch (error) {
       const busy = busyCause(error);
       if (busy) throw busy;
-      const reason = error instanceof ConfigError ? error.message.replace(`${describeDatabase(this.id, this.path)} `, '') : oneLine(error);
+      const reason = error instanceof DatabaseFileError ? error.reason : oneLine(error);
       const failure = new DatabaseUnavailableError(this.id, this.path, reason, { cause: error });
       this.failure = { error: failure, stamp };
       throw failure;
