@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ConfigError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { DatabaseFileError } from '../errors.js';
 import { makeAgentRun, makeDemoSessions, makeTeamRun, makeWorkflowRun, teamRunId } from '../../testing/agno-builder.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import { connect } from '../connection.js';
@@ -68,7 +69,9 @@ describe('the default database', () => {
   it('refuses a file that is not SQLite with a one-line ConfigError', () => {
     const bad = path.join(temp.dir, 'bad.db');
     fs.writeFileSync(bad, 'not a database at all, just text\n'.repeat(10));
-    expect(() => openDefaultDatabase(bad)).toThrow(new ConfigError(`database "default" (${bad}) is not an SQLite file`));
+    expect(() => openDefaultDatabase(bad)).toThrow(ConfigError);
+    expect(() => openDefaultDatabase(bad)).toThrow(new DatabaseFileError('default', bad, 'is not an SQLite file'));
+    expect(() => openDefaultDatabase(bad)).toThrow(`database "default" (${bad}) is not an SQLite file`);
   });
 
   it('passes nativeBinding through to better-sqlite3', () => {
