@@ -1,4 +1,5 @@
 import type { AuthLayer } from './auth/types.js';
+import type { Caches } from './caches/caches.js';
 import type { DatabaseRegistry } from './db/types.js';
 import type { FieldIssue } from './errors.js';
 import type { LoadedSettings } from './settings/load.js';
@@ -19,6 +20,8 @@ export interface Runtime {
   settings(): LoadedSettings;
   auth(): AuthLayer;
   readonly databases: DatabaseRegistry;
+  /** Every cache of this server, with its budget; `invalidate` is where every trigger goes. */
+  readonly caches: Caches;
   /**
    * Validates `input` like the settings file (throws `ValidationError` with one issue per bad
    * field, or `ConflictError` when settings came from `--config` and are read-only), builds the

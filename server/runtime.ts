@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ScopeTable } from './auth/default-scope-mappings.js';
 import type { AuthLayer } from './auth/types.js';
 import { primeAnsweringDatabases } from './db/answering.js';
+import type { Caches } from './caches/caches.js';
 import type { DatabaseRegistry } from './db/types.js';
 import { ConfigError, ConflictError, ValidationError } from './errors.js';
 import { attachEntryOf, checkSettings, dryRunSettings, sameDatabaseEntry, type SettingsCheckContext } from './settings-check.js';
@@ -18,6 +19,8 @@ export interface RuntimeInit {
   /** The default scope table every auth layer of this server is built with. */
   defaultScopeMappings: ScopeTable;
   databases: DatabaseRegistry;
+  /** Every cache of this server (the registry's databases were opened with them). */
+  caches: Caches;
   env: NodeJS.ProcessEnv;
   /** The address the server listens on; `validate: false` is refused unless it is loopback. */
   listenHost?: string | undefined;
@@ -65,7 +68,7 @@ export function createRuntime(init: RuntimeInit): Runtime {
       );
     }
     // The same validation as the dry run (`validateSettings`); throws ValidationError.
-    const { auth: nextAuth, ...resolved } = await checkSettings(input, checkContext());
+    const { auth: nextAuth, ...resolved } = await checkSettings(input, { ...checkContext(), authCaches: init.caches });
     // All or nothing: the databases change first (a bad file fails before anything is written),
     // then the file; if the file cannot be written (a full disk) the databases change back, so
     // nothing answers that the settings do not name.
@@ -85,11 +88,12 @@ export function createRuntime(init: RuntimeInit): Runtime {
       }
       throw err;
     }
-    primeAnsweringDatabases(init.databases);
+    primeAnsweringDatabases(init.caches.holdings, init.databases);
     const previousAuth = auth;
     auth = nextAuth;
     loaded = { settings: resolved.settings, path: loaded.path, writable: true, warnings: resolved.warnings };
     previousAuth.close();
+    init.caches.invalidate({ kind: 'settings-swap' });
     return loaded;
   }
 
@@ -99,6 +103,7 @@ export function createRuntime(init: RuntimeInit): Runtime {
     env: init.env,
     startedAt: new Date().toISOString(),
     databases: init.databases,
+    caches: init.caches,
     settings: () => loaded,
     auth: () => auth,
     baseUrl: init.baseUrl,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAuthLayer } from './auth/index.js';
 import { primeAnsweringDatabases } from './db/answering.js';
+import { Caches } from './caches/caches.js';
 import { createDatabaseRegistry } from './db/registry.js';
 import { ensureDeskToken } from './desk/credential.js';
 import { ensureLocalKeys, firstRunSettings } from './desk/keys/index.js';
@@ -83,13 +84,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
   for (const warning of warnings) log.warn(warning);
 
+  // Every cache of this server, none shared with another server in the process.
+  const caches = new Caches({ budgetMb: loaded.settings.cache_budget_mb });
   const databases = createDatabaseRegistry({
     defaultPath: path.join(dataDir, 'rundesk.db'),
     entries: loaded.settings.databases,
     nativeBinding: options.nativeBinding,
     env,
+    caches,
   });
-  primeAnsweringDatabases(databases);
+  primeAnsweringDatabases(caches.holdings, databases);
   let auth;
   try {
     auth = await createAuthLayer(loaded.settings.auth, {
@@ -97,6 +101,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       defaultScopeMappings: DEFAULT_SCOPE_MAPPINGS,
       env,
       log: (message) => log.warn(message),
+      caches,
     });
   } catch (err) {
     databases.closeAll();
@@ -112,6 +117,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     auth,
     defaultScopeMappings: DEFAULT_SCOPE_MAPPINGS,
     databases,
+    caches,
     env,
     listenHost: host,
     baseUrl: () => `http://${urlHost(bound.host)}:${bound.port}`,

@@ -1,4 +1,5 @@
 import { createAuthLayer, type ScopeTable } from './auth/index.js';
+import type { AuthCaches } from './auth/token-cache.js';
 import type { AuthLayer } from './auth/types.js';
 import type { AttachEntry, DatabaseRegistry } from './db/types.js';
 import { ConfigError, type FieldIssue, ValidationError } from './errors.js';
@@ -25,6 +26,8 @@ export interface SettingsCheckContext {
   current: Settings;
   /** The address the server listens on, when it runs: `validate: false` needs a loopback one. */
   listenHost?: string | undefined;
+  /** The server's token and decision caches, for a layer that will serve (a dry run's keeps its own). */
+  authCaches?: AuthCaches | undefined;
 }
 
 export interface CheckedSettings {
@@ -67,6 +70,7 @@ export async function checkSettings(input: SettingsInput, ctx: SettingsCheckCont
       defaultScopeMappings: ctx.defaultScopeMappings,
       env: ctx.env,
       log: ctx.log,
+      caches: ctx.authCaches,
     });
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;

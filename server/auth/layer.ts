@@ -1,3 +1,4 @@
+import type { AuthCaches } from './token-cache.js';
 import type { AuthSettings } from '../settings/schema.js';
 import { ConfigError } from '../errors.js';
 import { freezeDeep } from '../freeze-deep.js';
@@ -33,12 +34,11 @@ export interface AuthLayerContext {
   jwksFileCheckIntervalMs?: number | undefined;
   /** `jwks_url` cache tuning (jose's `createRemoteJWKSet` options). */
   remoteJwks?: { cooldownMs?: number; cacheMaxAgeMs?: number; timeoutMs?: number } | undefined;
-  /** Verified-token cache entries. Default 1000. */
+  /** Verified-token cache entries when the layer keeps its own caches (no `caches`). Default 1000. */
   cacheSize?: number | undefined;
+  /** The server's caches (verified tokens, decisions); a layer without them (a dry run, a test) keeps its own. */
+  caches?: AuthCaches | undefined;
 }
-
-/** Memoised allow decisions per verified token (distinct request lines: paths, methods). */
-const DECISIONS_PER_TOKEN = 64;
 
 /**
  * Builds the auth layer for one version of the settings. All configuration is checked
@@ -73,6 +73,7 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
     now,
     onSignatureCheck: ctx.onSignatureCheck,
     cacheSize: ctx.cacheSize,
+    caches: ctx.caches,
   });
   const core = new AuthCore(config, verifier);
 
@@ -85,16 +86,14 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
       const line = `${request.method} ${request.path}`;
       if (token !== null && auth.validate) {
         if (verifier.watchesKeyFile) await verifier.keysCurrent();
-        const known = verifier.cached(token)?.decisions.get(line);
+        const entry = verifier.cached(token);
+        const known = entry && verifier.decision(entry.id, line);
         if (known) return known;
       }
       const trace = await core.evaluate({ method: request.method, path: request.path, token, explain: false });
       if (token !== null && trace.decision.outcome === 'allow') {
-        const decisions = verifier.cached(token)?.decisions;
-        if (decisions) {
-          if (decisions.size >= DECISIONS_PER_TOKEN) decisions.delete(decisions.keys().next().value as string);
-          decisions.set(line, freezeDeep(trace.decision));
-        }
+        const entry = verifier.cached(token);
+        if (entry) verifier.rememberDecision(entry.id, line, freezeDeep(trace.decision));
       }
       return trace.decision;
     },

@@ -3,7 +3,7 @@ import { kidMiss, keysForKid } from './jwk-set.js';
 import type { JwksFile } from './jwks-file.js';
 import type { RemoteJwks } from './jwks-url.js';
 import type { VerifyKey } from './key-material.js';
-import { TokenCache } from './token-cache.js';
+import { ownAuthCaches, TokenCache, type AuthCaches } from './token-cache.js';
 import type { AuthDecision, KeyAttempt, KeyRef } from './types.js';
 
 /** SPEC-faithful leeway for `exp` and `nbf` between the token issuer's clock and ours. */
@@ -46,19 +46,18 @@ export interface VerifierOptions {
   now: () => number;
   /** Called before every signature check (tests count them to prove the cache works). */
   onSignatureCheck?: (() => void) | undefined;
+  /** Verified-token entries when the verifier keeps its own caches (no `caches`). Default 1000. */
   cacheSize?: number | undefined;
+  /** Where verified tokens and decisions are kept (the server's caches); default its own. */
+  caches?: AuthCaches | undefined;
+  /** The auth layer this verifier serves: entries of another layer never match. */
+  layer?: object | undefined;
 }
 
-/**
- * A token that verified, as the cache keeps it. `decisions` is the auth layer's memo of the
- * allow decisions made for this token, by request line: it lives and dies with the entry, so a
- * memoised decision never outlives the verification it rests on (expiry, LRU eviction, key
- * rotation).
- */
+/** A token that verified, as the cache keeps it. */
 export interface VerifiedToken {
   claims: Record<string, unknown>;
   verifiedBy: KeyRef;
-  readonly decisions: Map<string, AuthDecision>;
 }
 
 interface Candidate {
@@ -80,7 +79,7 @@ export class TokenVerifier {
   private readonly cache: TokenCache<VerifiedToken>;
 
   constructor(private readonly opts: VerifierOptions) {
-    this.cache = new TokenCache(opts.cacheSize ?? 1000);
+    this.cache = new TokenCache(opts.caches ?? ownAuthCaches(opts.cacheSize ?? 1000), opts.layer ?? this);
   }
 
   /** Bumped whenever the key set changes, so a verification that began before is not cached after. */
@@ -108,8 +107,17 @@ export class TokenVerifier {
    * The cached verification of `token` while it is still valid (and marks it recently used).
    * Call `keysCurrent` first when `watchesKeyFile`.
    */
-  cached(token: string): VerifiedToken | undefined {
+  cached(token: string): { value: VerifiedToken; id: number } | undefined {
     return this.cache.get(token, this.opts.now());
+  }
+
+  /** The allow decision memoised for a cached token's entry and a request line. */
+  decision(entryId: number, line: string): AuthDecision | undefined {
+    return this.cache.decision(entryId, line);
+  }
+
+  rememberDecision(entryId: number, line: string, decision: AuthDecision): void {
+    this.cache.rememberDecision(entryId, line, decision);
   }
 
   /**
@@ -129,7 +137,7 @@ export class TokenVerifier {
     const generation = this.generation;
     if (useCache) {
       const hit = this.cache.get(token, now);
-      if (hit) return { ok: true, claims: hit.claims, verifiedBy: hit.verifiedBy, attempts: [], cached: true };
+      if (hit) return { ok: true, claims: hit.value.claims, verifiedBy: hit.value.verifiedBy, attempts: [], cached: true };
     }
 
     const kid = typeof header.kid === 'string' ? header.kid : null;
@@ -145,7 +153,7 @@ export class TokenVerifier {
         });
         const claims = payload as Record<string, unknown>;
         attempts.push({ ...candidate.ref, outcome: 'verified', reason: 'the signature matches this key' });
-        if (generation === this.generation) this.cache.set(token, { claims, verifiedBy: candidate.ref, decisions: new Map() }, expiry(claims, now));
+        if (generation === this.generation) this.cache.set(token, { claims, verifiedBy: candidate.ref }, expiry(claims, now));
         return { ok: true, claims, verifiedBy: candidate.ref, attempts, cached: false };
       } catch (err) {
         lastCause = err;

@@ -1,3 +1,5 @@
+import type { BoundedLru } from '../caches/bounded-lru.js';
+import { databaseOwner, type Holding } from '../caches/caches.js';
 import { DatabaseBusyError } from './errors.js';
 import { BUSY_RETRY_AFTER_SECONDS } from './failures.js';
 import type { Database, DatabaseRegistry } from './types.js';
@@ -21,13 +23,13 @@ import type { Database, DatabaseRegistry } from './types.js';
  * first answer (just after a start) a request that depends on it is a 503 DATABASE_BUSY with
  * `Retry-After`, never an answer from the next database.
  */
-export function answeringDatabase(registry: DatabaseRegistry, defaultDatabase: string | null, intent: 'read' | 'write'): Database {
+export function answeringDatabase(memo: HoldingsMemo, registry: DatabaseRegistry, defaultDatabase: string | null, intent: 'read' | 'write'): Database {
   if (defaultDatabase !== null) return registry.get(defaultDatabase);
   const builtIn = registry.default();
   if (intent === 'write') return builtIn;
   const candidates = registry.list().filter((db) => db !== builtIn);
   for (const db of [builtIn, ...candidates]) {
-    const holds = holdsSessions(db);
+    const holds = holdsSessions(memo, db);
     if (holds === true || holds === 'never-seen') return db;
     if (holds === 'asking') throw new DatabaseBusyError(db.id, BUSY_RETRY_AFTER_SECONDS);
   }
@@ -38,9 +40,9 @@ export function answeringDatabase(registry: DatabaseRegistry, defaultDatabase: s
  * The answering database's id as the listings name it (`GET /config`, the Databases page), or
  * null while it is being decided.
  */
-export function answeringDatabaseId(registry: DatabaseRegistry, defaultDatabase: string | null): string | null {
+export function answeringDatabaseId(memo: HoldingsMemo, registry: DatabaseRegistry, defaultDatabase: string | null): string | null {
   try {
-    return answeringDatabase(registry, defaultDatabase, 'read').id;
+    return answeringDatabase(memo, registry, defaultDatabase, 'read').id;
   } catch {
     return null;
   }
@@ -53,25 +55,37 @@ export const HOLDS_SESSIONS_TTL_MS = 1000;
  * `true`/`false`: what the database holds, now or when last seen; `never-seen`: it could not be
  * asked and never could; `asking`: a server database's first answer is on its way.
  */
-type Holding = boolean | 'never-seen' | 'asking';
+type Holds = boolean | 'never-seen' | 'asking';
 
-/** What each database was last seen to hold, and (for server databases) whether a check is under way. */
-const seen = new WeakMap<Database, { holds: boolean | null; at: number; pending: boolean }>();
+/**
+ * What each database was last seen to hold, and (for server databases) whether a check is under
+ * way: the server's `caches.holdings`, keyed by database (a detach drops its entry).
+ */
+export type HoldingsMemo = BoundedLru<Holding>;
 
 /**
  * Starts the background check of a server database now (at startup), so the first request
  * without `db_id` usually finds its answer ready.
  */
-export function primeAnsweringDatabases(registry: DatabaseRegistry): void {
-  for (const db of registry.list()) if (db.holdsSessionsNow === undefined) holdsSessions(db);
+export function primeAnsweringDatabases(memo: HoldingsMemo, registry: DatabaseRegistry): void {
+  for (const db of registry.list()) if (db.holdsSessionsNow === undefined) holdsSessions(memo, db);
 }
 
-function holdsSessions(db: Database): Holding {
-  const entry = seen.get(db);
+function holdsSessions(memo: HoldingsMemo, db: Database): Holds {
+  const key = databaseOwner(db.id);
+  // Tagged with the database object: an answer arriving after a detach never speaks for a re-attached id.
+  const seen = {
+    get: () => {
+      const known = memo.get(key);
+      return known?.db === db ? known : undefined;
+    },
+    set: (value: Omit<Holding, 'db'>) => memo.set(key, { ...value, db }),
+  };
+  const entry = seen.get();
   if (db.holdsSessionsNow !== undefined) {
     try {
       const holds = db.holdsSessionsNow();
-      seen.set(db, { holds, at: Date.now(), pending: false });
+      seen.set({ holds, at: Date.now(), pending: false });
       return holds;
     } catch {
       return entry?.holds ?? 'never-seen';
@@ -79,13 +93,13 @@ function holdsSessions(db: Database): Holding {
   }
   if (!entry || (!entry.pending && Date.now() - entry.at >= HOLDS_SESSIONS_TTL_MS)) {
     const next = { holds: entry?.holds ?? null, at: entry?.at ?? 0, pending: true };
-    seen.set(db, next);
+    seen.set(next);
     db.sessions()
       .hasSessions()
       .then(
-        (holds) => seen.set(db, { holds, at: Date.now(), pending: false }),
+        (holds) => seen.set({ holds, at: Date.now(), pending: false }),
         // Down or refusing: keep what it held before; a server never reached answers with its error.
-        () => seen.set(db, { holds: next.holds, at: Date.now(), pending: false }),
+        () => seen.set({ holds: next.holds, at: Date.now(), pending: false }),
       );
     // A server that already failed to answer keeps answering with its error while it is asked again.
     return next.holds ?? (next.at > 0 ? 'never-seen' : 'asking');

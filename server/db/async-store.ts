@@ -6,22 +6,29 @@ import type { SessionStore, SyncSessionStore } from './types.js';
  * work happens at once; the Promise only gives SQLite and PostgreSQL one interface. A throw
  * becomes a rejection, as a driver's failure would.
  */
-export function asyncStore(store: SyncSessionStore): SessionStore {
+export function asyncStore(store: SyncSessionStore, written: () => void = () => {}): SessionStore {
   const run = promised;
+  // Every write goes through here, so the caches hear of it in one place (`Caches.invalidate`).
+  const write = <T>(fn: () => T): Promise<T> =>
+    run(() => {
+      try {
+        return fn();
+      } finally {
+        written();
+      }
+    });
   return {
     tableName: store.tableName,
     readOnly: store.readOnly,
-    cacheKey: store.cacheKey,
-    contentVersion: () => run(() => store.contentVersion()),
     getSession: (...a) => run(() => store.getSession(...a)),
     getRun: (...a) => run(() => store.getRun(...a)),
     listRuns: (...a) => run(() => store.listRuns(...a)),
     listSessions: (...a) => run(() => store.listSessions(...a)),
     listComponents: (...a) => run(() => store.listComponents(...a)),
-    upsertRun: (...a) => run(() => store.upsertRun(...a)),
-    deleteSession: (...a) => run(() => store.deleteSession(...a)),
-    addSession: (...a) => run(() => store.addSession(...a)),
-    updateSessionFields: (...a) => run(() => store.updateSessionFields(...a)),
+    upsertRun: (...a) => write(() => store.upsertRun(...a)),
+    deleteSession: (...a) => write(() => store.deleteSession(...a)),
+    addSession: (...a) => write(() => store.addSession(...a)),
+    updateSessionFields: (...a) => write(() => store.updateSessionFields(...a)),
     counts: () => run(() => store.counts()),
     hasSessions: () => run(() => store.hasSessions()),
   };

@@ -1,16 +1,12 @@
 import type { SqliteHandle, SqliteStatement } from './connection.js';
 
-let nextKey = 0;
-
 /**
- * What lets an answer built from an SQLite table be reused without reading the table again:
- * a key unique to this open connection's table, and a version that changes whenever anything in
- * the file may have changed — another connection or process committed (`PRAGMA data_version`)
+ * What lets an answer built from an SQLite file be reused without reading it again: a version
+ * that changes whenever anything in the file may have changed — another connection or process committed (`PRAGMA data_version`)
  * or this connection wrote (`total_changes()`, which `data_version` does not count). Coarse on
  * purpose: any write anywhere in the file invalidates, so nothing is ever served stale.
  */
 export class ContentVersion {
-  readonly key = `sqlite:${nextKey++}`;
   private readonly dataVersion: SqliteStatement;
   private readonly ownChanges: SqliteStatement;
 

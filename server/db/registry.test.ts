@@ -1,3 +1,4 @@
+import { Caches } from '../caches/caches.js';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -26,7 +27,7 @@ afterEach(() => {
 });
 
 function create(entries: Array<{ id: string; path: string; read_only: boolean; session_table?: string }> = []): DatabaseRegistry {
-  registry = createDatabaseRegistry({ defaultPath: path.join(temp.dir, 'data', 'rundesk.db'), entries });
+  registry = createDatabaseRegistry({ defaultPath: path.join(temp.dir, 'data', 'rundesk.db'), entries, caches: new Caches() });
   return registry;
 }
 

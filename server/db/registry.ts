@@ -1,3 +1,4 @@
+import type { Caches } from '../caches/caches.js';
 import { BadRequestError, ConfigError, ConflictError, NotFoundError } from '../errors.js';
 import { checkDatabase, openDatabase } from './agno/database.js';
 import { guardDatabase } from './failures.js';
@@ -27,6 +28,8 @@ export interface CreateDatabaseRegistryOptions {
   clock?: (() => number) | undefined;
   /** Where `url_env` names are looked up (PostgreSQL URLs kept out of the settings file). */
   env?: NodeJS.ProcessEnv | undefined;
+  /** The server's caches: every database of the registry keeps its entries there. */
+  caches: Caches;
 }
 
 /**
@@ -39,7 +42,8 @@ export interface CreateDatabaseRegistryOptions {
  */
 export function createDatabaseRegistry(options: CreateDatabaseRegistryOptions): DatabaseRegistry {
   const registry = new SqliteDatabaseRegistry(
-    guardDatabase(openDefaultDatabase(options.defaultPath, { nativeBinding: options.nativeBinding, clock: options.clock })),
+    guardDatabase(openDefaultDatabase(options.defaultPath, { nativeBinding: options.nativeBinding, clock: options.clock, caches: options.caches })),
+    options.caches,
     options.nativeBinding,
     options.clock,
     options.env ?? {},
@@ -68,6 +72,7 @@ export class SqliteDatabaseRegistry implements DatabaseRegistry {
 
   constructor(
     private readonly defaultDb: Database,
+    private readonly caches: Caches,
     private readonly nativeBinding?: string | undefined,
     private readonly clock?: (() => number) | undefined,
     private readonly env: NodeJS.ProcessEnv = {},
@@ -109,7 +114,15 @@ export class SqliteDatabaseRegistry implements DatabaseRegistry {
     const url = this.urlOf(entry);
     const db =
       url !== undefined
-        ? openPostgresDatabase({ id: entry.id, url, schema: entry.schema, sessionTable: entry.sessionTable, readOnly: entry.readOnly, clock: this.clock })
+        ? openPostgresDatabase({
+            id: entry.id,
+            url,
+            schema: entry.schema,
+            sessionTable: entry.sessionTable,
+            readOnly: entry.readOnly,
+            clock: this.clock,
+            caches: this.caches,
+          })
         : guardDatabase(
             openDatabase({
               id: entry.id,
@@ -118,6 +131,7 @@ export class SqliteDatabaseRegistry implements DatabaseRegistry {
               sessionTable: entry.sessionTable,
               nativeBinding: this.nativeBinding,
               clock: this.clock,
+              caches: this.caches,
             }),
           );
     this.attached.set(entry.id, db);

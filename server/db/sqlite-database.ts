@@ -23,11 +23,14 @@ export abstract class SqliteDatabaseBase implements SqliteDatabase {
     const sync = this.store(table);
     let view = this.views.get(sync);
     if (!view) {
-      view = asyncStore(sync);
+      view = asyncStore(sync, () => this.afterWrite());
       this.views.set(sync, view);
     }
     return view;
   }
+
+  /** Tells the server's caches of a write through one of this database's stores. */
+  protected afterWrite(): void {}
 
   /** The built-in database keeps no traces; an attached Agno file overrides this. */
   traces(): TraceStore {

@@ -128,14 +128,6 @@ export interface UpsertRunResult {
 export interface SyncSessionStore {
   readonly tableName: string;
   readonly readOnly: boolean;
-  /**
-   * Unique to this open table, for caches of answers built from it (the run GET's serialized
-   * bodies); `null` when the store cannot tell cheaply whether its content changed, and then
-   * nothing built from it is cached.
-   */
-  readonly cacheKey: string | null;
-  /** Changes whenever the table's content may have changed (see `ContentVersion`). */
-  contentVersion(): string;
   getSession(sessionId: string, filter: RowFilter): StoredSession | null;
   getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup;
   /** Runs in stored order; `null` when the session does not exist (under the filter). */
@@ -190,6 +182,12 @@ export interface Database {
   platformData(): PlatformDataReader;
   /** Agno's traces and spans in this database (`agno_traces`, `agno_spans`); a database without them answers nothing. */
   traces(): TraceStore;
+  /**
+   * Changes whenever anything in the database may have changed (SQLite: another process
+   * committed, rundesk wrote, or the file was reopened; see `ContentVersion`). Absent when the
+   * engine cannot tell cheaply (PostgreSQL): then no answer built from it is reused.
+   */
+  changeStamp?(): string;
   /** A synchronous "does the default table hold any session?" when the driver can answer at once (SQLite). */
   holdsSessionsNow?(): boolean;
   info(): Promise<DatabaseInfo>;

@@ -453,6 +453,18 @@ export const DeskDatabaseSchema = z
   })
   .meta({ id: 'DeskDatabase' });
 
+const CacheStatsSchema = z
+  .object({
+    entries: z.number().int(),
+    bytes: z.number().int().meta({ description: '0 for a cache bounded by entries only.' }),
+    max_bytes: z.number().int().nullable().meta({ description: 'Its share of the budget; null when bounded by entries.' }),
+    max_entries: z.number().int().nullable(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    evictions: z.number().int().meta({ description: 'Entries pushed out to stay within the bound.' }),
+  })
+  .meta({ id: 'DeskCacheStats' });
+
 export const DeskDatabaseListSchema = z
   .object({
     databases: z.array(DeskDatabaseSchema),
@@ -467,8 +479,18 @@ export const DeskDatabaseListSchema = z
       })
       .meta({
         description:
-          'The process-wide cache of attached Agno SQLite sessions (stored runs value, where each run lies in it, and the decoded runs a listing needed): its bytes against its bound, least recently used evicted.',
+          'The server\'s cache of attached Agno SQLite sessions (stored runs value, where each run lies in it, and the decoded runs a listing needed): its bytes against its bound, least recently used evicted. Also in `memory.caches.sqlite_runs`.',
       }),
+    memory: z
+      .object({
+        budget_bytes: z.number().int().meta({ description: '`cache_budget_mb` in bytes: every cache below together stays within it.' }),
+        used_bytes: z.number().int().meta({ description: 'Bytes held by the caches with a byte budget, now.' }),
+        caches: z.record(z.string(), CacheStatsSchema).meta({
+          description:
+            'Each cache of the server: `sqlite_runs` (attached sessions\' run indexes), `postgres_runs` (PostgreSQL row indexes), `run_bodies` and `trace_bodies` (serialized answers), `tokens` (verified tokens), `decisions` (allow decisions per token and request), `holdings` (which databases hold sessions).',
+        }),
+      })
+      .meta({ description: 'The memory of the server\'s caches and indexes against its budget (settings `cache_budget_mb`).' }),
   })
   .meta({ id: 'DeskDatabaseList' });
 

@@ -20,7 +20,7 @@ export function selectDatabase(
     throw new BadRequestError('The `table` query parameter requires `db_id`');
   }
   if (selector.db_id !== undefined) return runtime.databases.get(selector.db_id);
-  return answeringDatabase(runtime.databases, runtime.settings().settings.default_database, intent);
+  return answeringDatabase(runtime.caches.holdings, runtime.databases, runtime.settings().settings.default_database, intent);
 }
 
 export function selectStore(

@@ -157,6 +157,15 @@ export const SettingsSchema = z.strictObject({
     .describe(
       'Database that answers requests without db_id. null: the built-in database when it holds sessions or nothing is attached, else the first attached database that holds sessions. Writes without db_id go to this database, or to the built-in one when null.',
     ),
+  cache_budget_mb: z
+    .number()
+    .int()
+    .min(16)
+    .max(65536)
+    .default(256)
+    .describe(
+      'Memory, in MiB, for all of the server\'s caches and run indexes together (attached sessions\' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page. Read at start: a change takes effect at the next start.',
+    ),
   server: ServerSettingsSchema.prefault({}),
   auth: AuthSettingsSchema.prefault({}),
   databases: z.array(DatabaseEntrySchema).default([])

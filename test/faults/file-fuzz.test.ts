@@ -7,7 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/agno/database.js';
-import { RunCache } from '../../server/db/agno/run-cache.js';
+import { Caches } from '../../server/caches/caches.js';
 import { guardDatabase } from '../../server/db/failures.js';
 import type { SessionStore, SqliteDatabase } from '../../server/db/types.js';
 import { AppError } from '../../server/errors.js';
@@ -191,7 +191,7 @@ function fileFacts(file: string): { hash: string; mode: number | null } {
 }
 
 function openGuarded(file: string, readOnly: boolean): SqliteDatabase {
-  return guardDatabase(openDatabase({ id: 'fz', path: file, readOnly, runCache: new RunCache(), watchIntervalMs: 0 })) as SqliteDatabase;
+  return guardDatabase(openDatabase({ id: 'fz', path: file, readOnly, caches: new Caches(), watchIntervalMs: 0 })) as SqliteDatabase;
 }
 
 /** What a reader opening the file now sees, op by op; `null` when it cannot open it at all. */

@@ -2805,6 +2805,11 @@ export interface components {
                  * @default null
                  */
                 default_database?: string | null;
+                /**
+                 * @description Memory, in MiB, for all of the server's caches and run indexes together (attached sessions' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page. Read at start: a change takes effect at the next start.
+                 * @default 256
+                 */
+                cache_budget_mb?: number;
                 /** @default {} */
                 server?: {
                     /** @default 127.0.0.1 */
@@ -2920,6 +2925,8 @@ export interface components {
             cors_allowed_origins: string[];
             /** @description Database that answers requests without db_id. null: the built-in database when it holds sessions or nothing is attached, else the first attached database that holds sessions. Writes without db_id go to this database, or to the built-in one when null. */
             default_database: string | null;
+            /** @description Memory, in MiB, for all of the server's caches and run indexes together (attached sessions' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page. Read at start: a change takes effect at the next start. */
+            cache_budget_mb: number;
             server: {
                 host: string;
                 port: number;
@@ -3028,6 +3035,11 @@ export interface components {
              * @default null
              */
             default_database?: string | null;
+            /**
+             * @description Memory, in MiB, for all of the server's caches and run indexes together (attached sessions' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page. Read at start: a change takes effect at the next start.
+             * @default 256
+             */
+            cache_budget_mb?: number;
             /** @default {} */
             server?: {
                 /** @default 127.0.0.1 */
@@ -3172,7 +3184,7 @@ export interface components {
         };
         DeskDatabaseList: {
             databases: components["schemas"]["DeskDatabase"][];
-            /** @description The process-wide cache of attached Agno SQLite sessions (stored runs value, where each run lies in it, and the decoded runs a listing needed): its bytes against its bound, least recently used evicted. */
+            /** @description The server's cache of attached Agno SQLite sessions (stored runs value, where each run lies in it, and the decoded runs a listing needed): its bytes against its bound, least recently used evicted. Also in `memory.caches.sqlite_runs`. */
             run_index_cache: {
                 bytes: number;
                 max_bytes: number;
@@ -3180,6 +3192,17 @@ export interface components {
                 hits: number;
                 loads: number;
                 evictions: number;
+            };
+            /** @description The memory of the server's caches and indexes against its budget (settings `cache_budget_mb`). */
+            memory: {
+                /** @description `cache_budget_mb` in bytes: every cache below together stays within it. */
+                budget_bytes: number;
+                /** @description Bytes held by the caches with a byte budget, now. */
+                used_bytes: number;
+                /** @description Each cache of the server: `sqlite_runs` (attached sessions' run indexes), `postgres_runs` (PostgreSQL row indexes), `run_bodies` and `trace_bodies` (serialized answers), `tokens` (verified tokens), `decisions` (allow decisions per token and request), `holdings` (which databases hold sessions). */
+                caches: {
+                    [key: string]: components["schemas"]["DeskCacheStats"];
+                };
             };
         };
         DeskDatabase: {
@@ -3201,6 +3224,18 @@ export interface components {
                 error_code: "DATABASE_UNAVAILABLE" | "DATABASE_BUSY";
                 detail: string;
             } | null;
+        };
+        DeskCacheStats: {
+            entries: number;
+            /** @description 0 for a cache bounded by entries only. */
+            bytes: number;
+            /** @description Its share of the budget; null when bounded by entries. */
+            max_bytes: number | null;
+            max_entries: number | null;
+            hits: number;
+            misses: number;
+            /** @description Entries pushed out to stay within the bound. */
+            evictions: number;
         };
         DeskDatabaseAttachRequest: {
             /** @description Absolute path of an SQLite file with a session table. */

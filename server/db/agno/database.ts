@@ -13,7 +13,8 @@ import { SqliteDatabaseBase } from '../sqlite-database.js';
 import type { DatabaseInfo, SqliteDatabase, SyncSessionStore } from '../types.js';
 import { discoverSessionTables, REQUIRED_COLUMNS, RUNS_COLUMN, RUNS_TABLE_COLUMNS } from './discover.js';
 import type { SessionTable } from './discover.js';
-import type { RunCache } from './run-cache.js';
+import { Caches, databaseOwner, ownerPrefix } from '../../caches/caches.js';
+import { ContentVersion } from '../content-version.js';
 import { AgnoSessionStore } from './store.js';
 import { SqliteTraceStore } from '../traces/sqlite.js';
 import { asyncTraceStore, type TraceStore } from '../traces/types.js';
@@ -27,8 +28,8 @@ export interface OpenDatabaseOptions {
   nativeBinding?: string | undefined;
   /** Epoch milliseconds; tests freeze it. Default `Date.now`. */
   clock?: (() => number) | undefined;
-  /** Decoded-runs cache; default the process-wide one. Tests pass their own to see its bounds. */
-  runCache?: RunCache | undefined;
+  /** The server's caches (its runtime's); a database opened on its own (tests) gets its own. */
+  caches?: Caches | undefined;
   /** Idle file check interval; default FILE_WATCH_INTERVAL_MS, 0 = only when used. */
   watchIntervalMs?: number | undefined;
 }
@@ -48,6 +49,8 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
   return new AgnoDatabase(options, openFile(options));
 }
 
+let nextSerial = 0;
+
 /** How often an attached file is checked while no request uses it (replaced files are let go). */
 export const FILE_WATCH_INTERVAL_MS = 500;
 
@@ -63,6 +66,7 @@ interface OpenFile {
   readonly file: WatchedFile;
   readonly tables: readonly SessionTable[];
   readonly defaultTable: string;
+  readonly version: ContentVersion;
 }
 
 function openFile(options: OpenDatabaseOptions): OpenFile {
@@ -87,7 +91,7 @@ function openFile(options: OpenDatabaseOptions): OpenFile {
     if (!file.isSameFile()) throw new DatabaseFileError(db.id, db.path, 'was replaced while being opened');
     const tables = discover(handle, db);
     const defaultTable = chooseDefault(tables, options.sessionTable, db);
-    return { handle, file, tables, defaultTable };
+    return { handle, file, tables, defaultTable, version: new ContentVersion(handle) };
   } catch (error) {
     if (handle?.open) handle.close();
     file.close();
@@ -220,6 +224,11 @@ class AgnoDatabase extends SqliteDatabaseBase {
   private closed = false;
   private readonly facades = new Map<string, LiveAgnoStore>();
   private readonly watch: NodeJS.Timeout | null;
+  private readonly caches: Caches;
+  /** This database's key in the server's caches. */
+  private readonly owner: string;
+  /** Two openings of one file never share an entry: SQLite's change counters are per connection. */
+  private readonly serial = nextSerial++;
 
   constructor(
     private readonly options: OpenDatabaseOptions,
@@ -230,6 +239,8 @@ class AgnoDatabase extends SqliteDatabaseBase {
     this.path = options.path;
     this.readOnly = options.readOnly;
     this.open = first;
+    this.caches = options.caches ?? new Caches();
+    this.owner = databaseOwner(options.id);
     this.lastTables = Object.freeze(first.tables.map((t) => t.name));
     this.makeStores(first);
     const every = options.watchIntervalMs ?? FILE_WATCH_INTERVAL_MS;
@@ -287,6 +298,15 @@ class AgnoDatabase extends SqliteDatabaseBase {
     const open = this.current();
     this.platform ??= sqlitePlatformData(open.handle, this.id);
     return this.platform;
+  }
+
+  protected override afterWrite(): void {
+    this.caches.invalidate({ kind: 'store-write', owner: this.owner });
+  }
+
+  /** The opening and what SQLite counts of changes: a replaced, reopened or written file never matches an older stamp. */
+  changeStamp(): string {
+    return this.use((open) => `${this.generation}:${open.version.read()}`);
   }
 
   setLockWait(ms: number): void {
@@ -391,7 +411,12 @@ class AgnoDatabase extends SqliteDatabaseBase {
     this.platform = undefined;
     this.traceStore = undefined;
     for (const table of open.tables) {
-      const store = new AgnoSessionStore(open.handle, table, this.id, this.readOnly, clock, this.options.runCache, () => {
+      const runs = {
+        cache: this.caches.sqliteRuns,
+        prefix: `${ownerPrefix(this.owner)}${this.serial}.${this.generation}\u0000${table.name}\u0000`,
+        wrote: (session: string) => this.caches.invalidate({ kind: 'store-write', owner: this.owner, session }),
+      };
+      const store = new AgnoSessionStore(open.handle, table, this.id, this.readOnly, clock, runs, () => {
         if (!open.file.isSameFile()) throw new FileReplacedError();
       });
       this.stores.set(table.name, store);
@@ -402,7 +427,8 @@ class AgnoDatabase extends SqliteDatabaseBase {
   private release(): void {
     const open = this.open;
     this.open = null;
-    for (const store of this.stores.values()) store.dispose();
+    // Everything built on this opening goes with it (a replaced or damaged file, a detach).
+    this.caches.invalidate({ kind: this.closed ? 'closed' : 'outside-change', owner: this.owner });
     this.stores = new Map();
     this.platform = undefined;
     this.traceStore = undefined;

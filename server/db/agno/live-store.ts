@@ -27,27 +27,17 @@ export interface LiveTables {
   readonly generationTag: number;
 }
 
-let nextKey = 0;
-
 /**
  * One session table of an attached file as routes hold it: stable across reopenings of the
- * file, each call answered by the table's store in the current opening. Its cache key never
- * changes; its content version carries the opening, so nothing cached from a replaced or
- * changed file is reused.
+ * file, each call answered by the table's store in the current opening.
  */
 export class LiveAgnoStore implements SyncSessionStore {
-  readonly cacheKey = `agno-live:${nextKey++}`;
-
   constructor(
     private readonly db: LiveTables,
     private readonly table: string | undefined,
     readonly tableName: string,
     readonly readOnly: boolean,
   ) {}
-
-  contentVersion(): string {
-    return this.read((s) => `${this.db.generationTag}:${s.contentVersion()}`);
-  }
 
   getSession(sessionId: string, filter: RowFilter): StoredSession | null {
     return this.read((s) => s.getSession(sessionId, filter));

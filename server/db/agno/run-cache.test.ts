@@ -14,11 +14,17 @@ import type { SqliteHandle } from '../connection.js';
 import type { SqliteDatabase as Database, StoredRun } from '../types.js';
 import { encodeAgnoJson } from '../../agno-format/codec.js';
 import { openDatabase } from './database.js';
-import { approxEntryBytes, RunCache } from './run-cache.js';
+import { Caches } from '../../caches/caches.js';
+import { approxEntryBytes, type AgnoRunsCache, type RunCacheLimits } from './run-cache.js';
 
 let temp: ReturnType<typeof makeTempDir>;
 let file: string;
-let cache: RunCache;
+let cache: AgnoRunsCache;
+let caches: Caches;
+function freshCaches(limits?: RunCacheLimits): void {
+  caches = new Caches({ sqliteRunsLimits: limits });
+  cache = caches.sqliteRuns;
+}
 const opened: Array<{ close(): void }> = [];
 
 const runs = (prefix: string, count: number): StoredRun[] =>
@@ -29,7 +35,7 @@ function session(id: string, overrides: Partial<AgnoSessionRecord> = {}): AgnoSe
 }
 
 function attach(readOnly: boolean, at = file): Database {
-  const db = openDatabase({ id: 'agents', path: at, readOnly, runCache: cache });
+  const db = openDatabase({ id: 'agents', path: at, readOnly, caches });
   opened.push(db);
   return db;
 }
@@ -67,7 +73,7 @@ beforeEach(() => {
   temp = makeTempDir();
   file = path.join(temp.dir, 'agno.db');
   buildAgnoDb(file, [session('s1'), session('s2'), session('s3', { user_id: 'bob' }), session('empty', { runs: [] })]);
-  cache = new RunCache();
+  freshCaches();
 });
 
 afterEach(() => {
@@ -219,7 +225,7 @@ describe('our own writes', () => {
 
 describe('the cache bounds', () => {
   it('keeps at most maxEntries sessions and evicts the least recently used', () => {
-    cache = new RunCache({ maxBytes: 1 << 30, maxEntries: 2 });
+    freshCaches({ maxBytes: 1 << 30, maxEntries: 2 });
     const db = attach(true);
     content(db, 's1', 's1-0');
     content(db, 's2', 's2-0');
@@ -237,10 +243,10 @@ describe('the cache bounds', () => {
     const big = runs('big', 200);
     buildAgnoDb(file, [session('s1'), session('s2'), session('big', { runs: big })]);
     // The bytes one small session's entry counts, measured on a cache with room to spare.
-    cache = new RunCache({ maxBytes: 1 << 30, maxEntries: 100 });
+    freshCaches({ maxBytes: 1 << 30, maxEntries: 100 });
     content(attach(true), 's1', 's1-0');
     const small = cache.stats().bytes;
-    cache = new RunCache({ maxBytes: small * 2 + 10, maxEntries: 100 });
+    freshCaches({ maxBytes: small * 2 + 10, maxEntries: 100 });
     const db = attach(true);
     for (const id of ['s1', 's2', 's1', 's2']) {
       content(db, id, `${id}-0`);

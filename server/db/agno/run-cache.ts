@@ -1,4 +1,5 @@
 import type { RunsIndex } from '../../agno-format/runs-index.js';
+import { BoundedLru, type LruStats } from '../../caches/bounded-lru.js';
 import type { StoredRun, StoredSession } from '../types.js';
 
 /**
@@ -7,8 +8,8 @@ import type { StoredRun, StoredSession } from '../types.js';
  *
  * The cache never decides freshness itself: the store tags each entry with the state of the
  * file it was read from (`PRAGMA data_version` plus the store's own write count) and checks
- * that tag on every lookup. One cache is shared by every attached file so the memory bound
- * holds for the process, not per file.
+ * that tag on every lookup. One cache is shared by every attached file of a server (its
+ * `Caches`) so the memory bound holds for the server, not per file.
  */
 
 export interface CachedRuns {
@@ -83,36 +84,35 @@ export function decodedBytes(storedBytes: number): number {
   return Math.ceil(storedBytes * HEAP_PER_STORED_BYTE);
 }
 
-/** Least recently used first: a `Map` keeps insertion order, so a hit re-inserts its key. */
-export class RunCache {
-  private readonly entries = new Map<string, CachedRuns>();
-  private totalBytes = 0;
-  private readonly counters = { hits: 0, revalidations: 0, loads: 0, evictions: 0 };
+/**
+ * The attached-SQLite sessions of one server (kept in its `Caches`), least recently used out
+ * when the byte or entry bound is reached. Keys are scoped by database, opening and table (see
+ * `AgnoSessionStore`).
+ */
+export class AgnoRunsCache {
+  private readonly lru: BoundedLru<CachedRuns>;
+  private readonly counters = { hits: 0, revalidations: 0, loads: 0 };
 
-  constructor(readonly limits: RunCacheLimits = DEFAULT_RUN_CACHE_LIMITS) {}
+  constructor(readonly limits: RunCacheLimits = DEFAULT_RUN_CACHE_LIMITS) {
+    this.lru = new BoundedLru<CachedRuns>({ maxBytes: limits.maxBytes, maxEntries: limits.maxEntries }, (entry) => entry.bytes);
+  }
 
   /** The entry without touching its recency (the caller has not validated it yet). */
   peek(key: string): CachedRuns | undefined {
-    return this.entries.get(key);
+    return this.lru.peek(key);
   }
 
   /** Marks a validated entry as used. */
   touch(key: string, entry: CachedRuns, how: 'hit' | 'revalidated'): void {
     if (how === 'hit') this.counters.hits += 1;
     else this.counters.revalidations += 1;
-    if (this.entries.get(key) !== entry) return;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    if (this.lru.peek(key) === entry) this.lru.touch(key);
   }
 
   /** Stores a freshly decoded entry; one that alone exceeds the byte bound is not kept. */
   set(key: string, entry: CachedRuns): void {
     this.counters.loads += 1;
-    this.delete(key);
-    if (entry.bytes > this.limits.maxBytes || this.limits.maxEntries < 1) return;
-    this.entries.set(key, entry);
-    this.totalBytes += entry.bytes;
-    this.evict();
+    this.lru.set(key, entry);
   }
 
   /**
@@ -120,43 +120,32 @@ export class RunCache {
    * the bound, evicting the least recently used others; `false` (nothing changed) otherwise.
    */
   grow(key: string, entry: CachedRuns, extra: number): boolean {
-    if (this.entries.get(key) !== entry || entry.bytes + extra > this.limits.maxBytes) return false;
+    if (this.lru.peek(key) !== entry || !this.lru.fits(entry.bytes + extra)) return false;
     entry.bytes += extra;
-    this.totalBytes += extra;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    this.evict();
-    return this.entries.get(key) === entry;
+    if (this.lru.set(key, entry)) return true;
+    entry.bytes -= extra;
+    return false;
   }
 
   delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.totalBytes -= entry.bytes;
+    this.lru.delete(key);
   }
 
   /** Drops every entry whose key starts with `prefix` (a closed store's). */
   deletePrefix(prefix: string): void {
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.delete(key);
+    this.lru.deletePrefix(prefix);
   }
 
   stats(): RunCacheStats {
-    return { entries: this.entries.size, bytes: this.totalBytes, ...this.counters };
+    const lru = this.lru.stats();
+    return { entries: lru.entries, bytes: lru.bytes, evictions: lru.evictions, ...this.counters };
   }
 
-  private evict(): void {
-    for (const [key, entry] of this.entries) {
-      if (this.totalBytes <= this.limits.maxBytes && this.entries.size <= this.limits.maxEntries) return;
-      this.entries.delete(key);
-      this.totalBytes -= entry.bytes;
-      this.counters.evictions += 1;
-    }
+  /** The stats every cache reports on `/desk`. */
+  lruStats(): LruStats {
+    return this.lru.stats();
   }
 }
-
-/** The process-wide cache every agno store uses unless given its own (tests). */
-export const sharedRunCache = new RunCache();
 
 /** Cached runs are frozen per run when first served, not for the whole array at load. */
 export { freezeDeep } from '../../freeze-deep.js';

@@ -25,8 +25,8 @@ import type {
 } from '../types.js';
 import { decodeJsonColumn, decodeObjectColumn, decodeRunsColumn, encodeAgnoJson, innerRunsText, readRunsColumn, spliceRunsText, topLevelArraySpans } from '../../agno-format/codec.js';
 import type { SessionTable } from './discover.js';
-import { approxEntryBytes, decodedBytes, freezeDeep, indexedEntryBytes, sharedRunCache } from './run-cache.js';
-import type { CachedRuns, DecodedRuns, RunCache } from './run-cache.js';
+import { approxEntryBytes, decodedBytes, freezeDeep, indexedEntryBytes } from './run-cache.js';
+import type { AgnoRunsCache, CachedRuns, DecodedRuns } from './run-cache.js';
 import { indexRunsValue, readIndexedRun } from '../../agno-format/runs-index.js';
 import { AgnoStatements } from './statements.js';
 import type { RunsTableSql } from './runs-table.js';
@@ -52,7 +52,14 @@ type ReadState =
   /** Non-unique session ids: the user's row is not the one the cache would hold. */
   | { kind: 'other-row' };
 
-let nextStoreId = 0;
+/** Where a store keeps its sessions: the server's runs cache, its own key prefix there, and whom to tell of a write. */
+export interface StoreRunsCache {
+  readonly cache: AgnoRunsCache;
+  /** Unique to the database, its opening and the table. */
+  readonly prefix: string;
+  /** Called after each write with the key of the session written (`Caches.invalidate`). */
+  wrote(key: string): void;
+}
 
 /**
  * One agno session table read (and, when attached writable, written) in place: one row per
@@ -68,7 +75,9 @@ let nextStoreId = 0;
 export class AgnoSessionStore implements SyncSessionStore {
   readonly tableName: string;
   private readonly sql: AgnoStatements;
-  private readonly cacheKeyPrefix = `${nextStoreId++}\u0000`;
+  private readonly cache: AgnoRunsCache;
+  private readonly cacheKeyPrefix: string;
+  private readonly runsWritten: (key: string) => void;
   /** Bumped by our own writes, which `data_version` does not count. */
   private writeCount = 0;
   private readonly readState: ((sessionId: string, userId: string | undefined) => ReadState) | null;
@@ -82,25 +91,20 @@ export class AgnoSessionStore implements SyncSessionStore {
     private readonly databaseId: string,
     readonly readOnly: boolean,
     private readonly now: () => number,
-    private readonly cache: RunCache = sharedRunCache,
+    runs: StoreRunsCache,
     /** Called first inside each write transaction: throws when the path names another file now. */
     private readonly assertSameFile: () => void = () => {},
   ) {
     this.tableName = table.name;
+    this.cache = runs.cache;
+    this.cacheKeyPrefix = runs.prefix;
+    this.runsWritten = runs.wrote;
     this.sql = new AgnoStatements(handle, table);
     this.version = new ContentVersion(handle);
     this.holdsSessions = new VersionedAnswer(this.version, () => (this.sql.anySession.get() as { any: number }).any === 1);
     const statements = this.sql.cache;
     // One read transaction, so the version, the user check and the row are one snapshot.
     this.readState = statements ? handle.transaction(this.readStateIn.bind(this, statements)) : null;
-  }
-
-  get cacheKey(): string {
-    return this.version.key;
-  }
-
-  contentVersion(): string {
-    return this.version.read();
   }
 
   getSession(sessionId: string, filter: RowFilter): StoredSession | null {
@@ -129,11 +133,6 @@ export class AgnoSessionStore implements SyncSessionStore {
     if (!found) return null;
     if (filter.type !== undefined && found.session.session_type !== filter.type) return null;
     return found.all().map(freezeDeep);
-  }
-
-  /** Forgets this store's cached sessions (its database is closing). */
-  dispose(): void {
-    this.cache.deletePrefix(this.cacheKeyPrefix);
   }
 
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {
@@ -283,7 +282,7 @@ export class AgnoSessionStore implements SyncSessionStore {
    */
   private wrote(sessionId: string): void {
     this.writeCount += 1;
-    this.cache.delete(this.cacheKeyPrefix + sessionId);
+    this.runsWritten(this.cacheKeyPrefix + sessionId);
   }
 
   /** The session's row under the user filter, with its runs decoded; `null` when none matches. */

@@ -1,3 +1,5 @@
+import { Caches, databaseOwner } from '../../caches/caches.js';
+import { ContentVersion } from '../content-version.js';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,6 +25,8 @@ export interface OpenDefaultDatabaseOptions {
   clock?: (() => number) | undefined;
   /** Tests only: a different migration list (e.g. to prove tamper detection). */
   migrations?: readonly Migration[] | undefined;
+  /** The server's caches (its runtime's); a database opened on its own (tests) gets its own. */
+  caches?: Caches | undefined;
 }
 
 /**
@@ -53,7 +57,7 @@ export function openDefaultDatabase(file: string, options: OpenDefaultDatabaseOp
     if (error instanceof ConfigError || error instanceof TypeError) throw error;
     throw new ConfigError(`${what} cannot be prepared: ${firstLine(error)}`, [], { cause: error });
   }
-  return new NativeDatabase(handle, file, options.clock ?? Date.now);
+  return new NativeDatabase(handle, file, options.clock ?? Date.now, options.caches ?? new Caches());
 }
 
 function firstLine(error: unknown): string {
@@ -65,14 +69,25 @@ class NativeDatabase extends SqliteDatabaseBase {
   readonly id = DEFAULT_DATABASE_ID;
   readonly readOnly = false;
   private readonly nativeStore: NativeSessionStore;
+  private readonly version: ContentVersion;
 
   constructor(
     private readonly handle: SqliteHandle,
     readonly path: string,
     clock: () => number,
+    private readonly caches: Caches,
   ) {
     super();
     this.nativeStore = new NativeSessionStore(handle, clock);
+    this.version = new ContentVersion(handle);
+  }
+
+  changeStamp(): string {
+    return this.version.read();
+  }
+
+  protected override afterWrite(): void {
+    this.caches.invalidate({ kind: 'store-write', owner: databaseOwner(this.id) });
   }
 
   sessionTables(): readonly string[] {
@@ -110,6 +125,7 @@ class NativeDatabase extends SqliteDatabaseBase {
   }
 
   close(): void {
+    this.caches.invalidate({ kind: 'closed', owner: databaseOwner(this.id) });
     if (this.handle.open) this.handle.close();
   }
 }

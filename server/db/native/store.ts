@@ -49,14 +49,6 @@ export class NativeSessionStore implements SyncSessionStore {
     this.holdsSessions = new VersionedAnswer(this.version, () => (this.sql.get('anySession').get() as { any: number }).any === 1);
   }
 
-  get cacheKey(): string {
-    return this.version.key;
-  }
-
-  contentVersion(): string {
-    return this.version.read();
-  }
-
   getSession(sessionId: string, filter: RowFilter): StoredSession | null {
     const row = this.sessionRow(sessionId, filter.userId);
     if (!row) return null;

@@ -5,7 +5,7 @@ import type { Database, DatabaseInfo, SessionStore } from '../types.js';
 import { guardMethods } from '../method-guard.js';
 import { postgresPlatformData } from '../platform-data/postgres.js';
 import type { PlatformDataReader } from '../platform-data/types.js';
-import { RunCache } from './run-cache.js';
+import { Caches, databaseOwner } from '../../caches/caches.js';
 import { displayPostgresUrl, parsePostgresUrl } from './url.js';
 import { PostgresSessionStore } from './store.js';
 import { PostgresTraceStore } from '../traces/postgres.js';
@@ -25,6 +25,8 @@ export interface OpenPostgresOptions {
   sessionTable?: string | undefined;
   readOnly: boolean;
   clock?: (() => number) | undefined;
+  /** The server's caches (its runtime's); a database opened on its own (the attach check, tests) gets its own. */
+  caches?: Caches | undefined;
 }
 
 function quoteIdent(name: string): string {
@@ -68,9 +70,11 @@ class PostgresDatabase implements Database {
   private readonly store: SessionStore;
   private readonly platform: PlatformDataReader;
   private readonly traceStore: TraceStore;
+  private readonly caches: Caches;
 
   constructor(options: OpenPostgresOptions) {
     this.id = options.id;
+    this.caches = options.caches ?? new Caches();
     this.path = displayPostgresUrl(options.url);
     this.readOnly = options.readOnly;
     this.tableName = options.sessionTable ?? DEFAULT_PG_SESSION_TABLE;
@@ -95,7 +99,8 @@ class PostgresDatabase implements Database {
         tableName: this.tableName,
         readOnly: this.readOnly,
         clock: options.clock ?? Date.now,
-        cache: new RunCache(),
+        runIndex: this.caches.postgresRuns,
+        owner: databaseOwner(options.id),
       }),
       (error) => toPostgresFailure(error, this.id, this.path),
     );
@@ -151,6 +156,7 @@ class PostgresDatabase implements Database {
   }
 
   close(): void {
+    this.caches.invalidate({ kind: 'closed', owner: databaseOwner(this.id) });
     void this.pool.end().catch(() => undefined);
   }
 }

@@ -1,4 +1,5 @@
 import type { RunsIndex } from '../../agno-format/runs-index.js';
+import { BoundedLru, type LruStats } from '../../caches/bounded-lru.js';
 
 /**
  * Where each run lies in a session row's `runs` value, per row version (`xmin`), for the Agno 2
@@ -26,32 +27,38 @@ export interface RunCacheStats {
   evictions: number;
 }
 
-export const DEFAULT_PG_INDEX_BYTES = 64 * 1024 * 1024;
-
-export class RunCache {
-  private readonly entries = new Map<string, IndexedValue>();
+/**
+ * The PostgreSQL row versions of one server (kept in its `Caches`), keyed by database and row
+ * (`owner` from `databaseOwner`, then the row's `ctid`).
+ */
+export class PgRunIndexCache {
+  private readonly lru: BoundedLru<IndexedValue>;
   private readonly loading = new Map<string, Promise<IndexedValue | null>>();
-  private totalBytes = 0;
-  private readonly counters = { loads: 0, hits: 0, evictions: 0 };
+  private readonly counters = { loads: 0, hits: 0 };
 
-  constructor(private readonly maxBytes = DEFAULT_PG_INDEX_BYTES) {}
+  constructor(private readonly maxBytes: number) {
+    this.lru = new BoundedLru<IndexedValue>({ maxBytes }, (value) => value.bytes);
+  }
 
   /** The entry for `key` at `version`, loading it (once, however many callers ask) when missing or older. */
-  async get(key: string, version: string, load: () => Promise<IndexedValue | null>): Promise<IndexedValue | null> {
-    const entry = this.entries.get(key);
+  async get(owner: string, key: string, version: string, load: () => Promise<IndexedValue | null>): Promise<IndexedValue | null> {
+    const full = `${owner}\u0000${key}`;
+    const entry = this.lru.peek(full);
     if (entry && entry.version === version) {
       this.counters.hits += 1;
-      this.entries.delete(key);
-      this.entries.set(key, entry);
+      this.lru.touch(full);
       return entry;
     }
-    const loadKey = `${key}\u0000${version}`;
+    const loadKey = `${full}\u0000${version}`;
     let pending = this.loading.get(loadKey);
     if (!pending) {
       pending = load().then(
         (loaded) => {
           this.loading.delete(loadKey);
-          if (loaded) this.set(key, loaded);
+          if (loaded) {
+            this.counters.loads += 1;
+            this.lru.set(full, loaded);
+          }
           return loaded;
         },
         (error: unknown) => {
@@ -65,29 +72,16 @@ export class RunCache {
   }
 
   stats(): RunCacheStats {
-    return { entries: this.entries.size, bytes: this.totalBytes, maxBytes: this.maxBytes, ...this.counters };
+    const lru = this.lru.stats();
+    return { entries: lru.entries, bytes: lru.bytes, maxBytes: this.maxBytes, evictions: lru.evictions, ...this.counters };
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.totalBytes = 0;
+  lruStats(): LruStats {
+    return this.lru.stats();
   }
 
-  private set(key: string, value: IndexedValue): void {
-    this.counters.loads += 1;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.totalBytes -= old.bytes;
-    }
-    if (value.bytes > this.maxBytes) return;
-    this.entries.set(key, value);
-    this.totalBytes += value.bytes;
-    for (const [k, e] of this.entries) {
-      if (this.totalBytes <= this.maxBytes) break;
-      this.entries.delete(k);
-      this.totalBytes -= e.bytes;
-      this.counters.evictions += 1;
-    }
+  /** Drops a database's entries (closed, or its server changed under it). */
+  forget(owner: string): void {
+    this.lru.deletePrefix(`${owner}\u0000`);
   }
 }

@@ -23,7 +23,7 @@ import type {
 } from '../types.js';
 import { mergeRuns, runRowColumns } from '../../agno-format/agno3-runs.js';
 import { LayoutSql, readLayout, RUN_ORDER } from './layout.js';
-import { RunCache, type IndexedValue } from './run-cache.js';
+import type { PgRunIndexCache, IndexedValue } from './run-cache.js';
 import { indexRunsValue, readIndexedRun } from '../../agno-format/runs-index.js';
 
 /**
@@ -58,14 +58,14 @@ export interface PostgresStoreOptions {
   tableName: string;
   readOnly: boolean;
   clock: () => number;
-  cache: RunCache;
+  /** The server's row-version index cache, and this database's key in it. */
+  runIndex: PgRunIndexCache;
+  owner: string;
 }
 
 export class PostgresSessionStore implements SessionStore {
   readonly tableName: string;
   readonly readOnly: boolean;
-  /** A server database has no cheap "did anything change?", so answers built from it are not cached. */
-  readonly cacheKey = null;
   private readonly table: string;
   /** Read from the catalog on first use; forgotten when a statement finds a column or table gone. */
   private layout: Promise<LayoutSql> | null = null;
@@ -77,10 +77,6 @@ export class PostgresSessionStore implements SessionStore {
     this.tableName = options.tableName;
     this.readOnly = options.readOnly;
     this.table = options.qualifiedTable;
-  }
-
-  async contentVersion(): Promise<string> {
-    return '';
   }
 
   private sql(): Promise<LayoutSql> {
@@ -141,7 +137,7 @@ export class PostgresSessionStore implements SessionStore {
       const rowRef = String(row.row_ref);
       const version = `${rowRef}/${String(row.version)}`;
       const userId = filter.userId;
-      const indexed = await this.options.cache.get(rowRef, version, () => this.loadIndexed(rowRef, sessionId, userId));
+      const indexed = await this.options.runIndex.get(this.options.owner, rowRef, version, () => this.loadIndexed(rowRef, sessionId, userId));
       if ((indexed === null || indexed.version !== version) && attempt < 2) continue;
       if (indexed !== null && indexed.version === version && (indexed.index !== null || indexed.text.length === 0)) {
         if (indexed.index === null || indexed.index.count === 0) return { kind: 'no-runs' };

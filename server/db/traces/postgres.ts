@@ -20,8 +20,6 @@ type Raw = Record<string, unknown>;
  * platform does.
  */
 export class PostgresTraceStore implements TraceStore {
-  /** A server database has no cheap "did anything change?", so answers built from it are not cached. */
-  readonly cacheKey = null;
   private known: { at: number; tables: { traces: string; spans: string | null } | null } | null = null;
 
   constructor(
@@ -29,10 +27,6 @@ export class PostgresTraceStore implements TraceStore {
     private readonly schema: string,
     private readonly now: () => number = Date.now,
   ) {}
-
-  contentVersion(): Promise<string> {
-    return Promise.resolve('');
-  }
 
   async listTraces(filter: TraceListFilter, paging: Paging): Promise<Counted<TraceListRow>> {
     const tables = await this.tables();

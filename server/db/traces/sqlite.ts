@@ -1,6 +1,5 @@
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
 import { quoteIdentifier } from '../connection.js';
-import { ContentVersion } from '../content-version.js';
 import type { TraceColumn } from '../../traces/filter-expression.js';
 import { listWhere, SqlParams, statsWhere } from './filter-sql.js';
 import { SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
@@ -23,19 +22,11 @@ interface Tables {
  * after the file was attached is seen at once.
  */
 export class SqliteTraceStore implements SyncTraceStore {
-  readonly cacheKey: string;
-  private readonly version: ContentVersion;
   private readonly schemaVersion: SqliteStatement;
   private known: { version: unknown; tables: Tables | null; statements: Map<string, SqliteStatement> } | null = null;
 
   constructor(private readonly handle: SqliteHandle) {
     this.schemaVersion = handle.prepare('PRAGMA schema_version').pluck();
-    this.version = new ContentVersion(handle);
-    this.cacheKey = `${this.version.key}:traces`;
-  }
-
-  contentVersion(): string {
-    return this.version.read();
   }
 
   listTraces(filter: TraceListFilter, paging: Paging): Counted<TraceListRow> {

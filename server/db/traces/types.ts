@@ -101,13 +101,6 @@ export interface Counted<T> {
 
 /** The traces of one SQLite database, answered synchronously. */
 export interface SyncTraceStore {
-  /**
-   * Unique to this open database, for caches of answers built from it (the trace detail's
-   * serialized body); `null` when the store cannot tell cheaply whether its content changed.
-   */
-  readonly cacheKey: string | null;
-  /** Changes whenever the file's content may have changed (see `ContentVersion`). */
-  contentVersion(): string;
   /** Newest `start_time` first. */
   listTraces(filter: TraceListFilter, paging: Paging): Counted<TraceListRow>;
   getTrace(traceId: string): TraceRow | null;
@@ -126,8 +119,6 @@ export type TraceStore = {
 /** A database without trace tables answers as the platform does then: nothing. */
 // Not frozen: the failure guard wraps its methods in a Proxy, which a frozen object forbids.
 export const NO_TRACES: TraceStore = {
-  cacheKey: null,
-  contentVersion: () => Promise.resolve(''),
   listTraces: () => Promise.resolve({ rows: [], total: 0 }),
   getTrace: () => Promise.resolve(null),
   getSpans: () => Promise.resolve([]),
@@ -139,8 +130,6 @@ export const NO_TRACES: TraceStore = {
 export function asyncTraceStore(store: SyncTraceStore): TraceStore {
   const run = promised;
   return {
-    cacheKey: store.cacheKey,
-    contentVersion: () => run(() => store.contentVersion()),
     listTraces: (...a) => run(() => store.listTraces(...a)),
     getTrace: (...a) => run(() => store.getTrace(...a)),
     getSpans: (...a) => run(() => store.getSpans(...a)),

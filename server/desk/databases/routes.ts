@@ -6,7 +6,6 @@ import { DatabaseBusyError, DatabaseUnavailableError } from '../../db/errors.js'
 import type { Database } from '../../db/types.js';
 import { BadRequestError, ConfigError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { openPostgresDatabase } from '../../db/postgres/database.js';
-import { sharedRunCache } from '../../db/agno/run-cache.js';
 import { parseInput } from '../../http/validate.js';
 import type { Runtime } from '../../runtime-types.js';
 import type { DatabaseEntry } from '../../settings/schema.js';
@@ -60,7 +59,7 @@ async function checkPostgres(id: string, url: string, schema: string | undefined
 }
 
 function answeringId(runtime: Runtime): string | null {
-  return answeringDatabaseId(runtime.databases, runtime.settings().settings.default_database);
+  return answeringDatabaseId(runtime.caches.holdings, runtime.databases, runtime.settings().settings.default_database);
 }
 
 /**
@@ -90,17 +89,19 @@ export function databasesRouter(runtime: Runtime): express.Router {
 
   router.get('/databases', async (_req, res) => {
     const answering = answeringId(runtime);
-    const cache = sharedRunCache.stats();
+    const runs = runtime.caches.sqliteRuns;
+    const cache = runs.stats();
     res.json({
       databases: await Promise.all(runtime.databases.list().map((db) => toDeskDatabase(db, answering))),
       run_index_cache: {
         bytes: cache.bytes,
-        max_bytes: sharedRunCache.limits.maxBytes,
+        max_bytes: runs.limits.maxBytes,
         entries: cache.entries,
         hits: cache.hits,
         loads: cache.loads,
         evictions: cache.evictions,
       },
+      memory: runtime.caches.report(),
     });
   });
 

@@ -157,7 +157,7 @@ const getConfig = defineRoute({
     const domains = await platformDomains(runtime.databases.list());
     // As AgentOS: with its own database set, traces are read there only; else from every database.
     const traceDbs = settings.default_database ? dbs.filter((d) => d.db_id === settings.default_database) : dbs;
-    const osDatabase = answeringDatabaseId(runtime.databases, settings.default_database);
+    const osDatabase = answeringDatabaseId(runtime.caches.holdings, runtime.databases, settings.default_database);
     return json({
       os_id: settings.os_id,
       name: 'rundesk',

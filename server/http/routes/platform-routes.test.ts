@@ -1,3 +1,4 @@
+import { Caches } from '../../caches/caches.js';
 import type { Express } from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,13 +42,15 @@ describe('the route objects', () => {
 
   beforeAll(async () => {
     const loaded = loadSettings({ dataDir: temp.dir, env: {}, firstRunSettings: () => ({ auth: { validate: false } }) });
-    const databases = createDatabaseRegistry({ defaultPath: `${temp.dir}/rundesk.db`, entries: [], env: {} });
+    const caches = new Caches();
+    const databases = createDatabaseRegistry({ defaultPath: `${temp.dir}/rundesk.db`, entries: [], env: {}, caches });
     const auth = await createAuthLayer(loaded.settings.auth, { osId: loaded.settings.os_id, defaultScopeMappings: DEFAULT_SCOPE_MAPPINGS });
     runtime = createRuntime({
       dataDir: temp.dir,
       deskToken: 'x'.repeat(43),
       loaded,
       auth,
+      caches,
       defaultScopeMappings: DEFAULT_SCOPE_MAPPINGS,
       databases,
       env: {},

@@ -8,7 +8,7 @@ import * as sessions from '../../sessions/use-cases.js';
 import * as writes from '../../sessions/session-writes.js';
 import type { AccessScope } from '../../sessions/access-scope.js';
 import { listedShapeOf, presentSessionDetail, presentSessionListItem } from '../present.js';
-import { selectStore } from '../request-scope.js';
+import { selectDatabase, selectStore } from '../request-scope.js';
 import { defineRoute, json, noContent, type RouteContext } from '../route.js';
 import { getRunBody, RUN_BODY_CONTENT_TYPE } from '../run-body.js';
 import {
@@ -92,7 +92,7 @@ export const getSessionRun = defineRoute({
   quick: true,
   async handle({ params, query }, ctx) {
     const { session_id, run_id } = params;
-    const found = await getRunBody(selectStore(ctx.runtime, query), ctx.scope(query.user_id), session_id, run_id, query.type);
+    const found = await getRunBody(ctx.runtime.caches, selectDatabase(ctx.runtime, query), query.table, ctx.scope(query.user_id), session_id, run_id, query.type);
     switch (found.kind) {
       case 'found':
         // What res.json sends, from bytes serialized once (run-body.ts).

@@ -90,7 +90,7 @@ export const traceRoutes = [
     deskView: true,
     quick: true,
     async handle({ params, query: q }, ctx) {
-      const body = await getTraceBody(store(ctx.runtime, q), ctx.scope(undefined), params.trace_id, q.span_id);
+      const body = await getTraceBody(ctx.runtime.caches, selectDatabase(ctx.runtime, q), ctx.scope(undefined), params.trace_id, q.span_id);
       return { kind: 'bytes', status: 200, body, contentType: RUN_BODY_CONTENT_TYPE };
     },
   }),
