@@ -2,7 +2,9 @@ import type { AuthCaches, CachedDecision, CachedToken } from '../auth/token-cach
 import { AgnoRunsCache, type RunCacheLimits } from '../db/agno/run-cache.js';
 import { PgRunIndexCache } from '../db/postgres/run-cache.js';
 import { BoundedLru, type LruStats } from './bounded-lru.js';
+import { ownerPrefix } from './owners.js';
 import { SerializedBodies } from './serialized-bodies.js';
+import { SearchDocuments } from '../sessions/run-documents.js';
 
 /** The default byte budget of all caches of one server together. */
 export const DEFAULT_CACHE_BUDGET_MB = 256;
@@ -13,11 +15,12 @@ export const DEFAULT_CACHE_BUDGET_MB = 256;
  * runs parses only that run; a value larger than its share is read from the file each time.
  */
 const SHARES = {
-  sqlite_runs: 0.5,
-  postgres_runs: 0.25,
-  run_bodies: 0.125,
-  trace_bodies: 0.0625,
-  tokens: 0.0625,
+  sqlite_runs: 0.45,
+  postgres_runs: 0.2,
+  search_documents: 0.15,
+  run_bodies: 0.1,
+  trace_bodies: 0.05,
+  tokens: 0.05,
 } as const;
 
 /** Decisions kept per server (token × request line); each is a few hundred bytes. */
@@ -75,6 +78,8 @@ export class Caches implements AuthCaches {
   readonly sqliteRuns: AgnoRunsCache;
   /** PostgreSQL Agno 2 `runs` values and where each run lies, per row version. */
   readonly postgresRuns: PgRunIndexCache;
+  /** Run search's documents per session table (and per stored run object, weakly). */
+  readonly searchDocuments: SearchDocuments;
   /** The run GET's serialized answers. */
   readonly runBodies: SerializedBodies;
   /** The trace detail's serialized answers. */
@@ -93,6 +98,7 @@ export class Caches implements AuthCaches {
     const share = (name: keyof typeof SHARES) => Math.floor(this.budgetBytes * SHARES[name]);
     this.sqliteRuns = new AgnoRunsCache(options.sqliteRunsLimits ?? { maxBytes: share('sqlite_runs'), maxEntries: 256 });
     this.postgresRuns = new PgRunIndexCache(share('postgres_runs'));
+    this.searchDocuments = new SearchDocuments(share('search_documents'));
     this.runBodies = new SerializedBodies(share('run_bodies'));
     this.traceBodies = new SerializedBodies(share('trace_bodies'));
     this.tokens = new BoundedLru({ maxBytes: share('tokens') }, (entry) => entry.bytes);
@@ -122,6 +128,7 @@ export class Caches implements AuthCaches {
         this.bump(trigger.owner);
         this.runBodies.forget(trigger.owner);
         this.traceBodies.forget(trigger.owner);
+        this.searchDocuments.forget(trigger.owner);
         this.sqliteRuns.deletePrefix(ownerPrefix(trigger.owner));
         this.postgresRuns.forget(trigger.owner);
         this.holdings.delete(trigger.owner);
@@ -137,6 +144,7 @@ export class Caches implements AuthCaches {
     const caches: Record<string, LruStats> = {
       sqlite_runs: this.sqliteRuns.lruStats(),
       postgres_runs: this.postgresRuns.lruStats(),
+      search_documents: this.searchDocuments.stats(),
       run_bodies: this.runBodies.stats(),
       trace_bodies: this.traceBodies.stats(),
       tokens: this.tokens.stats(),
@@ -148,12 +156,4 @@ export class Caches implements AuthCaches {
   }
 }
 
-/** The owner key of a database: its id (a detach is a `closed` invalidation, so a re-attach starts clean). */
-export function databaseOwner(databaseId: string): string {
-  return `db:${databaseId}`;
-}
-
-/** The prefix of every key an owner puts into a cache. */
-export function ownerPrefix(owner: string): string {
-  return `${owner}\u0000`;
-}
+export { databaseOwner, ownerPrefix } from './owners.js';

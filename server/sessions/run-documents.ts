@@ -1,15 +1,18 @@
-import type { SessionStore, StoredRun } from '../db/types.js';
+import { BoundedLru, type LruStats } from '../caches/bounded-lru.js';
+import { databaseOwner, ownerPrefix } from '../caches/owners.js';
+import type { Database, SessionStore, StoredRun } from '../db/types.js';
 import { buildRunDocument, type RunDocument } from '../runs/search/run-document.js';
 
 /**
- * The search documents of every run of one session table, kept per content version.
+ * The search documents of every run of one session table, kept in the server's
+ * `caches.searchDocuments` per database change stamp.
  *
- * A table that can tell cheaply whether it changed (`cacheKey` non-null: the SQLite layouts)
- * keeps its documents until `contentVersion()` moves; a table that cannot (PostgreSQL) is read
- * for each search. Documents are also kept per stored run object: the Agno stores hand out the
- * same frozen run while its row is unchanged (the per-row-version run cache), so after a write
- * only the runs of the rewritten row are rebuilt. Both maps are weak, so nothing here outlives
- * the store or the run cache's entries.
+ * A database that can tell cheaply whether it changed (`changeStamp`: the SQLite layouts) keeps
+ * a table's documents until its stamp or write generation moves; one that cannot (PostgreSQL)
+ * is read for each search. Documents are also kept per stored run object: the Agno stores hand
+ * out the same frozen run while its row is unchanged (the per-row-version run cache), so after
+ * a write only the runs of the rewritten row are rebuilt. That map is weak, so nothing there
+ * outlives the runs cache's entries.
  */
 
 export interface TableDocuments {
@@ -23,29 +26,58 @@ export interface OwnedDocument {
   readonly doc: RunDocument;
 }
 
-const byStore = new WeakMap<SessionStore, Promise<TableDocuments>>();
-const byRun = new WeakMap<StoredRun, RunDocument>();
+interface Kept extends TableDocuments {
+  readonly bytes: number;
+}
+
+/** Per document beside its texts (twice: the texts and `all`, at up to two bytes a character). */
+const DOC_OVERHEAD_BYTES = 512;
 
 /** Enough for any listing: the whole table is read in one page. */
 const ALL_ROWS = 1_000_000_000;
 
-export async function tableDocuments(store: SessionStore): Promise<TableDocuments> {
-  if (store.cacheKey === null) return readDocuments(store, '');
-  const version = await store.contentVersion();
-  const kept = byStore.get(store);
-  if (kept) {
-    const docs = await kept.catch(() => null);
-    if (docs && docs.version === version) return docs;
+/** The documents of one server, within its share of the cache budget. */
+export class SearchDocuments {
+  private readonly tables: BoundedLru<Kept>;
+  private readonly pending = new Map<string, Promise<TableDocuments>>();
+  readonly byRun = new WeakMap<StoredRun, RunDocument>();
+
+  constructor(maxBytes: number) {
+    this.tables = new BoundedLru<Kept>({ maxBytes }, (kept) => kept.bytes);
   }
-  const reading = readDocuments(store, version);
-  byStore.set(store, reading);
-  reading.catch(() => {
-    if (byStore.get(store) === reading) byStore.delete(store);
-  });
-  return reading;
+
+  /** The documents of `db`'s table (the default one when `table` is undefined). */
+  async of(db: Database, table: string | undefined, generation: number): Promise<TableDocuments> {
+    const store = db.sessions(table);
+    if (db.changeStamp === undefined) return readDocuments(store, '', this.byRun);
+    const owner = databaseOwner(db.id);
+    const key = `${ownerPrefix(owner)}${table ?? ''}`;
+    const version = `${generation}:${db.changeStamp()}`;
+    const kept = this.tables.get(key);
+    if (kept && kept.version === version) return kept;
+    const pendingKey = `${key}\u0000${version}`;
+    let reading = this.pending.get(pendingKey);
+    if (!reading) {
+      reading = readDocuments(store, version, this.byRun).finally(() => this.pending.delete(pendingKey));
+      reading.then(
+        (docs) => this.tables.set(key, { ...docs, bytes: docs.docs.reduce((sum, d) => sum + 4 * d.doc.all.length + DOC_OVERHEAD_BYTES, 0) }),
+        () => undefined,
+      );
+      this.pending.set(pendingKey, reading);
+    }
+    return reading;
+  }
+
+  forget(owner: string): void {
+    this.tables.deletePrefix(ownerPrefix(owner));
+  }
+
+  stats(): LruStats {
+    return this.tables.stats();
+  }
 }
 
-async function readDocuments(store: SessionStore, version: string): Promise<TableDocuments> {
+async function readDocuments(store: SessionStore, version: string, byRun: WeakMap<StoredRun, RunDocument>): Promise<TableDocuments> {
   const sessions = await store.listSessions({ page: 1, limit: ALL_ROWS, sortOrder: 'desc', sortBy: 'created_at' });
   const docs: OwnedDocument[] = [];
   for (const session of sessions.items) {

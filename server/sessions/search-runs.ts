@@ -1,9 +1,9 @@
-import type { SessionStore, SessionType } from '../db/types.js';
+import type { SessionType } from '../db/types.js';
 import { matchRun, type SearchHit } from '../runs/search/match.js';
 import type { RunDocument } from '../runs/search/run-document.js';
 import type { RunSearchQuery } from '../runs/search/search-query.js';
 import { seesNothing, type AccessScope } from './access-scope.js';
-import { tableDocuments } from './run-documents.js';
+import type { TableDocuments } from './run-documents.js';
 
 export const RUN_SORT_FIELDS = ['created_at', 'session_name', 'user_id', 'status', 'model', 'tool_calls'] as const;
 export type RunSortField = (typeof RUN_SORT_FIELDS)[number];
@@ -69,10 +69,11 @@ function countFacet(values: Iterable<string | null>): FacetCount[] {
  * Full-text search over the runs of one session table the scope can see: every run matching
  * the query, sorted, one page of them with the text around each match.
  */
-export async function searchRuns(store: SessionStore, scope: AccessScope, request: RunSearchRequest): Promise<RunSearchPage> {
+/** `documents`: the table's search documents (`caches.searchDocuments.of`), read only when the caller may see anything. */
+export async function searchRuns(documents: () => Promise<TableDocuments>, scope: AccessScope, request: RunSearchRequest): Promise<RunSearchPage> {
   const empty: RunSearchPage = { items: [], total: 0, searched: 0, facets: { status: [], model: [], tool: [] } };
   if (seesNothing(scope)) return empty;
-  const table = await tableDocuments(store);
+  const table = await documents();
   const visible = table.docs.filter(
     (d) => (scope.userId === undefined || d.ownerId === scope.userId) && (request.sessionType === undefined || d.doc.sessionType === request.sessionType),
   );

@@ -1,7 +1,8 @@
 import { toIsoDateTime } from '../../agno-format/dates.js';
 import { formatSearchQuery, mergeQueries, parseSearchQuery } from '../../runs/search/search-query.js';
 import { searchRuns } from '../../sessions/search-runs.js';
-import { selectStore } from '../request-scope.js';
+import { databaseOwner } from '../../caches/owners.js';
+import { selectDatabase } from '../request-scope.js';
 import { defineRoute, json } from '../route.js';
 import { RunSearchPageSchema, RunSearchQuerySchema } from './run-search-schemas.js';
 
@@ -31,7 +32,10 @@ export const runSearchRoutes = [
         users: lower(q.user),
         errorsOnly: q.errors === 'true',
       });
-      const page = await searchRuns(selectStore(ctx.runtime, q), ctx.scope(q.user_id), {
+      const db = selectDatabase(ctx.runtime, q);
+      const caches = ctx.runtime.caches;
+      const documents = () => caches.searchDocuments.of(db, q.table, caches.generation(databaseOwner(db.id)));
+      const page = await searchRuns(documents, ctx.scope(q.user_id), {
         query,
         sessionType: q.type,
         sortBy: q.sort_by,
