@@ -23,6 +23,7 @@ export function asyncStore(store: SyncSessionStore, written: () => void = () => 
     getSession: (...a) => run(() => store.getSession(...a)),
     getRun: (...a) => run(() => store.getRun(...a)),
     listRuns: (...a) => run(() => store.listRuns(...a)),
+    pageRuns: (...a) => run(() => store.pageRuns(...a)),
     listSessions: (...a) => run(() => store.listSessions(...a)),
     listComponents: (...a) => run(() => store.listComponents(...a)),
     upsertRun: (...a) => write(() => store.upsertRun(...a)),

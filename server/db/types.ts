@@ -95,6 +95,18 @@ export interface Page<T> {
   limit: number;
 }
 
+/** Which runs of a session's stored order a page holds. */
+export interface RunWindow {
+  offset: number;
+  limit: number;
+}
+
+export interface RunsPage {
+  runs: StoredRun[];
+  /** Every run `listRuns` would answer. */
+  total: number;
+}
+
 export interface ComponentSummary {
   id: string;
   name: string | null;
@@ -132,6 +144,11 @@ export interface SyncSessionStore {
   getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup;
   /** Runs in stored order; `null` when the session does not exist (under the filter). */
   listRuns(sessionId: string, filter: RowFilter): StoredRun[] | null;
+  /**
+   * A window of `listRuns` (rundesk's paged run list) and how many runs there are in all;
+   * a store that can reads only the window's runs. `null` as `listRuns`.
+   */
+  pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): RunsPage | null;
   listSessions(query: ListSessionsQuery): Page<SessionListItem>;
   listComponents(kind: SessionType, filter: RowFilter): ComponentSummary[];
   /** Throws `ConflictError` when the session exists under another type or another user. */

@@ -27,7 +27,8 @@ export function presentSessionListItem(item: SessionListItem) {
 export function presentSessionDetail(
   session: StoredSession,
   extra: { session_name: string; run_count: number; total_tokens: number | null },
-  runs: readonly StoredRun[],
+  /** `null`: the chat history was not asked for (rundesk's `chat_history=false`). */
+  runs: readonly StoredRun[] | null,
 ) {
   const listed = presentSessionListItem({ ...session, ...extra });
   const workflowName = session.session_type === 'workflow' ? stringOrNull(session.workflow_data?.['name']) : undefined;
@@ -38,7 +39,7 @@ export function presentSessionDetail(
     ...listed,
     metrics,
     ...(workflowName !== undefined ? { workflow_name: workflowName } : {}),
-    chat_history: session.session_type === 'workflow' ? null : chatHistory(runs),
+    chat_history: session.session_type === 'workflow' || runs === null ? null : chatHistory(runs),
     session_data: session.session_data,
     agent_data: session.agent_data,
     team_data: session.team_data,

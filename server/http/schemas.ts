@@ -25,6 +25,10 @@ const optionalId = z.string().min(1).max(512);
 /** A `user_id` filter; empty is the empty user (no row), as AgentOS reads it. */
 const userIdFilter = z.string().max(512);
 
+/** rundesk's paged run list: the largest page, and the page size when only `page` is given. */
+export const MAX_RUNS_PAGE = 1000;
+export const DEFAULT_RUNS_PAGE = 100;
+
 /** `db_id` / `table` select a database and a session table inside it (DESIGN.md "Store"). */
 export const StoreSelectorSchema = z.object({
   db_id: optionalId.optional().meta({ description: 'Database identifier to query (default: the built-in database).' }),
@@ -41,10 +45,42 @@ export const SessionQuerySchema = StoreSelectorSchema.extend({
   user_id: userIdFilter.optional(),
 });
 
+/** `'true'`/`'false'` in a query string, as a boolean. */
+const queryFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true');
+
+/** `GET /sessions/{id}`: AgentOS's query, plus rundesk's switch to leave the chat history out. */
+export const SessionDetailQuerySchema = SessionQuerySchema.extend({
+  chat_history: queryFlag(true).meta({
+    description:
+      'rundesk extension: `false` answers `chat_history: null` without reading the runs (a long session\'s history is megabytes). Default `true`, as AgentOS.',
+  }),
+});
+
 /** `GET /sessions/{id}/runs`: AgentOS's window on the runs' `created_at` (epoch seconds, bounds included). */
 export const SessionRunsQuerySchema = SessionQuerySchema.extend({
   created_after: z.coerce.number().int().optional().meta({ description: 'Only runs created at or after this Unix time (seconds).' }),
   created_before: z.coerce.number().int().optional().meta({ description: 'Only runs created at or before this Unix time (seconds).' }),
+  limit: z.coerce.number().int().min(1).max(MAX_RUNS_PAGE).optional().meta({
+    description: `rundesk extension: at most this many runs, answered as a \`RunsPage\` (\`data\` + \`meta\`) instead of AgentOS's bare list. At most ${MAX_RUNS_PAGE}.`,
+  }),
+  page: z.coerce.number().int().min(1).optional().meta({
+    description: `rundesk extension: 1-based page of \`limit\` runs (default limit ${DEFAULT_RUNS_PAGE}), answered as a \`RunsPage\`.`,
+  }),
+  summary: queryFlag(false).meta({
+    description: 'rundesk extension: `true` answers each run as a `RunSummary` (list columns, input cut short, no messages, tools, events or content).',
+  }),
+});
+
+/** rundesk's paged run list (`GET /sessions/{id}/runs` with `limit` or `page`). */
+export const RunsPageMetaSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total_count: z.number().int().describe('Runs in the session (under `created_after`/`created_before` when given).'),
+  total_pages: z.number().int(),
 });
 
 

@@ -4,6 +4,7 @@ import type {
   ListSessionsQuery,
   Page,
   RunLookup,
+  RunWindow,
   SessionListItem,
   SessionStore,
   SessionType,
@@ -35,6 +36,8 @@ export async function getSessionDetail(
   scope: AccessScope,
   sessionId: string,
   type: SessionType | undefined,
+  /** `false`: the runs are not read (`runs` is empty), for a detail without its chat history. */
+  withRuns = true,
 ): Promise<SessionDetailResult> {
   if (seesNothing(scope)) return { kind: 'not-found' };
   const filter = { type, userId: scope.userId };
@@ -43,7 +46,7 @@ export async function getSessionDetail(
   // The listing row carries the derived name and counts; reuse it rather than recompute.
   const [page, runs] = await Promise.all([
     store.listSessions({ ...filter, page: 1, limit: 1, sortOrder: 'desc', sessionId }),
-    store.listRuns(sessionId, filter),
+    withRuns ? store.listRuns(sessionId, filter) : null,
   ]);
   return { kind: 'found', session, listing: page.items[0] ?? null, runs: runs ?? [] };
 }
@@ -68,6 +71,32 @@ export async function listRuns(
   const session = await store.getSession(sessionId, filter);
   const runs = session ? await store.listRuns(sessionId, filter) : null;
   return session && runs ? { kind: 'found', session, runs: runs.filter((run) => inWindow(run, created)) } : { kind: 'not-found' };
+}
+
+export type RunsPageResult = { kind: 'found'; session: StoredSession; runs: StoredRun[]; total: number } | { kind: 'not-found' };
+
+/**
+ * One page of `listRuns` (rundesk's paged run list) and the number of runs in all. Without a
+ * `created_at` window the store reads only the page's runs; with one every run is read to filter.
+ */
+export async function pageRuns(
+  store: SessionStore,
+  scope: AccessScope,
+  sessionId: string,
+  type: SessionType | undefined,
+  created: CreatedWindow,
+  window: RunWindow,
+): Promise<RunsPageResult> {
+  if (created.after !== undefined || created.before !== undefined) {
+    const found = await listRuns(store, scope, sessionId, type, created);
+    if (found.kind === 'not-found') return found;
+    return { ...found, runs: found.runs.slice(window.offset, window.offset + window.limit), total: found.runs.length };
+  }
+  if (seesNothing(scope)) return { kind: 'not-found' };
+  const filter = { type, userId: scope.userId };
+  const session = await store.getSession(sessionId, filter);
+  const page = session ? await store.pageRuns(sessionId, filter, window) : null;
+  return session && page ? { kind: 'found', session, runs: page.runs, total: page.total } : { kind: 'not-found' };
 }
 
 /** A run without a numeric `created_at` is kept, as AgentOS keeps one without a timestamp. */

@@ -133,6 +133,41 @@ export function describeRunEndpoint(layout: string, open: () => Promise<StoreFix
       expect(byTools).toEqual([...byTools].sort((a, b) => a - b));
     });
 
+    it('pages and summarises the run list, and leaves the chat history out, when asked (rundesk extensions)', async () => {
+      for (const session of withRuns) {
+        const type = session.session_type;
+        const base = `/sessions/${session.session_id}/runs?type=${type}`;
+        const full = (await (await get(base)).json()) as Array<Record<string, unknown>>;
+        for (const limit of [1, 2, 5]) {
+          const seen: unknown[] = [];
+          for (let page = 1; ; page++) {
+            const res = await (await get(`${base}&limit=${limit}&page=${page}`)).json();
+            expect(res.meta).toEqual({ page, limit, total_count: full.length, total_pages: Math.ceil(full.length / limit) });
+            if (res.data.length === 0) break;
+            seen.push(...res.data);
+          }
+          expect(seen, `${session.session_id} by ${limit}`).toEqual(full);
+        }
+        const summaries = (await (await get(`${base}&summary=true`)).json()) as Array<Record<string, unknown>>;
+        expect(summaries.map((r) => r['run_id'])).toEqual(full.map((r) => r['run_id']));
+        summaries.forEach((summary, i) => {
+          const run = full[i] as Record<string, unknown>;
+          expect(summary).not.toHaveProperty('messages');
+          expect(summary).not.toHaveProperty('content');
+          expect(summary['status']).toEqual(run['status']);
+          expect(summary['created_at']).toEqual(run['created_at']);
+          expect(String(run['run_input'] ?? '').startsWith(String(summary['run_input'] ?? ''))).toBe(true);
+        });
+        const pageOfSummaries = await (await get(`${base}&summary=true&page=1`)).json();
+        expect(pageOfSummaries.data).toEqual(summaries.slice(0, 100));
+        const detail = await (await get(`/sessions/${session.session_id}?type=${type}`)).json();
+        const without = await (await get(`/sessions/${session.session_id}?type=${type}&chat_history=false`)).json();
+        expect(without).toEqual({ ...detail, chat_history: null });
+      }
+      expect((await get(`/sessions/nope/runs?type=agent&limit=5`)).status).toBe(404);
+      expect((await get(`/sessions/${DEMO.agentMulti}/runs?type=agent&limit=0`)).status).toBe(422);
+    });
+
     it('ingests, replaces and deletes when writable (409 when read-only)', async () => {
       const body = { run_id: 'suite-run', agent_id: 'suite-agent', status: 'COMPLETED', created_at: 1_800_000_000, content: 'one' };
       const post = (b: unknown) => f.t.post(`/sessions/suite-session/runs?type=agent${f.db}`, b, token);

@@ -112,7 +112,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the runs of a session in stored order */
+        /**
+         * List the runs of a session in stored order
+         * @description Without `limit`, `page` and `summary`, AgentOS's answer: every run, in full. rundesk extensions: `limit`/`page` answer one page as a `RunsPage` (reading only that page's runs), and `summary=true` answers `RunSummary` items (no bodies).
+         */
         get: operations["get_session_runs"];
         put?: never;
         /** Ingest one run (upsert by run_id; the session is created if missing) */
@@ -1056,7 +1059,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the runs of a session in stored order (desk view: every row, whatever the JWT settings) */
+        /**
+         * List the runs of a session in stored order (desk view: every row, whatever the JWT settings)
+         * @description Without `limit`, `page` and `summary`, AgentOS's answer: every run, in full. rundesk extensions: `limit`/`page` answer one page as a `RunsPage` (reading only that page's runs), and `summary=true` answers `RunSummary` items (no bodies).
+         */
         get: operations["desk_view_get_session_runs"];
         put?: never;
         post?: never;
@@ -1915,6 +1921,47 @@ export interface components {
             paused_step_name?: string | null;
             /** @description Index of the paused step (beyond SPEC) */
             paused_step_index?: number | null;
+        };
+        /** @description rundesk extension: the list columns of a run, without its bodies. */
+        RunSummary: {
+            /** @description Unique identifier of the run */
+            run_id: string;
+            /** @description Parent run when this run is nested */
+            parent_run_id?: string | null;
+            /** @description Agent that executed the run (agent runs) */
+            agent_id?: string | null;
+            /** @description Team that executed the run (team runs) */
+            team_id?: string | null;
+            /** @description Workflow that was executed (workflow runs) */
+            workflow_id?: string | null;
+            /** @description User associated with the run */
+            user_id?: string | null;
+            /** @description Run status */
+            status?: string | null;
+            /**
+             * Format: date-time
+             * @description Creation time of the run, ISO 8601 UTC
+             */
+            created_at?: string | null;
+            /** @description Performance and usage metrics */
+            metrics?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The run's input, cut to its first 240 characters */
+            run_input?: string | null;
+            /** @description Whether `run_input` was cut */
+            run_input_truncated: boolean;
+        };
+        /** @description rundesk extension: one page of a session's runs (full or summaries) and how many there are. */
+        RunsPage: {
+            data: (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"] | components["schemas"]["RunSummary"])[];
+            meta: {
+                page: number;
+                limit: number;
+                /** @description Runs in the session (under `created_after`/`created_before` when given). */
+                total_count: number;
+                total_pages: number;
+            };
         };
         IngestResult: {
             session_id: string;
@@ -3659,6 +3706,8 @@ export interface operations {
                 /** @description Only a session of this type. */
                 type?: "agent" | "team" | "workflow";
                 user_id?: string;
+                /** @description rundesk extension: `false` answers `chat_history: null` without reading the runs (a long session's history is megabytes). Default `true`, as AgentOS. */
+                chat_history?: "true" | "false";
             };
             header?: never;
             path: {
@@ -3953,6 +4002,12 @@ export interface operations {
                 created_after?: number | null;
                 /** @description Only runs created at or before this Unix time (seconds). */
                 created_before?: number | null;
+                /** @description rundesk extension: at most this many runs, answered as a `RunsPage` (`data` + `meta`) instead of AgentOS's bare list. At most 1000. */
+                limit?: number;
+                /** @description rundesk extension: 1-based page of `limit` runs (default limit 100), answered as a `RunsPage`. */
+                page?: number;
+                /** @description rundesk extension: `true` answers each run as a `RunSummary` (list columns, input cut short, no messages, tools, events or content). */
+                summary?: "true" | "false";
             };
             header?: never;
             path: {
@@ -3962,13 +4017,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The runs */
+            /** @description The runs (a list), or one page of them (`limit` or `page`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[];
+                    "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[] | components["schemas"]["RunSummary"][] | components["schemas"]["RunsPage"];
                 };
             };
             /** @description Bad request */
@@ -7795,6 +7850,8 @@ export interface operations {
                 /** @description Only a session of this type. */
                 type?: "agent" | "team" | "workflow";
                 user_id?: string;
+                /** @description rundesk extension: `false` answers `chat_history: null` without reading the runs (a long session's history is megabytes). Default `true`, as AgentOS. */
+                chat_history?: "true" | "false";
             };
             header?: never;
             path: {
@@ -7874,6 +7931,12 @@ export interface operations {
                 created_after?: number | null;
                 /** @description Only runs created at or before this Unix time (seconds). */
                 created_before?: number | null;
+                /** @description rundesk extension: at most this many runs, answered as a `RunsPage` (`data` + `meta`) instead of AgentOS's bare list. At most 1000. */
+                limit?: number;
+                /** @description rundesk extension: 1-based page of `limit` runs (default limit 100), answered as a `RunsPage`. */
+                page?: number;
+                /** @description rundesk extension: `true` answers each run as a `RunSummary` (list columns, input cut short, no messages, tools, events or content). */
+                summary?: "true" | "false";
             };
             header?: never;
             path: {
@@ -7883,13 +7946,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The runs */
+            /** @description The runs (a list), or one page of them (`limit` or `page`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[];
+                    "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[] | components["schemas"]["RunSummary"][] | components["schemas"]["RunsPage"];
                 };
             };
             /** @description Bad request */

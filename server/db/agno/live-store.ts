@@ -4,6 +4,8 @@ import type {
   Page,
   RowFilter,
   RunLookup,
+  RunsPage,
+  RunWindow,
   SessionFields,
   SessionListItem,
   SessionType,
@@ -49,6 +51,10 @@ export class LiveAgnoStore implements SyncSessionStore {
 
   listRuns(sessionId: string, filter: RowFilter): StoredRun[] | null {
     return this.read((s) => s.listRuns(sessionId, filter));
+  }
+
+  pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): RunsPage | null {
+    return this.read((s) => s.pageRuns(sessionId, filter, window));
   }
 
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {

@@ -178,9 +178,28 @@ export class AgnoStatements {
     return this.cached(`DELETE FROM ${this.table} WHERE ${where.join(' AND ')}`).run(...params).changes;
   }
 
-  /** Session rows without their runs, plus run count and the run that names the session. */
-  listLight(filter: ListFilter, sortBy: SessionSortField, order: 'asc' | 'desc', page?: { limit: number; offset: number }): LightRow[] {
+  /**
+   * Session rows without their runs, plus run count and the run that names the session — or,
+   * with `runsFromIndex`, the rows alone (the store reads both from its runs index instead, as
+   * SQLite would parse every listed row's whole `runs` value for them, page or not).
+   */
+  listLight(
+    filter: ListFilter,
+    sortBy: SessionSortField,
+    order: 'asc' | 'desc',
+    page?: { limit: number; offset: number },
+    runsFromIndex = false,
+  ): LightRow[] {
     const { where, params } = this.where(filter);
+    if (runsFromIndex) {
+      const dir = order === 'asc' ? 'ASC' : 'DESC';
+      let sql = `SELECT ${this.select} FROM ${this.table} AS t ${where} ORDER BY ${this.sortColumn(sortBy)} ${dir}, t.session_id ${dir}`;
+      if (page) {
+        sql += ' LIMIT ? OFFSET ?';
+        params.push(page.limit, page.offset);
+      }
+      return this.cached(sql).all(...params) as LightRow[];
+    }
     // Agno 3 drops legacy entries without a run_id when it merges them with the runs table.
     const mergedOnly = this.runsTable ? " AND j.value ->> '$.run_id' IS NOT NULL" : '';
     const legacyNameRun =

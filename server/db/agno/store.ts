@@ -15,6 +15,8 @@ import type {
   Page,
   RowFilter,
   RunLookup,
+  RunsPage,
+  RunWindow,
   SessionListItem,
   SyncSessionStore,
   SessionType,
@@ -42,6 +44,22 @@ interface SessionRuns {
   run(runId: string): StoredRun | undefined;
   /** Every plain-object run in stored order. */
   all(): readonly StoredRun[];
+  /** How many plain-object runs `all()` holds. */
+  readonly objectCount: number;
+  /** `all().slice(offset, offset + limit)`, parsing only those runs when the value is indexed. */
+  window(offset: number, limit: number): readonly StoredRun[];
+  /** `all()` one run at a time, each parsed when reached (a session name needs the first few only). */
+  each(): Iterable<StoredRun>;
+  /** Facts derived from these exact runs, kept as long as their cache entry; null when uncached. */
+  readonly memo: RunsMemo | null;
+}
+
+/** What a listing derives from a cached runs value. */
+interface RunsMemo {
+  /** The session type `name` was derived for (team sessions skip member runs). */
+  nameFor?: SessionType;
+  /** The first candidate run's name; `undefined` when none gives one (the fallback applies). */
+  name?: string | undefined;
 }
 
 /** What one read transaction saw; decoding happens after it, so no lock is held meanwhile. */
@@ -84,6 +102,8 @@ export class AgnoSessionStore implements SyncSessionStore {
   private readonly version: ContentVersion;
   /** Asked on every request without `db_id` (which database answers); re-asked only after a change. */
   private readonly holdsSessions: VersionedAnswer<boolean>;
+  /** Listing facts per cache entry; an entry replaced or evicted takes its memo with it. */
+  private readonly memos = new WeakMap<CachedRuns, RunsMemo>();
 
   constructor(
     private readonly handle: SqliteHandle,
@@ -135,6 +155,13 @@ export class AgnoSessionStore implements SyncSessionStore {
     return found.all().map(freezeDeep);
   }
 
+  pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): RunsPage | null {
+    const found = this.sql.runsTable ? this.mergedSessionRuns(sessionId, filter.userId) : this.sessionRuns(sessionId, filter.userId);
+    if (!found) return null;
+    if (filter.type !== undefined && found.session.session_type !== filter.type) return null;
+    return { runs: found.window(window.offset, window.limit).map(freezeDeep), total: found.objectCount };
+  }
+
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {
     const { page, limit, offset } = pageWindow(query);
     if (query.userId === null) return { items: [], total: 0, page, limit };
@@ -142,14 +169,17 @@ export class AgnoSessionStore implements SyncSessionStore {
     const needle = searchNeedle(query.search);
     const nameNeedle = searchNeedle(query.sessionName);
     const sortBy = query.sortBy ?? 'created_at';
+    // Agno 2 tables answer counts and names from the runs index of each listed row (one pass
+    // per row version, kept with the cache entry); SQL would parse every row's whole value.
+    const fromIndex = this.sql.runsTable === null && this.readState !== null;
+    const item = (row: LightRow): SessionListItem => (fromIndex ? this.indexedItem(row, query.userId ?? undefined) : this.toItem(row));
+    // Not one transaction: a first index of a large value must not hold the agent's writes back.
+    const list = (window?: { limit: number; offset: number }) => this.sql.listLight(filter, sortBy, query.sortOrder, window, fromIndex).map(item);
     if (needle === undefined && nameNeedle === undefined) {
-      const rows = this.sql.listLight(filter, sortBy, query.sortOrder, { limit, offset });
-      return { items: rows.map((r) => this.toItem(r)), total: this.sql.countSessions(filter), page, limit };
+      return { items: list({ limit, offset }), total: this.sql.countSessions(filter), page, limit };
     }
     // Names are derived from run contents, so a search filters the (lighter) rows in JS.
-    const matching = this.sql
-      .listLight(filter, sortBy, query.sortOrder)
-      .map((r) => this.toItem(r))
+    const matching = list()
       .filter((item) => needle === undefined || matchesSearch(needle, item.session_id, item.session_name))
       .filter((item) => nameNeedle === undefined || item.session_name.toLowerCase().includes(nameNeedle));
     return { items: matching.slice(offset, offset + limit), total: matching.length, page, limit };
@@ -345,23 +375,48 @@ export class AgnoSessionStore implements SyncSessionStore {
       if (this.cache.grow(key, entry, decodedBytes(entry.raw?.length ?? 0))) entry.decoded = decoded;
       return decoded;
     };
+    /** The run at `slot` of the index from its own bytes; `undefined` when they do not parse to an object. */
+    const readSlot = (slot: number): StoredRun | undefined => {
+      if (entry.index === null || entry.raw === null) return undefined;
+      let run: unknown;
+      try {
+        run = readIndexedRun(entry.raw, entry.index, slot);
+      } catch {
+        return undefined;
+      }
+      return isPlainObject(run) ? run : undefined;
+    };
+    const index = entry.decoded ? null : entry.index;
+    const objectCount = entry.decoded ? entry.decoded.runs.length : (entry.index?.spans.length ?? 0) / 2;
+    let memo = this.memos.get(entry);
+    if (memo === undefined) {
+      memo = {};
+      this.memos.set(entry, memo);
+    }
     return {
       session: entry.session,
       runCount: entry.runCount,
+      objectCount,
+      memo,
       run: (runId) => {
         if (entry.decoded) return entry.decoded.byId.get(runId);
         const slot = entry.index?.byId.get(runId);
-        if (slot === undefined || entry.index === null || entry.raw === null) return undefined;
-        let run: unknown;
-        try {
-          run = readIndexedRun(entry.raw, entry.index, slot);
-        } catch {
-          // Bytes the pass accepted but JSON does not: the whole value decides, as before.
-          return decodeAll().byId.get(runId);
-        }
-        return isPlainObject(run) ? run : decodeAll().byId.get(runId);
+        if (slot === undefined) return undefined;
+        // Bytes the pass accepted but JSON does not: the whole value decides, as before.
+        return readSlot(slot) ?? decodeAll().byId.get(runId);
       },
       all: () => decodeAll().runs,
+      window: (offset, limit) => {
+        if (index === null || entry.decoded) return decodeAll().runs.slice(offset, offset + limit);
+        const out: StoredRun[] = [];
+        for (let i = Math.max(0, offset); i < Math.min(objectCount, offset + limit); i++) {
+          const run = readSlot(i * 2);
+          if (run === undefined) return decodeAll().runs.slice(offset, offset + limit);
+          out.push(run);
+        }
+        return out;
+      },
+      each: () => (index === null || entry.decoded ? decodeAll().runs : eachIndexed(objectCount, readSlot, () => decodeAll().runs)),
     };
   }
 
@@ -399,6 +454,35 @@ export class AgnoSessionStore implements SyncSessionStore {
     return (userId === undefined
       ? this.sql.sessionWithRunsById.get(sessionId)
       : this.sql.sessionWithRunsByIdForUser.get(sessionId, userId)) as SessionRowWithRuns | undefined;
+  }
+
+  /** A listing row whose run count and name come from the session's cached runs index. */
+  private indexedItem(row: SessionRow, userId: string | undefined): SessionListItem {
+    const session = toStoredSession(row);
+    let runs: SessionRuns | null;
+    try {
+      runs = this.sessionRuns(session.session_id, userId);
+    } catch (error) {
+      // A value that cannot be read lists as SQL's JSON functions list it: no runs.
+      if (error instanceof SessionUnreadableError) runs = null;
+      else throw error;
+    }
+    if (runs === null || runs.runCount === 0) return toListItem(session, explicitSessionName(session.session_data) ?? fallbackSessionName(session, false), 0);
+    return toListItem(session, this.nameFromRuns(session, runs), runs.runCount);
+  }
+
+  /** `deriveSessionName` over runs parsed one at a time; the runs' part is kept with their cache entry. */
+  private nameFromRuns(session: StoredSession, runs: SessionRuns): string {
+    const explicit = explicitSessionName(session.session_data);
+    if (explicit !== undefined) return explicit;
+    const memo = runs.memo;
+    let derived: string | undefined;
+    if (memo !== null && memo.nameFor === session.session_type) derived = memo.name;
+    else {
+      derived = firstRunName(session.session_type, runs.each());
+      if (memo !== null) Object.assign(memo, { nameFor: session.session_type, name: derived });
+    }
+    return derived ?? fallbackSessionName(session, true);
   }
 
   private toItem(row: LightRow): SessionListItem {
@@ -461,7 +545,7 @@ export class AgnoSessionStore implements SyncSessionStore {
     const { legacy, tableRuns } = found;
     const merged = mergeRuns(tableRuns, legacy.runCount > 0 ? legacy.all() : null);
     const { runs, byId } = byFirstId(merged);
-    return { session: legacy.session, runCount: merged.length, run: (id) => byId.get(id), all: () => runs };
+    return { session: legacy.session, runCount: merged.length, run: (id) => byId.get(id), ...listsOf(runs) };
   }
 
   /**
@@ -569,7 +653,37 @@ export class AgnoSessionStore implements SyncSessionStore {
 
 function sessionRunsOf(row: SessionRow, decoded: readonly unknown[]): SessionRuns & DecodedRuns {
   const { runs, byId } = byFirstId(decoded);
-  return { session: freezeDeep(toStoredSession(row)), runCount: decoded.length, run: (id) => byId.get(id), all: () => runs, runs, byId };
+  return { session: freezeDeep(toStoredSession(row)), runCount: decoded.length, run: (id) => byId.get(id), ...listsOf(runs), runs, byId };
+}
+
+/** The list views of runs already decoded. */
+function listsOf(runs: readonly StoredRun[]): Pick<SessionRuns, 'all' | 'objectCount' | 'window' | 'each' | 'memo'> {
+  return { all: () => runs, objectCount: runs.length, window: (offset, limit) => runs.slice(offset, offset + limit), each: () => runs, memo: null };
+}
+
+/** The name the first candidate run gives, as `deriveSessionName` walks the runs; `undefined` when none does. */
+function firstRunName(type: SessionType, runs: Iterable<StoredRun>): string | undefined {
+  for (const run of runs) {
+    if (!isNameCandidate(type, run)) continue;
+    const name = nameFromRun(type, run);
+    if (name !== undefined || type === 'workflow') return name;
+  }
+  return undefined;
+}
+
+/**
+ * The indexed runs in order, each parsed when reached; should one not parse on its own, the
+ * rest come from the whole decode (which decides what such a value means), from that position.
+ */
+function* eachIndexed(count: number, readSlot: (slot: number) => StoredRun | undefined, decodeAll: () => readonly StoredRun[]): Generator<StoredRun> {
+  for (let i = 0; i < count; i++) {
+    const run = readSlot(i * 2);
+    if (run === undefined) {
+      yield* decodeAll().slice(i);
+      return;
+    }
+    yield run;
+  }
 }
 
 /** The plain-object runs and the first of each string `run_id`. */

@@ -23,6 +23,8 @@ export const NATIVE_SQL = {
     `SELECT ${LISTING_SELECT}, r.run AS run FROM sessions AS s ` +
     'LEFT JOIN runs AS r ON r.session_id = s.session_id AND r.run_id = ? WHERE s.session_id = ? AND s.user_id = ?',
   runsOfSession: 'SELECT run FROM runs WHERE session_id = ? ORDER BY position',
+  runsOfSessionWindow: 'SELECT run FROM runs WHERE session_id = ? ORDER BY position LIMIT ? OFFSET ?',
+  runCountOfSession: 'SELECT count(*) AS n FROM runs WHERE session_id = ?',
   runsAfterPosition: 'SELECT position, run FROM runs WHERE session_id = ? AND position > ? ORDER BY position',
   runSlot: 'SELECT position, total_tokens FROM runs WHERE session_id = ? AND run_id = ?',
   insertSession:

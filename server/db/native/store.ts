@@ -13,6 +13,8 @@ import type {
   Page,
   RowFilter,
   RunLookup,
+  RunsPage,
+  RunWindow,
   SessionListItem,
   SyncSessionStore,
   SessionType,
@@ -73,6 +75,16 @@ export class NativeSessionStore implements SyncSessionStore {
     if (this.getSession(sessionId, filter) === null) return null;
     const rows = this.sql.get('runsOfSession').all(sessionId) as Array<{ run: string }>;
     return rows.map((r) => JSON.parse(r.run) as StoredRun);
+  }
+
+  pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): RunsPage | null {
+    const read = this.handle.transaction((): RunsPage | null => {
+      if (this.getSession(sessionId, filter) === null) return null;
+      const rows = this.sql.get('runsOfSessionWindow').all(sessionId, window.limit, window.offset) as Array<{ run: string }>;
+      const { n } = this.sql.get('runCountOfSession').get(sessionId) as { n: number };
+      return { runs: rows.map((r) => JSON.parse(r.run) as StoredRun), total: n };
+    });
+    return read();
   }
 
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {

@@ -12,6 +12,8 @@ import type {
   Page,
   RowFilter,
   RunLookup,
+  RunsPage,
+  RunWindow,
   SessionListItem,
   SessionSortField,
   SessionStore,
@@ -245,6 +247,47 @@ export class PostgresSessionStore implements SessionStore {
   async listRuns(sessionId: string, filter: RowFilter): Promise<StoredRun[] | null> {
     if (filter.userId === null) return null;
     return this.withLayout((sql) => this.mergedRuns(sql, sessionId, filter.userId ?? undefined, filter.type));
+  }
+
+  /**
+   * A window of the run list. In the Agno 2 layout it is read from the row version's index (as a
+   * run GET is), parsing only the window's runs; otherwise the merged list is built and sliced.
+   */
+  async pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): Promise<RunsPage | null> {
+    if (filter.userId === null) return null;
+    const sql = await this.sql();
+    if (sql.layout.runsTable === null) {
+      const indexed = await this.indexedRunsPage(sessionId, filter.userId, filter.type, window);
+      if (indexed !== undefined) return indexed;
+    }
+    const runs = await this.listRuns(sessionId, filter);
+    return runs === null ? null : { runs: runs.slice(window.offset, window.offset + window.limit), total: runs.length };
+  }
+
+  /** `undefined` when the index cannot answer (a value that is not one well-formed array, or a row changing under us). */
+  private async indexedRunsPage(sessionId: string, userId: string | undefined, type: SessionType | undefined, window: RunWindow): Promise<RunsPage | null | undefined> {
+    const { where, params } = whereOf({ sessionId, type, userId });
+    const head = await this.pool.query<Row>(`SELECT t.ctid::text AS row_ref, t.xmin::text AS version FROM ${this.table} AS t ${where} LIMIT 1`, params);
+    const row = head.rows[0];
+    if (!row) return null;
+    const rowRef = String(row.row_ref);
+    const version = `${rowRef}/${String(row.version)}`;
+    const indexed = await this.options.runIndex.get(this.options.owner, rowRef, version, () => this.loadIndexed(rowRef, sessionId, userId));
+    if (indexed === null || indexed.version !== version) return undefined;
+    if (indexed.index === null) return indexed.text.length === 0 ? { runs: [], total: 0 } : undefined;
+    const total = indexed.index.spans.length / 2;
+    const runs: StoredRun[] = [];
+    for (let i = Math.max(0, window.offset); i < Math.min(total, window.offset + window.limit); i++) {
+      let run: unknown;
+      try {
+        run = readIndexedRun(indexed.text, indexed.index, i * 2);
+      } catch {
+        return undefined;
+      }
+      if (!isPlainObject(run)) return undefined;
+      runs.push(run as StoredRun);
+    }
+    return { runs, total };
   }
 
   async listSessions(query: ListSessionsQuery): Promise<Page<SessionListItem>> {

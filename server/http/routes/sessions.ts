@@ -4,6 +4,7 @@ import type { SessionStore, SessionType, StoredRun } from '../../db/types.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import { RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema } from '../../runs/shapes.js';
 import { toRunShape } from '../../runs/to-run-shape.js';
+import { RunSummarySchema, toRunSummary } from '../../runs/run-summary.js';
 import * as sessions from '../../sessions/use-cases.js';
 import * as writes from '../../sessions/session-writes.js';
 import type { AccessScope } from '../../sessions/access-scope.js';
@@ -28,12 +29,22 @@ import {
   SessionPageSchema,
   SessionQuerySchema,
   SessionRunsQuerySchema,
+  SessionDetailQuerySchema,
+  RunsPageMetaSchema,
+  DEFAULT_RUNS_PAGE,
 } from '../schemas.js';
 
 /** Ingest bodies are one run; 10 MB holds a run with thousands of messages and inline media. */
 export const INGEST_BODY_LIMIT = '10mb';
 
 const AnyRunShapeSchema = z.union([RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema]);
+
+const RunsPageSchema = z
+  .object({ data: z.array(z.union([AnyRunShapeSchema, RunSummarySchema])), meta: RunsPageMetaSchema })
+  .meta({ id: 'RunsPage', description: 'rundesk extension: one page of a session\'s runs (full or summaries) and how many there are.' });
+
+/** AgentOS's bare list (full or, with `summary=true`, summaries), or rundesk's page. */
+const SessionRunsAnswerSchema = z.union([z.array(AnyRunShapeSchema), z.array(RunSummarySchema), RunsPageSchema]);
 
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
@@ -49,8 +60,8 @@ function typeName(type: string): string {
 }
 
 /** The session detail `GET /sessions/{id}` answers (and the session writes answer with). */
-async function sessionDetail(store: SessionStore, scope: AccessScope, sessionId: string, type: SessionType | undefined) {
-  const found = await sessions.getSessionDetail(store, scope, sessionId, type);
+async function sessionDetail(store: SessionStore, scope: AccessScope, sessionId: string, type: SessionType | undefined, chatHistory = true) {
+  const found = await sessions.getSessionDetail(store, scope, sessionId, type, chatHistory);
   if (found.kind === 'not-found') {
     throw new NotFoundError(type ? `${typeName(type)} Session with id '${sessionId}' not found` : `Session with id '${sessionId}' not found`);
   }
@@ -58,7 +69,7 @@ async function sessionDetail(store: SessionStore, scope: AccessScope, sessionId:
   return presentSessionDetail(
     found.session,
     { session_name: row?.session_name ?? '', run_count: row?.run_count ?? 0, total_tokens: row?.total_tokens ?? null },
-    found.runs,
+    chatHistory ? found.runs : null,
   );
 }
 
@@ -158,14 +169,14 @@ export const sessionRoutes = [
     tags: ['Sessions'],
     summary: 'Get a session',
     params: SessionIdParamsSchema,
-    query: SessionQuerySchema,
+    query: SessionDetailQuerySchema,
     answers: { 200: { description: 'The session', schema: SessionDetailSchema } },
     errors: [400, 404, 503],
     scopes: ['sessions:read'],
     deskView: true,
     quick: true,
     async handle({ params: { session_id }, query: q }, ctx) {
-      return json(await sessionDetail(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type));
+      return json(await sessionDetail(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type, q.chat_history));
     },
   }),
 
@@ -175,20 +186,37 @@ export const sessionRoutes = [
     operationId: 'get_session_runs',
     tags: ['Sessions'],
     summary: 'List the runs of a session in stored order',
+    description:
+      "Without `limit`, `page` and `summary`, AgentOS's answer: every run, in full. rundesk extensions: `limit`/`page` answer one page " +
+      'as a `RunsPage` (reading only that page\'s runs), and `summary=true` answers `RunSummary` items (no bodies).',
     params: SessionIdParamsSchema,
     query: SessionRunsQuerySchema,
-    answers: { 200: { description: 'The runs', schema: z.array(AnyRunShapeSchema) } },
+    answers: { 200: { description: 'The runs (a list), or one page of them (`limit` or `page`)', schema: SessionRunsAnswerSchema } },
     errors: [400, 404, 503],
     scopes: ['sessions:read'],
     deskView: true,
     quick: true,
     async handle({ params: { session_id }, query: q }, ctx) {
-      const found = await sessions.listRuns(selectStore(ctx.runtime, q), ctx.scope(q.user_id), session_id, q.type, {
-        after: q.created_after,
-        before: q.created_before,
-      });
+      const store = selectStore(ctx.runtime, q);
+      const scope = ctx.scope(q.user_id);
+      const created = { after: q.created_after, before: q.created_before };
+      const present = (type: SessionType) => (run: StoredRun) => {
+        const shape = toRunShape(run, listedShapeOf(type, run));
+        return q.summary ? toRunSummary(shape) : shape;
+      };
+      if (q.limit === undefined && q.page === undefined) {
+        const found = await sessions.listRuns(store, scope, session_id, q.type, created);
+        if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
+        return json(found.runs.map(present(found.session.session_type)));
+      }
+      const limit = q.limit ?? DEFAULT_RUNS_PAGE;
+      const page = q.page ?? 1;
+      const found = await sessions.pageRuns(store, scope, session_id, q.type, created, { offset: (page - 1) * limit, limit });
       if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
-      return json(found.runs.map((run) => toRunShape(run, listedShapeOf(found.session.session_type, run))));
+      return json({
+        data: found.runs.map(present(found.session.session_type)),
+        meta: { page, limit, total_count: found.total, total_pages: Math.ceil(found.total / limit) },
+      });
     },
   }),
 
