@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { isApiError } from './api/client';
+import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { applyStoredTheme } from './app/theme';
 import './styles/tokens.css';
@@ -10,16 +10,7 @@ import './styles/base.css';
 
 applyStoredTheme();
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // Decisions (bad token, missing row) are shown at once; only transient failures are retried.
-      retry: (count, err) => (!isApiError(err) || err.isTransient) && count < 2,
-      staleTime: 1000,
-      refetchOnWindowFocus: true,
-    },
-  },
-});
+const queryClient = createQueryClient();
 
 const router = createAppRouter();
 

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon';
+import { ServerOutage } from '../features/errors/ServerOutage';
 import { useShortcut } from '../platform/keyboard';
 import { ActingAsMenu } from './ActingAsMenu';
 import { DbPicker } from './DbPicker';
@@ -96,6 +97,7 @@ export function Shell() {
           </div>
         </header>
         <main className={styles.appMain} id="main-content" tabIndex={-1}>
+          <ServerOutage />
           <Outlet />
         </main>
       </div>

@@ -22,6 +22,10 @@ export interface DeskTestServer {
   desk<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   /** A token minted by the server's own key store (`POST /desk/tokens`). */
   mint(claims: { sub: string; scopes: string[] }): Promise<string>;
+  /** Stops the server (nothing listens on its port) until `up()`. */
+  down(): Promise<void>;
+  /** Starts it again on the same port and data folder, as a restart does. */
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,8 +35,8 @@ const SCRIPT = path.resolve('renderer/src/testing/serve-for-tests.ts');
 export async function startDeskServer(settings: SettingsInput = {}): Promise<DeskTestServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, JSON.stringify(settings)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout });
   const first = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
     lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the test server exited (${code}) before it started`)));
   });
@@ -57,10 +61,23 @@ export async function startDeskServer(settings: SettingsInput = {}): Promise<Des
     return (text ? JSON.parse(text) : null) as T;
   };
 
+  const command = (word: 'down' | 'up') =>
+    new Promise<void>((resolve) => {
+      const onLine = (line: string) => {
+        if (line !== word) return;
+        lines.off('line', onLine);
+        resolve();
+      };
+      lines.on('line', onLine);
+      child.stdin.write(`${word}\n`);
+    });
+
   return {
     baseUrl,
     dataDir,
     desk,
+    down: () => command('down'),
+    up: () => command('up'),
     mint: async (claims) => (await desk<{ token: string }>('POST', '/desk/tokens', claims)).token,
     async stop() {
       globalThis.fetch = nodeFetch;

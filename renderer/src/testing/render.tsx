@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach } from 'vitest';
+import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
+import { __resetAnsweringForTests } from '../features/sessions/AnsweringSwitch';
 import { __resetActingAsForTests } from '../auth/acting-as';
 import { failOnConsoleErrors } from './console-guard';
 import { giveElementsABox } from './layout';
@@ -19,14 +21,18 @@ afterEach(() => {
   // Pages keep work in localStorage (the workshop's form and token); no test inherits another's.
   globalThis.localStorage?.clear();
   __resetActingAsForTests();
+  __resetAnsweringForTests();
 });
 
 /**
  * Renders the whole app (shell, header, the real route table) at `url` (`/sessions`,
- * `/settings`…), with a fresh query cache that does not retry, so an error shows at once.
+ * `/settings`…), with a fresh query cache that does not retry, so an error shows at once
+ * (`{ appQueryClient: true }`: the app's own cache, with its retries of transient failures).
  */
-export function renderApp(url: string): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+export function renderApp(url: string, options: { appQueryClient?: boolean } = {}): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
+  const queryClient = options.appQueryClient
+    ? createQueryClient()
+    : new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const result = render(
     <QueryClientProvider client={queryClient}>

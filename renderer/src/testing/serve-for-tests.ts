@@ -5,7 +5,12 @@
  * new install does (fresh data dir, its own signing key, ephemeral loopback port), applies the
  * settings given as argv[2] (JSON, merged over the file's as the settings page saves them),
  * prints one JSON line `{ baseUrl, deskToken, dataDir }`, and stops when stdin closes.
+ *
+ * A line `down` on stdin stops the server (the page then finds nothing listening) and `up`
+ * starts it again on the same port and data folder, as a restart by the user does; each
+ * answers with one line (`down`, `up`) once done.
  */
+import { createInterface } from 'node:readline';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer } from '../../../server/server';
@@ -14,14 +19,27 @@ import { makeTempDir } from '../../../server/testing/temp-dir';
 const temp = makeTempDir('rundesk-ct-');
 const dataDir = path.join(temp.dir, 'data');
 fs.mkdirSync(dataDir);
-const server = await startServer({ dataDir, port: 0, log: false, env: {} });
+let server = await startServer({ dataDir, port: 0, log: false, env: {} });
+const port = Number(new URL(server.baseUrl).port);
 const overrides = JSON.parse(process.argv[2] ?? '{}') as { auth?: Record<string, unknown> } & Record<string, unknown>;
 if (Object.keys(overrides).length > 0) await applySettings(overrides);
 process.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, deskToken: server.deskToken, dataDir })}\n`);
 
-process.stdin.resume();
+let running = true;
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line === 'down' && running) {
+    running = false;
+    void server.stop().then(() => process.stdout.write('down\n'));
+  } else if (line === 'up' && !running) {
+    void startServer({ dataDir, port, log: false, env: {} }).then((next) => {
+      server = next;
+      running = true;
+      process.stdout.write('up\n');
+    });
+  }
+});
 process.stdin.on('end', () => {
-  void server.stop().finally(() => {
+  void (running ? server.stop() : Promise.resolve()).finally(() => {
     temp.remove();
     process.exit(0);
   });

@@ -9,6 +9,7 @@ import { RequestError } from '../errors/AuthExplain';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { formatCount } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
+import { useLastError } from '../../lib/last-error';
 import { buildRunTree, flattenRunTree } from '../../lib/runs';
 import { useShortcut } from '../../platform/keyboard';
 import { ActivityChart } from './ActivityChart';
@@ -60,7 +61,8 @@ function SessionView({ actor }: { actor: Actor }) {
     setScrollTo({ index: next });
   });
 
-  const error = session.error ?? runs.error;
+  // The polled detail keeps its failure through each poll (no skeleton between two errors).
+  const error = useLastError(session) ?? runs.error;
   if (error && !session.data) {
     return (
       <div className={pageStyles.page}>

@@ -8,8 +8,10 @@ import { useActingAs, type Actor } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { useMarkLoaded } from '../../lib/hooks';
+import { useLastError } from '../../lib/last-error';
 import { useShortcut } from '../../platform/keyboard';
 import { FirstRun } from '../first-run/FirstRun';
+import { AnsweringSwitchNotice, useAnsweringSwitch } from './AnsweringSwitch';
 import { Pagination } from './Pagination';
 import { SessionsHead } from './SessionsHead';
 import { SessionsToolbar } from './SessionsToolbar';
@@ -46,13 +48,17 @@ function SessionsView({ actor }: { actor: Actor }) {
   const countWorkflow = useQuery(sessionQueries.count(actor, { ...base, type: 'workflow' }));
   const databases = useQuery(deskQueries.databases());
 
-  useMarkLoaded(!list.isPending);
+  // A failed list stays failed through its polls and retries, until an answer comes (no skeleton
+  // rows, no green "Live", no "1–11 of 11" over an error).
+  const failure = useLastError(list);
+  useMarkLoaded(!list.isPending || failure !== null);
 
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
   const hasFilters = !!(filters.type || filters.user || filters.q);
   // Without a db in the URL the server's answering database replies (DESIGN: default_database, else the one with sessions).
   const dbInfo = databases.data?.find((d) => (loc.db ? d.id === loc.db : d.answers_without_db_id));
+  const answering = useAnsweringSwitch(loc.db ? undefined : databases.data);
   const dbEmpty = dbInfo ? dbInfo.sessions === 0 : countAll.data === 0;
   const showFirstRun = !hasFilters && list.isSuccess && meta?.total_count === 0 && dbEmpty && !loc.table;
 
@@ -79,7 +85,8 @@ function SessionsView({ actor }: { actor: Actor }) {
 
   return (
     <div className={pageStyles.page}>
-      <SessionsHead loc={loc} updatedAt={list.dataUpdatedAt} fetching={list.isFetching} error={list.isError} />
+      <SessionsHead loc={loc} answering={loc.db ? undefined : dbInfo?.id} updatedAt={list.dataUpdatedAt} fetching={list.isFetching} failure={failure} />
+      {answering.change && <AnsweringSwitchNotice change={answering.change} onDismiss={answering.dismiss} />}
       <SessionsToolbar
         filters={filters}
         update={update}
@@ -88,8 +95,8 @@ function SessionsView({ actor }: { actor: Actor }) {
         {...drafts}
       />
 
-      {list.isError ? (
-        <RequestError error={list.error} retry={() => void list.refetch()} />
+      {failure ? (
+        <RequestError error={failure} retry={() => void list.refetch()} />
       ) : list.isPending ? (
         <SkeletonRows rows={8} />
       ) : rows.length === 0 ? (
@@ -106,7 +113,7 @@ function SessionsView({ actor }: { actor: Actor }) {
         <SessionTable rows={rows} loc={loc} selected={selected} />
       )}
 
-      {meta && meta.total_count > 0 && (
+      {!failure && meta && meta.total_count > 0 && (
         <Pagination
           page={meta.page}
           pages={meta.total_pages}

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { markAppLoaded } from '../../platform/browser';
-import { Callout } from '../../components/Callout';
+import { ErrorPanel } from '../../components/ErrorPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/ui';
-import { describeError } from '../errors';
 import type { SettingsEnvelope, SettingsSchemaResponse } from '../types';
 import { SettingsForm } from './SettingsForm';
 import { deskQueries } from '../../api';
@@ -26,11 +25,19 @@ export function SettingsPage() {
 
   const failed = current.error ?? schema.error;
   if (failed) {
+    // Not a dead end: "Try again" here, and the shell asks again by itself once a server that
+    // could not be reached answers (features/errors/ServerOutage).
     return (
       <Frame>
-        <Callout tone="danger" title="Settings could not be loaded">
-          {describeError(failed)}
-        </Callout>
+        <ErrorPanel
+          error={failed}
+          title="Settings could not be loaded"
+          retry={() => {
+            void current.refetch();
+            void schema.refetch();
+          }}
+          testId="settings-error"
+        />
       </Frame>
     );
   }

@@ -6,6 +6,8 @@ import { Segmented } from '../../components/Segmented';
 import { Kbd, Spinner } from '../../components/ui';
 import { onModKey } from '../../platform/keyboard';
 import { InlineError } from '../InlineError';
+import { describeError } from '../errors';
+import { errorTitle } from '../../components/ErrorPanel';
 import { canSign } from '../keys/model';
 import { issuesOf } from '../../api/client';
 import { ALGORITHMS, DEFECTS, isAlgorithm, type AuthSettings, type Defect, type MintResponse } from '../types';
@@ -133,7 +135,7 @@ export function MintPanel(props: {
                 </select>
               )}
             </Field>
-            <Field name="key" label="Signing key" error={issueFor('key') ?? issueFor('kid')} help={keysForAlg.length === 0 ? `No local ${form.alg} key: generate one in Settings.` : undefined}>
+            <Field name="key" label="Signing key" error={issueFor('key') ?? issueFor('kid')} help={keysHelp(keys, form.alg, keysForAlg.length)}>
               {({ id: fid }) => (
                 <select id={fid} className={cx(inputStyles.select, fieldStyles.select, textStyles.mono, inputStyles.mono)} value={form.kid} onChange={(e) => set('kid', e.target.value)} data-testid="mint-key">
                   <option value="">auto: first trusted {form.alg} key</option>
@@ -197,4 +199,14 @@ function audPlaceholder(auth: AuthSettings | undefined): string {
   const a = auth?.audience;
   if (Array.isArray(a)) return a[0] ?? '(default)';
   return a ?? '(the service id)';
+}
+
+/**
+ * What the key list says under the key picker. "No local key" only when the server said so: a
+ * server that could not be reached (or failed) has said nothing about its keys.
+ */
+function keysHelp(keys: { isError: boolean; isPending: boolean; error: unknown }, alg: string, count: number): string | undefined {
+  if (keys.isError) return `${errorTitle(keys.error)}: the keys could not be read (${describeError(keys.error)}).`;
+  if (keys.isPending) return 'Reading the keys…';
+  return count === 0 ? `No local ${alg} key: generate one in Settings.` : undefined;
 }
