@@ -1,6 +1,8 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import * as desk from '../desk';
-import { requestAs } from '../platform';
+import { DESK_ACTOR } from '../../auth/acting-as';
+import { comparePeople, sessionOfPath } from '../../lib/compare-people';
+import { getSession, listSessions, requestAs } from '../platform';
 import type { Body } from '../routes';
 import { platformKeys } from '../sessions/queries';
 import type { MintRequest } from '../types';
@@ -107,15 +109,25 @@ export const deskMutations = {
       mutationKey: [...deskQueries.all(), 'mint'] as const,
       mutationFn: (body: MintRequest) => desk.mint(body),
     }),
-  /** User A, user B and an admin, minted with the settings' admin scope, for the compare view. */
+  /**
+   * User A, user B and an admin, minted with the settings' admin scope, for the compare view.
+   * A and B are users who own sessions in the data the path reads (the desk view knows them).
+   */
   mintPersonas: () =>
     mutationOptions({
       mutationKey: [...deskQueries.all(), 'mint', 'personas'] as const,
-      mutationFn: async (adminScope: string | undefined): Promise<Persona[]> => {
+      mutationFn: async ({ adminScope, path }: { adminScope: string | undefined; path: string }): Promise<Persona[]> => {
         const read = ['sessions:read', 'agents:read', 'teams:read', 'workflows:read'];
+        const target = sessionOfPath(path);
+        const loc = { db: target.db, table: target.table };
+        const [owned, listed] = await Promise.all([
+          target.sessionId ? getSession(DESK_ACTOR, target.sessionId, undefined, loc).then((s) => s.user_id, () => null) : Promise.resolve(null),
+          listSessions(DESK_ACTOR, { ...loc, limit: 100 }).then((p) => p.data.map((s) => s.user_id), () => []),
+        ]);
+        const [a, b] = comparePeople(owned, listed);
         const people = [
-          { label: 'user A (alice)', sub: 'alice', scopes: read },
-          { label: 'user B (bob)', sub: 'bob', scopes: read },
+          { label: `user A (${a})`, sub: a, scopes: read },
+          { label: `user B (${b})`, sub: b, scopes: read },
           { label: 'admin', sub: 'admin', scopes: [adminScope ?? 'platform:admin'] },
         ];
         const minted = await Promise.all(people.map((p) => desk.mint({ sub: p.sub, scopes: p.scopes, ttl: 3600 })));

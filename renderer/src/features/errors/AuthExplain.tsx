@@ -15,6 +15,7 @@ import { cx } from '../../lib/cx';
 import { formatDateTime, listText } from '../../lib/format';
 import { readVerdict } from '../../lib/verdict';
 import styles from './AuthExplain.module.css';
+import { LensNotFound, notFoundTarget } from './LensNotFound';
 
 /**
  * A failed request of a page. A token the auth layer refused is explained by the auth layer
@@ -22,6 +23,9 @@ import styles from './AuthExplain.module.css';
  */
 export function RequestError({ error, retry, compact }: { error: unknown; retry?: () => void; compact?: boolean }) {
   if (isApiError(error) && error.isAuthError && error.token) return <AuthExplain error={error} retry={retry} />;
+  // A 404 through a token's lens may be user isolation: the desk view tells which.
+  const target = isApiError(error) && error.isNotFound && error.token ? notFoundTarget(error) : null;
+  if (isApiError(error) && target) return <LensNotFound error={error} target={target} retry={retry} />;
   return <ErrorPanel error={error} retry={retry} compact={compact} />;
 }
 

@@ -12,6 +12,7 @@ import { describeError } from '../errors';
 import { InlineError } from '../InlineError';
 import { HTTP_METHODS, type AuthSettings } from '../types';
 import { deskMutations, type RequestOptions } from '../../api';
+import { BodyDiffs } from './BodyDiffs';
 import { TokenPicker } from './TokenPicker';
 import { Card } from '../../components/Card';
 import { ScopeChip } from '../../components/ScopeChip';
@@ -71,9 +72,9 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
             type="button"
             className={cx(buttonStyles.btn, buttonStyles.btnSm)}
             disabled={demo.isPending}
-            title="Mint user A, user B and an admin token with the settings' claim names"
+            title="Mint two users who own sessions in the data (the owner of the session in the path first) and an admin, with the settings' claim names"
             onClick={() =>
-              demo.mutate(props.auth?.admin_scope, {
+              demo.mutate({ adminScope: props.auth?.admin_scope, path: state.path }, {
                 onSuccess: (slots) => onState({ ...state, slots }),
               })
             }
@@ -183,6 +184,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
           );
         })}
       </div>
+      {run.data ? <BodyDiffs slots={state.slots} results={run.data} /> : null}
       {run.isError ? <Callout tone="danger" title="Compare failed">{describeError(run.error)}</Callout> : null}
     </div>
   );
