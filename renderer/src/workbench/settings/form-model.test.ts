@@ -102,6 +102,7 @@ describe('draft', () => {
     os_id: 'x',
     cors_allowed_origins: [],
     default_database: null,
+    cache_budget_mb: 256,
     server: { host: 'h', port: 1 },
     auth: { ...AUTH, verification_keys: ['from-env'] },
     databases: [],
