@@ -7,7 +7,8 @@ import { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError, Ses
 import { JwksFileError, KeySetError } from './auth/key-errors.js';
 import { KeyMaterialError, LastTrustedKeyError } from './desk/keys/errors.js';
 import { StorageFullError, StorageWriteError } from './files/write-errors.js';
-import { ERROR_TABLE, exitCodeOf, httpAnswerOf, type AnyAppError, type ErrorKind } from './error-table.js';
+import type { AnyAppError, ErrorKind } from './error-kinds.js';
+import { ERROR_TABLE, exitCodeOf, httpAnswerOf } from './error-table.js';
 import {
   AppError,
   BadRequestError,

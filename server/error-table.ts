@@ -1,54 +1,5 @@
-import type { KeyError } from './auth/key-errors.js';
-import type { DatabaseError } from './db/errors.js';
-import type { KeyMaterialError, LastTrustedKeyError } from './desk/keys/errors.js';
-import type {
-  AppError,
-  BadRequestError,
-  ConfigError,
-  ConflictError,
-  CorsOriginError,
-  ErrorBody,
-  ForbiddenError,
-  HeadersTooLargeError,
-  InternalError,
-  NotFoundError,
-  NotImplementedError,
-  PayloadTooLargeError,
-  RequestTimeoutError,
-  UnauthenticatedError,
-  UnsupportedMediaTypeError,
-  ValidationError,
-} from './errors.js';
-import type { StorageError } from './files/write-errors.js';
-
-/**
- * Every error kind, for exhaustive `switch (err.code)` and the table below. A new kind is a new
- * class in `server/errors.ts` (or in its area, like `server/db/errors.ts`) plus a member here and
- * a row in `ERROR_TABLE`; the compiler asks for the row. The union lives here, at the edge, so
- * the classes' modules need not import each other.
- */
-export type AnyAppError =
-  | BadRequestError
-  | UnauthenticatedError
-  | ForbiddenError
-  | NotFoundError
-  | ConflictError
-  | PayloadTooLargeError
-  | UnsupportedMediaTypeError
-  | HeadersTooLargeError
-  | RequestTimeoutError
-  | NotImplementedError
-  | CorsOriginError
-  | ValidationError
-  | InternalError
-  | ConfigError
-  | DatabaseError
-  | LastTrustedKeyError
-  | KeyMaterialError
-  | KeyError
-  | StorageError;
-
-export type ErrorKind = AnyAppError['code'];
+import type { AnyAppError, ErrorKind } from './error-kinds.js';
+import type { AppError, ErrorBody } from './errors.js';
 
 type ErrorOf<K extends ErrorKind> = Extract<AnyAppError, { code: K }>;
 

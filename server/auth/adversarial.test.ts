@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { KeyObject, sign as cryptoSign } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { b64, bearer, keyPair, layerFor, NOW_S, sign } from './testing/tokens.js';
+import { b64, bearer, keyPair, layerFor, NOW_S, sign } from '../testing/auth-tokens.js';
 
 /**
  * Hostile tokens: each must be a 401 decision from `authorize`, never a throw, and must

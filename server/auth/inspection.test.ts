@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../error-table.js';
-import { bearer, keyPair, layerFor, NOW_S, sign } from './testing/tokens.js';
+import { bearer, keyPair, layerFor, NOW_S, sign } from '../testing/auth-tokens.js';
 
 async function setup(extra: Record<string, unknown> = {}) {
   const rsa = await keyPair('RS256');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../errors.js';
-import { bearer, keyPair, layerFor, sign } from './testing/tokens.js';
+import { bearer, keyPair, layerFor, sign } from '../testing/auth-tokens.js';
 
 let dir: string;
 beforeEach(() => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JWK } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bearer, keyPair, layerFor, sign } from './testing/tokens.js';
+import { bearer, keyPair, layerFor, sign } from '../testing/auth-tokens.js';
 
 /** A JWKS endpoint on 127.0.0.1 whose key set the test can change, counting fetches. */
 async function jwksServer(initial: JWK[]) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { httpAnswerOf } from '../error-table.js';
 import { ConfigError, ForbiddenError, UnauthenticatedError } from '../errors.js';
 import type { AuthDecision } from './types.js';
-import { bearer, HMAC_SECRET, hmacKey, keyPair, layerFor, NOW_MS, NOW_S, OS_ID, sign } from './testing/tokens.js';
+import { bearer, HMAC_SECRET, hmacKey, keyPair, layerFor, NOW_MS, NOW_S, OS_ID, sign } from '../testing/auth-tokens.js';
 
 function denied(decision: AuthDecision): { status: number; detail: string; reason?: string; headers: Record<string, string> } {
   if (decision.outcome !== 'deny') throw new Error(`expected a denial, got ${decision.outcome}`);

@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpAnswerOf } from '../error-table.js';
 import { AppError } from '../errors.js';
-import { bearer, keyPair, layerFor, sign } from '../auth/testing/tokens.js';
+import { bearer, keyPair, layerFor, sign } from '../testing/auth-tokens.js';
 import type { AuthLayer } from '../auth/types.js';
 import { authMiddleware, authStateOf } from './auth-middleware.js';
 

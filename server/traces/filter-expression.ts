@@ -1,6 +1,9 @@
 import { BadRequestError } from '../errors.js';
 import { parseIsoToMicros, toIsoDateTime } from '../agno-format/dates.js';
+import { TRACE_FILTER_COLUMNS, type ComparisonOp, type FilterScalar, type TraceColumn, type TraceFilter } from '../db/traces/filter.js';
 import { pyStr } from './python-text.js';
+
+export { TRACE_FILTER_COLUMNS, type ComparisonOp, type FilterScalar, type TraceColumn, type TraceFilter };
 
 /**
  * The platform's filter-expression DSL for trace search (`POST /traces/search`'s `filter`):
@@ -9,39 +12,10 @@ import { pyStr } from './python-text.js';
  * compile to SQL with bound values; column names come from a fixed set, never from the text.
  */
 
-/** The trace columns a filter may name (the platform's `TRACE_COLUMNS`). */
-export const TRACE_FILTER_COLUMNS = [
-  'trace_id',
-  'name',
-  'status',
-  'start_time',
-  'end_time',
-  'duration_ms',
-  'run_id',
-  'session_id',
-  'user_id',
-  'agent_id',
-  'team_id',
-  'workflow_id',
-  'created_at',
-] as const;
-export type TraceColumn = (typeof TRACE_FILTER_COLUMNS)[number];
-
 /** Columns holding ISO date-times in UTC: filter values on them are normalised to UTC first. */
 const DATETIME_COLUMNS: ReadonlySet<TraceColumn> = new Set(['start_time', 'end_time', 'created_at']);
 
 export const MAX_FILTER_DEPTH = 10;
-
-export type FilterScalar = string | number | boolean;
-export type ComparisonOp = 'EQ' | 'NEQ' | 'GT' | 'GTE' | 'LT' | 'LTE';
-
-export type TraceFilter =
-  | { op: ComparisonOp; column: TraceColumn; value: FilterScalar }
-  /** Case-insensitive substring or prefix; `text` is already lower-cased. */
-  | { op: 'CONTAINS' | 'STARTSWITH'; column: TraceColumn; text: string }
-  | { op: 'IN'; column: TraceColumn; values: (FilterScalar | null)[] }
-  | { op: 'AND' | 'OR'; conditions: TraceFilter[] }
-  | { op: 'NOT'; condition: TraceFilter };
 
 const COMPARISONS: ReadonlySet<string> = new Set(['EQ', 'NEQ', 'GT', 'GTE', 'LT', 'LTE']);
 

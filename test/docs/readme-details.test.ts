@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keyPair, layerFor, OS_ID, sign } from '../../server/auth/testing/tokens.js';
+import { keyPair, layerFor, OS_ID, sign } from '../../server/testing/auth-tokens.js';
 
 /** The 403 details README quotes are the ones the server sends. */
 const README = fs.readFileSync(path.resolve('README.md'), 'utf8');

@@ -1,4 +1,4 @@
-import type { FilterScalar, TraceColumn, TraceFilter } from '../../traces/filter-expression.js';
+import type { FilterScalar, TraceColumn, TraceFilter } from './filter.js';
 import type { TraceListFilter, TraceStatsFilter } from './types.js';
 
 /**

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { TraceColumn } from '../../traces/filter-expression.js';
+import type { TraceColumn } from './filter.js';
 import { listWhere, SqlParams, statsWhere } from './filter-sql.js';
 import { SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
 import type { Counted, Paging, SessionTraceStatsRow, SpanRow, TraceListFilter, TraceListRow, TraceRow, TraceStatsFilter, TraceStore } from './types.js';

@@ -1,6 +1,6 @@
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
 import { quoteIdentifier } from '../connection.js';
-import type { TraceColumn } from '../../traces/filter-expression.js';
+import type { TraceColumn } from './filter.js';
 import { listWhere, SqlParams, statsWhere } from './filter-sql.js';
 import { SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
 import type { Counted, Paging, SessionTraceStatsRow, SpanRow, SyncTraceStore, TraceListFilter, TraceListRow, TraceRow, TraceStatsFilter } from './types.js';

@@ -1,4 +1,4 @@
-import type { TraceFilter } from '../../traces/filter-expression.js';
+import type { TraceFilter } from './filter.js';
 import { promised } from '../promised.js';
 
 /**
