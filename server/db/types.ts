@@ -7,6 +7,7 @@
  *    used for attached files and read in place.
  */
 
+import type { AccessScope } from '../access/scope.js';
 import type { SessionType, StoredRun } from '../agno-format/types.js';
 import type { PlatformDataReader } from './platform-data/types.js';
 import type { TraceStore } from './traces/types.js';
@@ -45,14 +46,15 @@ export interface SessionListItem extends StoredSession {
   total_tokens: number | null;
 }
 
-/** Row filter shared by reads and writes. `userId` undefined = no user filter. */
+/** Row filter shared by reads and writes. */
 export interface RowFilter {
   type?: SessionType | undefined;
   /**
-   * Only rows whose `user_id` equals this. Under user isolation the route passes the caller's
-   * id (or `null` for a caller with none, which must match nothing — fail closed).
+   * Whose rows (`server/access/scope.ts`), applied by each store in the query that reads the
+   * row. The use cases always pass the request's; absent is every row, for the store's own
+   * callers (sample data, internal lookups, tests).
    */
-  userId?: string | null | undefined;
+  scope?: AccessScope | undefined;
 }
 
 /** Outcome of looking up one run; each miss kind has its own 404 detail. */
@@ -124,7 +126,10 @@ export interface UpsertRunInput {
   sessionId: string;
   type: SessionType;
   run: StoredRun;
-  /** Stamped on a session created by this call, and checked against an existing one. */
+  /**
+   * The owner (decided by `ownerOf` from the writer's access scope): stamped on the run and on
+   * a session created by this call (`prepareRun`), and checked against an existing session.
+   */
   userId: string | null;
 }
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { AuthLayer, RequestAuthState } from '../auth/types.js';
 import { AppError, InternalError } from '../errors.js';
 import type { Runtime } from '../runtime-types.js';
-import { accessScopeOf } from '../sessions/access-scope.js';
+import { AccessScope, accessScopeOf, narrowedTo } from '../access/scope.js';
 import type { Route, RouteAnswer, RouteContext, RouteInput } from './route.js';
 import { parseInput } from './validate.js';
 
@@ -37,9 +37,27 @@ export function parseRouteInput(route: Route, raw: { params: unknown; query: unk
   return { params, query, body };
 }
 
-/** The handler's context: who asks (`null`: the developer, or a path the JWT layer leaves open). */
-export function routeContext(runtime: Runtime, auth: RequestAuthState | null, accepts: (types: string[]) => string | false): RouteContext {
-  return { runtime, auth, scope: (queryUserId) => accessScopeOf(auth, queryUserId), accepts };
+/**
+ * Who asks: the JWT layer's state (`null` on a path it leaves open) and the access scope built
+ * from it, once per request.
+ */
+export interface Caller {
+  readonly auth: RequestAuthState | null;
+  readonly access: AccessScope;
+}
+
+/** A caller of the platform API, as the JWT layer decided. */
+export function callerOf(auth: RequestAuthState | null): Caller {
+  return { auth, access: accessScopeOf(auth) };
+}
+
+/** The developer behind the desk credential (the desk view): no token, and every row, asked for explicitly. */
+export const DEVELOPER: Caller = Object.freeze({ auth: null, access: AccessScope.all() });
+
+/** The handler's context for one request. */
+export function routeContext(runtime: Runtime, caller: Caller, accepts: (types: string[]) => string | false): RouteContext {
+  const { auth, access } = caller;
+  return { runtime, auth, scope: (queryUserId) => narrowedTo(access, queryUserId), accepts };
 }
 
 /** Parse → handler (use case, present): the answer, or a thrown error kind. */

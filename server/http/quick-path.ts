@@ -7,7 +7,7 @@ import type { Runtime } from '../runtime-types.js';
 import { varyOnOrigin } from './cors.js';
 import { fromExpressError } from './error-middleware.js';
 import { isAllowedHost } from './host-guard.js';
-import { authorizeRequest, errorKindOf, routeContext, runRoute } from './pipeline.js';
+import { authorizeRequest, callerOf, errorKindOf, routeContext, runRoute } from './pipeline.js';
 import { templateParams, type Route, type RouteAnswer } from './route.js';
 import { setSecurityHeaders } from './security-headers.js';
 
@@ -107,7 +107,7 @@ export function createQuickPath(runtime: Runtime, routes: readonly Route[], opts
     setSecurityHeaders(res);
     try {
       const auth = await authorizeRequest(runtime.auth(), 'GET', path, req.headers);
-      const ctx = routeContext(runtime, auth, (types) => accepts.call(req, types));
+      const ctx = routeContext(runtime, callerOf(auth), (types) => accepts.call(req, types));
       writeAnswer(res, await runRoute(route, { params, query: parseQuery(query), body: undefined }, ctx));
     } catch (err) {
       const kind = errorKindOf(err, fromExpressError, opts.log, { method: 'GET', path });

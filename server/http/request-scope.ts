@@ -1,10 +1,7 @@
-import type { Response } from 'express';
 import { answeringDatabase } from '../db/answering.js';
 import type { Database, SessionStore } from '../db/types.js';
 import { BadRequestError } from '../errors.js';
 import type { Runtime } from '../runtime-types.js';
-import { accessScopeOf, type AccessScope } from '../sessions/access-scope.js';
-import { authStateOf } from './auth-middleware.js';
 
 /**
  * Picks the database and session table a request names. `table` without `db_id` is a 400
@@ -29,9 +26,4 @@ export function selectStore(
   intent: 'read' | 'write' = 'read',
 ): SessionStore {
   return selectDatabase(runtime, selector, intent).sessions(selector.table);
-}
-
-/** The request's access scope, built once from its auth state and the query's `user_id`. */
-export function scopeOf(res: Response, queryUserId: string | undefined): AccessScope {
-  return accessScopeOf(authStateOf(res), queryUserId);
 }

@@ -2,7 +2,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import type { Runtime } from '../runtime-types.js';
 import { authStateOf } from './auth-middleware.js';
 import { jsonBody } from './json-body.js';
-import { routeContext, runRoute } from './pipeline.js';
+import { callerOf, DEVELOPER, routeContext, runRoute } from './pipeline.js';
 import type { Route, RouteAnswer } from './route.js';
 
 /**
@@ -37,8 +37,8 @@ export function sendAnswer(res: Response, answer: RouteAnswer): void {
 /** One route object as Express middleware: the pipeline's stages, then the answer written. */
 function handlerOf(route: Route, runtime: Runtime, access: RouteAccess): RequestHandler {
   return async (req, res) => {
-    const auth = access === 'developer' ? null : authStateOf(res);
-    const ctx = routeContext(runtime, auth, (types) => req.accepts(types));
+    const caller = access === 'developer' ? DEVELOPER : callerOf(authStateOf(res));
+    const ctx = routeContext(runtime, caller, (types) => req.accepts(types));
     sendAnswer(res, await runRoute(route, { params: req.params, query: req.query, body: req.body }, ctx));
   };
 }

@@ -51,7 +51,7 @@
 import type { z } from 'zod';
 import type { RequestAuthState } from '../auth/types.js';
 import type { Runtime } from '../runtime-types.js';
-import type { AccessScope } from '../sessions/access-scope.js';
+import type { AccessScope } from '../access/scope.js';
 
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -82,10 +82,13 @@ export interface RouteContext {
   readonly runtime: Runtime;
   /**
    * The caller's SPEC §5.4 state; `null` on a route the JWT layer leaves open and in the desk
-   * view, which reads as the developer (every row).
+   * view (which reads as the developer, with the scope `all`).
    */
   readonly auth: RequestAuthState | null;
-  /** The access scope the use cases take; the query's `user_id` can only narrow it. */
+  /**
+   * The request's access scope (built once, from the auth decision or asked for by the desk
+   * view), narrowed by the query's `user_id` where it may be: pass `undefined` for writes.
+   */
   scope(queryUserId: string | undefined): AccessScope;
   /** The best of `types` for the request's `Accept` header, as Express's `req.accepts`. */
   accepts(types: string[]): string | false;

@@ -2,7 +2,7 @@ import type { Caches } from '../caches/caches.js';
 import { databaseOwner } from '../caches/caches.js';
 import type { Database, RunLookup, SessionType } from '../db/types.js';
 import { toRunShape } from '../runs/to-run-shape.js';
-import type { AccessScope } from '../sessions/access-scope.js';
+import { scopeKey, type AccessScope } from '../access/scope.js';
 import * as sessions from '../sessions/use-cases.js';
 
 /** The Content-Type Express's `res.json` sets. */
@@ -28,12 +28,12 @@ export async function getRunBody(
   type: SessionType,
 ): Promise<RunBodyLookup> {
   const store = db.sessions(table);
-  if (db.changeStamp === undefined || scope.userId === null) return serialize(await sessions.getRun(store, scope, sessionId, runId, type), type);
+  if (db.changeStamp === undefined) return serialize(await sessions.getRun(store, scope, sessionId, runId, type), type);
   const owner = databaseOwner(db.id);
   // Read before the run, so a write in between leaves the entry stamped with the older version.
   const version = `${caches.generation(owner)}:${db.changeStamp()}`;
   // Lengths keep ids apart whatever characters they hold; the run id comes last.
-  const user = scope.userId === undefined ? '*' : `u${scope.userId.length}:${scope.userId}`;
+  const user = scopeKey(scope);
   const tableKey = table === undefined ? '-' : `t${table.length}:${table}`;
   const key = `${tableKey} ${type} ${user} ${sessionId.length}:${sessionId}${runId}`;
   const body = caches.runBodies.get(owner, key, version);

@@ -1,7 +1,7 @@
 import type { Caches } from '../caches/caches.js';
 import { databaseOwner } from '../caches/caches.js';
 import type { Database } from '../db/types.js';
-import type { AccessScope } from '../sessions/access-scope.js';
+import { scopeKey, type AccessScope } from '../access/scope.js';
 import * as traces from '../traces/use-cases.js';
 
 /**
@@ -13,12 +13,12 @@ import * as traces from '../traces/use-cases.js';
  */
 export async function getTraceBody(caches: Caches, db: Database, scope: AccessScope, traceId: string, spanId: string | undefined): Promise<Buffer> {
   const store = db.traces();
-  if (db.changeStamp === undefined || scope.userId === null) return serialize(await traces.getTrace(store, scope, traceId, spanId));
+  if (db.changeStamp === undefined) return serialize(await traces.getTrace(store, scope, traceId, spanId));
   const owner = databaseOwner(db.id);
   // Read before the trace, so a write in between leaves the entry stamped with the older version.
   const version = `${caches.generation(owner)}:${db.changeStamp()}`;
   // Lengths keep ids apart whatever characters they hold; the trace id comes last.
-  const user = scope.userId === undefined ? '*' : `u${scope.userId.length}:${scope.userId}`;
+  const user = scopeKey(scope);
   const span = spanId === undefined ? '-' : `s${spanId.length}:${spanId}`;
   const key = `${user} ${span} ${traceId}`;
   const cached = caches.traceBodies.get(owner, key, version);

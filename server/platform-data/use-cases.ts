@@ -3,7 +3,7 @@ import { toIsoDateTime } from '../agno-format/dates.js';
 import type { Database } from '../db/types.js';
 import { EVAL_TYPES, type EvalType } from '../db/platform-data/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { AccessScope } from '../sessions/access-scope.js';
+import type { AccessScope } from '../access/scope.js';
 import { paginationOf, presentContent, presentEvalRun, presentMemory, presentMetrics, presentUserStats } from './present.js';
 import type {
   ContentPageSchema,
@@ -28,8 +28,6 @@ import type {
  * no user id reads none.
  */
 
-const EMPTY_PAGE = { data: [], meta: paginationOf(1, 20, 0, 0) };
-
 /** `topics=a,b` (the first value when repeated, as AgentOS): trimmed, empty ones dropped. */
 export function topicsOf(value: string | string[] | undefined): string[] | undefined {
   const first = Array.isArray(value) ? value[0] : value;
@@ -43,10 +41,9 @@ export async function listMemories(
   scope: AccessScope,
   q: z.output<typeof MemoryListQuerySchema>,
 ): Promise<z.infer<typeof MemoryPageSchema>> {
-  if (scope.userId === null) return { ...EMPTY_PAGE, meta: paginationOf(q.page, q.limit, 0, 0) };
   const page = await db.platformData().listMemories({
     table: q.table,
-    userId: scope.userId,
+    scope,
     agentId: q.agent_id,
     teamId: q.team_id,
     topics: topicsOf(q.topics),
@@ -66,15 +63,14 @@ export async function getMemory(
   memoryId: string,
   table: string | undefined,
 ): Promise<z.infer<typeof UserMemorySchema>> {
-  const row = scope.userId === null ? null : await db.platformData().getMemory(memoryId, { table, userId: scope.userId });
+  const row = await db.platformData().getMemory(memoryId, { table, scope });
   const memory = row ? presentMemory(row) : null;
   if (!memory) throw new NotFoundError(`Memory with ID ${memoryId} not found`);
   return memory;
 }
 
 export async function memoryTopics(db: Database, scope: AccessScope, table: string | undefined): Promise<string[]> {
-  if (scope.userId === null) return [];
-  return db.platformData().memoryTopics({ table, userId: scope.userId });
+  return db.platformData().memoryTopics({ table, scope });
 }
 
 export async function userMemoryStats(
@@ -82,8 +78,7 @@ export async function userMemoryStats(
   scope: AccessScope,
   q: z.output<typeof UserStatsQuerySchema>,
 ): Promise<z.infer<typeof UserStatsPageSchema>> {
-  if (scope.userId === null) return { data: [], meta: paginationOf(q.page, q.limit, 0, 0) };
-  const page = await db.platformData().userMemoryStats({ table: q.table, userId: scope.userId, page: q.page, limit: q.limit });
+  const page = await db.platformData().userMemoryStats({ table: q.table, scope, page: q.page, limit: q.limit });
   return { data: page.rows.map(presentUserStats), meta: paginationOf(q.page, q.limit, page.total, page.rows.length) };
 }
 
@@ -106,10 +101,9 @@ export async function listEvalRuns(
   q: z.output<typeof EvalRunListQuerySchema>,
 ): Promise<z.infer<typeof EvalRunPageSchema>> {
   const evalTypes = evalTypesOf(q.eval_types);
-  if (scope.userId === null) return { data: [], meta: paginationOf(q.page, q.limit, 0, 0) };
   const page = await db.platformData().listEvalRuns({
     table: q.table,
-    userId: scope.userId,
+    scope,
     agentId: q.agent_id,
     teamId: q.team_id,
     workflowId: q.workflow_id,
@@ -125,7 +119,7 @@ export async function listEvalRuns(
 }
 
 export async function getEvalRun(db: Database, scope: AccessScope, runId: string, table: string | undefined): Promise<z.infer<typeof EvalSchema>> {
-  const row = scope.userId === null ? null : await db.platformData().getEvalRun(runId, { table, userId: scope.userId });
+  const row = await db.platformData().getEvalRun(runId, { table, scope });
   if (!row) throw new NotFoundError(`Eval run with id '${runId}' not found`);
   return presentEvalRun(row);
 }

@@ -1,7 +1,7 @@
 import { isPlainObject } from '../agno-format/json-values.js';
 import type { SessionStore, SessionType, StoredSession } from '../db/types.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
-import { seesNothing, type AccessScope } from './access-scope.js';
+import { ownerOf, type AccessScope } from '../access/scope.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 
 /**
  * AgentOS's session writes — create (`POST /sessions`), rename (`POST /sessions/{id}/rename`) and
@@ -41,8 +41,7 @@ export async function createSession(
   now: number,
   newId: () => string,
 ): Promise<StoredSession> {
-  if (scope.writer.kind === 'refused') throw new ForbiddenError('User isolation is on and the token carries no user id, so it cannot create sessions');
-  const userId = scope.writer.kind === 'caller' ? scope.writer.userId : (tokenUserId ?? body.user_id ?? null);
+  const userId = ownerOf(scope, tokenUserId ?? body.user_id ?? null, 'sessions');
   const sessionData: Record<string, unknown> = {};
   if (body.session_state !== undefined) sessionData['session_state'] = body.session_state;
   if (body.session_name !== undefined) sessionData['session_name'] = body.session_name;
@@ -82,8 +81,8 @@ export async function updateSession(
   update: SessionUpdate,
   now: number,
 ): Promise<void> {
-  const filter = { type, userId: scope.userId };
-  const session = seesNothing(scope) ? null : await store.getSession(sessionId, filter);
+  const filter = { type, scope };
+  const session = await store.getSession(sessionId, filter);
   if (!session) throw new NotFoundError(`Session with id '${sessionId}' not found`);
   const sessionData: Record<string, unknown> = isPlainObject(session.session_data) ? { ...session.session_data } : {};
   if (update.session_name !== undefined) sessionData['session_name'] = update.session_name;

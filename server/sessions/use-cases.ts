@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../errors.js';
+import { ownerOf, type AccessScope } from '../access/scope.js';
 import type {
   ComponentSummary,
   ListSessionsQuery,
@@ -12,7 +12,6 @@ import type {
   StoredSession,
   UpsertRunResult,
 } from '../db/types.js';
-import { seesNothing, type AccessScope } from './access-scope.js';
 
 /**
  * The sessions use cases: what the platform routes (and the desk's view) do with a store, under
@@ -20,11 +19,10 @@ import { seesNothing, type AccessScope } from './access-scope.js';
  * of their own about whose rows are whose.
  */
 
-export type SessionQuery = Omit<ListSessionsQuery, 'userId'>;
+export type SessionQuery = Omit<ListSessionsQuery, 'scope'>;
 
 export async function getRun(store: SessionStore, scope: AccessScope, sessionId: string, runId: string, type: SessionType): Promise<RunLookup> {
-  if (seesNothing(scope)) return { kind: 'no-session' };
-  return store.getRun(sessionId, runId, { type, userId: scope.userId });
+  return store.getRun(sessionId, runId, { type, scope });
 }
 
 export type SessionDetailResult =
@@ -39,8 +37,7 @@ export async function getSessionDetail(
   /** `false`: the runs are not read (`runs` is empty), for a detail without its chat history. */
   withRuns = true,
 ): Promise<SessionDetailResult> {
-  if (seesNothing(scope)) return { kind: 'not-found' };
-  const filter = { type, userId: scope.userId };
+  const filter = { type, scope };
   const session = await store.getSession(sessionId, filter);
   if (!session) return { kind: 'not-found' };
   // The listing row carries the derived name and counts; reuse it rather than recompute.
@@ -66,8 +63,7 @@ export async function listRuns(
   type: SessionType | undefined,
   created: CreatedWindow = {},
 ): Promise<RunsResult> {
-  if (seesNothing(scope)) return { kind: 'not-found' };
-  const filter = { type, userId: scope.userId };
+  const filter = { type, scope };
   const session = await store.getSession(sessionId, filter);
   const runs = session ? await store.listRuns(sessionId, filter) : null;
   return session && runs ? { kind: 'found', session, runs: runs.filter((run) => inWindow(run, created)) } : { kind: 'not-found' };
@@ -92,8 +88,7 @@ export async function pageRuns(
     if (found.kind === 'not-found') return found;
     return { ...found, runs: found.runs.slice(window.offset, window.offset + window.limit), total: found.runs.length };
   }
-  if (seesNothing(scope)) return { kind: 'not-found' };
-  const filter = { type, userId: scope.userId };
+  const filter = { type, scope };
   const session = await store.getSession(sessionId, filter);
   const page = session ? await store.pageRuns(sessionId, filter, window) : null;
   return session && page ? { kind: 'found', session, runs: page.runs, total: page.total } : { kind: 'not-found' };
@@ -107,18 +102,17 @@ function inWindow(run: StoredRun, { after, before }: CreatedWindow): boolean {
 }
 
 export async function listSessions(store: SessionStore, scope: AccessScope, query: SessionQuery): Promise<Page<SessionListItem>> {
-  if (seesNothing(scope)) return { items: [], total: 0, page: query.page, limit: query.limit };
-  return store.listSessions({ ...query, userId: scope.userId });
+  return store.listSessions({ ...query, scope });
 }
 
 export async function listComponents(store: SessionStore, scope: AccessScope, kind: SessionType): Promise<ComponentSummary[]> {
-  if (seesNothing(scope)) return [];
-  return store.listComponents(kind, { userId: scope.userId });
+  return store.listComponents(kind, { scope });
 }
 
 /**
- * Stores one run. Under isolation the run (and a new session) belongs to the caller, whatever
- * the body says; a caller without a user id cannot write at all.
+ * Stores one run. Its owner is decided by the scope (`ownerOf`: under isolation the caller,
+ * whatever the body says; a caller without a user id cannot write at all) and stamped on the run
+ * by the store (`prepareRun`).
  */
 export async function ingestRun(
   store: SessionStore,
@@ -127,18 +121,12 @@ export async function ingestRun(
   type: SessionType,
   run: StoredRun,
 ): Promise<UpsertRunResult> {
-  if (scope.writer.kind === 'refused') {
-    throw new ForbiddenError('User isolation is on and the token carries no user id, so it cannot write runs');
-  }
-  const sent = typeof run['user_id'] === 'string' && run['user_id'].length > 0 ? run['user_id'] : null;
-  const userId = scope.writer.kind === 'caller' ? scope.writer.userId : sent;
-  const stamped = scope.writer.kind === 'caller' ? { ...run, user_id: userId } : run;
-  return store.upsertRun({ sessionId, type, run: stamped, userId });
+  const claimed = typeof run['user_id'] === 'string' ? run['user_id'] : null;
+  return store.upsertRun({ sessionId, type, run, userId: ownerOf(scope, claimed, 'runs') });
 }
 
 export async function deleteSession(store: SessionStore, scope: AccessScope, sessionId: string, type: SessionType | undefined): Promise<boolean> {
-  if (seesNothing(scope)) return false;
-  return store.deleteSession(sessionId, { type, userId: scope.userId });
+  return store.deleteSession(sessionId, { type, scope });
 }
 
 /**
@@ -147,6 +135,5 @@ export async function deleteSession(store: SessionStore, scope: AccessScope, ses
  * nothing are no error.
  */
 export async function deleteSessions(store: SessionStore, scope: AccessScope, sessionIds: readonly string[]): Promise<void> {
-  if (seesNothing(scope)) return;
-  for (const sessionId of new Set(sessionIds)) await store.deleteSession(sessionId, { userId: scope.userId });
+  for (const sessionId of new Set(sessionIds)) await store.deleteSession(sessionId, { scope });
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FilterExpressionError, parseTraceFilter, withUserScope } from './filter-expression.js';
+import { FilterExpressionError, parseTraceFilter } from './filter-expression.js';
 
 describe('the trace filter expression', () => {
   it('When an expression nests AND, OR, NOT and IN, Then it parses into the tree the stores compile', () => {
@@ -62,11 +62,5 @@ describe('the trace filter expression', () => {
       }),
       { numRuns: 5_000 },
     );
-  });
-
-  it('When a user-isolated caller searches, Then their user id is AND-ed in front of the filter', () => {
-    const own = { op: 'EQ', column: 'user_id', value: 'ada' };
-    expect(withUserScope(null, 'ada')).toEqual(own);
-    expect(withUserScope({ op: 'EQ', column: 'status', value: 'OK' }, 'ada')).toEqual({ op: 'AND', conditions: [own, { op: 'EQ', column: 'status', value: 'OK' }] });
   });
 });

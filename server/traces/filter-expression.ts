@@ -74,12 +74,6 @@ export function parseTraceFilter(input: unknown, depth = 0): TraceFilter {
   throw new FilterExpressionError(`Unknown filter operator: ${typeof op === 'string' ? op : show(op)}`);
 }
 
-/** `{op: EQ, key: user_id, value}` AND-ed in front of `filter`: a user-isolated caller's search. */
-export function withUserScope(filter: TraceFilter | null, userId: string): TraceFilter {
-  const own: TraceFilter = { op: 'EQ', column: 'user_id', value: userId };
-  return filter === null ? own : { op: 'AND', conditions: [own, filter] };
-}
-
 function columnOf(key: unknown, op: string): TraceColumn {
   if (key === null || key === undefined) throw new FilterExpressionError(`${op} filter requires 'key' and 'value' fields`);
   if (typeof key !== 'string' || !(TRACE_FILTER_COLUMNS as readonly string[]).includes(key)) {

@@ -1,8 +1,8 @@
 import { parseIsoToMicros } from '../agno-format/dates.js';
 import type { Counted, Paging, SpanRow, TraceStore } from '../db/traces/types.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
-import { seesNothing, type AccessScope } from '../sessions/access-scope.js';
-import { parseTraceFilter, pythonUtcIsoformat, withUserScope, type TraceFilter } from './filter-expression.js';
+import type { AccessScope } from '../access/scope.js';
+import { parseTraceFilter, pythonUtcIsoformat, type TraceFilter } from './filter-expression.js';
 import { presentSessionStats, presentSpan, presentTraceDetail, presentTraceSummary } from './present.js';
 import type { TraceDetail, TraceNode, TraceSessionStats, TraceSummary } from './schemas.js';
 
@@ -75,21 +75,16 @@ function answer<R, T>(found: Counted<R>, present: (row: R) => T, page: number, l
   };
 }
 
-function empty<T>(page: number, limit: number): PageAnswer<T> {
-  return { data: [], meta: { page, limit, total_pages: 0, total_count: 0, search_time_ms: 0 } };
-}
-
-/** `GET /traces`: newest first; `scope.userId` is the caller's own id under isolation, else the query's `user_id`. */
+/** `GET /traces`: newest first, inside the scope (the caller's own traces under isolation, else narrowed by the query's `user_id`). */
 export async function listTraces(store: TraceStore, scope: AccessScope, input: TraceListInput): Promise<PageAnswer<TraceSummary>> {
   const startTimeFrom = timeBound(input.start_time, 'start_time');
   const endTimeTo = timeBound(input.end_time, 'end_time');
-  if (seesNothing(scope)) return empty(input.page, input.limit);
   const started = performance.now();
   const found = await store.listTraces(
     {
       runId: input.run_id,
       sessionId: input.session_id,
-      userId: scope.userId ?? undefined,
+      scope,
       agentId: input.agent_id,
       teamId: input.team_id,
       workflowId: input.workflow_id,
@@ -104,8 +99,8 @@ export async function listTraces(store: TraceStore, scope: AccessScope, input: T
 
 /** `GET /traces/{trace_id}`: the span tree, or with `spanId` that one span of the trace. */
 export async function getTrace(store: TraceStore, scope: AccessScope, traceId: string, spanId?: string): Promise<TraceDetail | TraceNode> {
-  const trace = await store.getTrace(traceId);
-  if (trace === null || (scope.userId !== undefined && trace.user_id !== scope.userId)) throw new NotFoundError('Trace not found');
+  const trace = await store.getTrace(traceId, scope);
+  if (trace === null) throw new NotFoundError('Trace not found');
   if (spanId !== undefined) {
     const span = await store.getSpan(spanId);
     if (span === null) throw new NotFoundError('Span not found');
@@ -119,10 +114,9 @@ export async function getTrace(store: TraceStore, scope: AccessScope, traceId: s
 export async function traceSessionStats(store: TraceStore, scope: AccessScope, input: TraceStatsInput): Promise<PageAnswer<TraceSessionStats>> {
   const createdFrom = timeBound(input.start_time, 'start_time');
   const createdTo = timeBound(input.end_time, 'end_time');
-  if (seesNothing(scope)) return empty(input.page, input.limit);
   const started = performance.now();
   const found = await store.sessionStats(
-    { userId: scope.userId ?? undefined, agentId: input.agent_id, teamId: input.team_id, workflowId: input.workflow_id, createdFrom, createdTo },
+    { scope, agentId: input.agent_id, teamId: input.team_id, workflowId: input.workflow_id, createdFrom, createdTo },
     paging(input.page, input.limit),
   );
   return answer(found, presentSessionStats, input.page, input.limit, started);
@@ -135,16 +129,14 @@ export async function searchTraces(
   input: TraceSearchInput,
 ): Promise<PageAnswer<TraceDetail> | PageAnswer<TraceSessionStats>> {
   // An empty filter object is no filter, as on the platform (`if body.filter:`).
-  let expression: TraceFilter | null = input.filter && Object.keys(input.filter).length > 0 ? parseTraceFilter(input.filter) : null;
-  if (seesNothing(scope)) return empty<TraceDetail>(input.page, input.limit);
-  if (typeof scope.userId === 'string') expression = withUserScope(expression, scope.userId);
+  const expression: TraceFilter | null = input.filter && Object.keys(input.filter).length > 0 ? parseTraceFilter(input.filter) : null;
   const started = performance.now();
   const window = paging(input.page, input.limit);
   if (input.group_by === 'session') {
-    const stats: PageAnswer<TraceSessionStats> = answer(await store.sessionStats({ expression }, window), presentSessionStats, input.page, input.limit, started);
+    const stats: PageAnswer<TraceSessionStats> = answer(await store.sessionStats({ expression, scope }, window), presentSessionStats, input.page, input.limit, started);
     return stats;
   }
-  const found = await store.listTraces({ expression }, window);
+  const found = await store.listTraces({ expression, scope }, window);
   const spans = await store.getSpans(found.rows.map((r) => r.trace_id));
   const byTrace = new Map<string, SpanRow[]>();
   for (const span of spans) {

@@ -9,6 +9,7 @@ import type { PlatformDataReader } from '../../server/db/platform-data/types.js'
 import { copyPlatformTablesToPostgres } from '../../server/testing/postgres-platform-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
+import { AccessScope } from '../../server/access/scope.js';
 
 /**
  * The platform-data reader over every store: the Agno file written by Agno itself (attached
@@ -25,7 +26,7 @@ const evals = { ...page, sortBy: 'run_id', sortOrder: 'asc' as const };
 const READS: Array<[string, (r: PlatformDataReader) => Promise<unknown>]> = [
   ['tables', (r) => r.tables()],
   ['all memories', (r) => r.listMemories(memories)],
-  ['memories of a user, second page', (r) => r.listMemories({ ...memories, userId: 'olivia', page: 2, limit: 3 })],
+  ['memories of a user, second page', (r) => r.listMemories({ ...memories, scope: AccessScope.user('olivia'), page: 2, limit: 3 })],
   ['memories of an agent', (r) => r.listMemories({ ...memories, agentId: 'travel-concierge-abff' })],
   ['memories of a team', (r) => r.listMemories({ ...memories, teamId: 'research-team-abff' })],
   ['memories with two topics', (r) => r.listMemories({ ...memories, topics: ['travel', 'budget'] })],
@@ -33,8 +34,8 @@ const READS: Array<[string, (r: PlatformDataReader) => Promise<unknown>]> = [
   ['memories containing a literal %', (r) => r.listMemories({ ...memories, search: '%' })],
   ['memories newest first', (r) => r.listMemories({ ...page, sortBy: 'updated_at', sortOrder: 'desc' })],
   ['one memory', (r) => r.getMemory('638d7963-62b0-4b31-99fd-59d4c365a84b', {})],
-  ['one memory of another user', (r) => r.getMemory('638d7963-62b0-4b31-99fd-59d4c365a84b', { userId: 'frank' })],
-  ['topics of a user', async (r) => (await r.memoryTopics({ userId: 'olivia' })).sort()],
+  ['one memory of another user', (r) => r.getMemory('638d7963-62b0-4b31-99fd-59d4c365a84b', { scope: AccessScope.user('frank') })],
+  ['topics of a user', async (r) => (await r.memoryTopics({ scope: AccessScope.user('olivia') })).sort()],
   ['all topics', async (r) => (await r.memoryTopics({})).sort()],
   ['user stats', (r) => r.userMemoryStats({ page: 1, limit: 3 })],
   ['eval runs', (r) => r.listEvalRuns(evals)],
@@ -76,7 +77,7 @@ describe('Given the Agno file with memories, eval runs, metrics and knowledge at
   it('When memories are listed with filters, Then the count is of every match and the page is the window', async () => {
     const all = await reader.listMemories(memories);
     expect(all.total).toBe(16);
-    const olivia = await reader.listMemories({ ...memories, userId: 'olivia', limit: 3, page: 2 });
+    const olivia = await reader.listMemories({ ...memories, scope: AccessScope.user('olivia'), limit: 3, page: 2 });
     expect(olivia.total).toBe(4);
     expect(olivia.rows.map((m) => m.user_id)).toEqual(['olivia']);
     const both = await reader.listMemories({ ...memories, topics: ['travel', 'budget'] });

@@ -11,6 +11,7 @@ import { connect } from '../connection.js';
 import { ReadOnlyDatabaseError } from '../errors.js';
 import type { SqliteDatabase as Database, ListSessionsQuery } from '../types.js';
 import { openDatabase } from './database.js';
+import { AccessScope } from '../../access/scope.js';
 
 let temp: ReturnType<typeof makeTempDir>;
 let file: string;
@@ -162,15 +163,15 @@ describe('getRun on an agno table', () => {
   it('filters by user: undefined is everyone, a string is that user, null is no one', () => {
     const store = attach().store();
     const runId = firstRunId(attach(), DEMO.agentSingle);
-    expect(store.getRun(DEMO.agentSingle, runId, { type: 'agent', userId: undefined }).kind).toBe('found');
-    expect(store.getRun(DEMO.agentSingle, runId, { type: 'agent', userId: 'frank' }).kind).toBe('found');
-    expect(store.getRun(DEMO.agentSingle, runId, { type: 'agent', userId: 'someone-else' }).kind).toBe('no-session');
-    expect(store.getRun(DEMO.agentSingle, runId, { type: 'agent', userId: null }).kind).toBe('no-session');
+    expect(store.getRun(DEMO.agentSingle, runId, { type: 'agent', scope: AccessScope.all() }).kind).toBe('found');
+    expect(store.getRun(DEMO.agentSingle, runId, { type: 'agent', scope: AccessScope.user('frank') }).kind).toBe('found');
+    expect(store.getRun(DEMO.agentSingle, runId, { type: 'agent', scope: AccessScope.user('someone-else') }).kind).toBe('no-session');
+    expect(store.getRun(DEMO.agentSingle, runId, { type: 'agent', scope: AccessScope.none() }).kind).toBe('no-session');
     // A session stored without a user is not "everyone's" under isolation.
     const anonymousRun = firstRunId(attach(), DEMO.agentAnonymous);
-    expect(store.getRun(DEMO.agentAnonymous, anonymousRun, { type: 'agent', userId: null }).kind).toBe('no-session');
-    expect(store.getSession(DEMO.agentSingle, { userId: null })).toBeNull();
-    expect(store.listRuns(DEMO.agentSingle, { userId: null })).toBeNull();
+    expect(store.getRun(DEMO.agentAnonymous, anonymousRun, { type: 'agent', scope: AccessScope.none() }).kind).toBe('no-session');
+    expect(store.getSession(DEMO.agentSingle, { scope: AccessScope.none() })).toBeNull();
+    expect(store.listRuns(DEMO.agentSingle, { scope: AccessScope.none() })).toBeNull();
   });
 
   it('finds member runs inside a team session with type=team', () => {
@@ -208,8 +209,8 @@ describe('listSessions on an agno table', () => {
     expect(second).toMatchObject({ total: 11, page: 2, limit: 4 });
     expect(store.listSessions(page({ sortOrder: 'asc' })).items[0]?.session_id).toBe(DEMO.agentSingle);
     expect(store.listSessions(page({ type: 'workflow' })).items.map((i) => i.session_type)).toEqual(['workflow', 'workflow']);
-    expect(store.listSessions(page({ userId: 'zoe' })).items.map((i) => i.session_id)).toEqual([DEMO.teamDefault]);
-    expect(store.listSessions(page({ userId: null }))).toMatchObject({ items: [], total: 0 });
+    expect(store.listSessions(page({ scope: AccessScope.user('zoe') })).items.map((i) => i.session_id)).toEqual([DEMO.teamDefault]);
+    expect(store.listSessions(page({ scope: AccessScope.none() }))).toMatchObject({ items: [], total: 0 });
     expect(store.listSessions(page({ componentId: 'support-bot' })).total).toBe(2);
     expect(store.listSessions(page({ componentId: 'support-bot', type: 'team' })).total).toBe(0);
     expect(store.listSessions(page({ sessionId: DEMO.agentMulti })).items.map((i) => i.session_id)).toEqual([DEMO.agentMulti]);
@@ -232,8 +233,8 @@ describe('listComponents on an agno table', () => {
         ['support-team', 'Support Team', 1, 4],
       ]),
     );
-    expect(attach().store().listComponents('agent', { userId: 'walter' }).map((a) => a.id)).toEqual(['vision-describer']);
-    expect(attach().store().listComponents('agent', { userId: null })).toEqual([]);
+    expect(attach().store().listComponents('agent', { scope: AccessScope.user('walter') }).map((a) => a.id)).toEqual(['vision-describer']);
+    expect(attach().store().listComponents('agent', { scope: AccessScope.none() })).toEqual([]);
   });
 });
 
@@ -269,9 +270,9 @@ describe('a read-only attachment', () => {
       expect(() => db.store(text)).toThrow(NotFoundError);
       const store = db.store();
       expect(store.getRun(text, text, { type: 'agent' })).toEqual({ kind: 'no-session' });
-      expect(store.getRun(DEMO.agentSingle, text, { type: 'agent', userId: text })).toEqual({ kind: 'no-session' });
+      expect(store.getRun(DEMO.agentSingle, text, { type: 'agent', scope: AccessScope.user(text) })).toEqual({ kind: 'no-session' });
       expect(store.getRun(DEMO.agentSingle, text, { type: 'agent' })).toEqual({ kind: 'no-run' });
-      expect(store.listSessions(page({ userId: text })).total).toBe(0);
+      expect(store.listSessions(page({ scope: AccessScope.user(text) })).total).toBe(0);
       expect(store.listSessions(page({ componentId: text })).total).toBe(0);
       expect(store.listSessions(page({ search: text })).total).toBe(0);
     }

@@ -16,6 +16,7 @@ import { encodeAgnoJson } from '../../agno-format/codec.js';
 import { openDatabase } from './database.js';
 import { Caches } from '../../caches/caches.js';
 import { approxEntryBytes, type AgnoRunsCache, type RunCacheLimits } from './run-cache.js';
+import { AccessScope } from '../../access/scope.js';
 
 let temp: ReturnType<typeof makeTempDir>;
 let file: string;
@@ -91,12 +92,12 @@ describe('cached run lookups on an agno table', () => {
       expect(store.getRun('s1', 's1-0', { type: 'team' })).toEqual({ kind: 'wrong-type', actualType: 'agent' });
       expect(store.getRun('empty', 'x', { type: 'agent' })).toEqual({ kind: 'no-runs' });
       expect(store.getRun('missing', 'x', { type: 'agent' })).toEqual({ kind: 'no-session' });
-      expect(store.getRun('s1', 's1-0', { type: 'agent', userId: 'ann' }).kind).toBe('found');
-      expect(store.getRun('s1', 's1-0', { type: 'agent', userId: 'bob' }).kind).toBe('no-session');
-      expect(store.getRun('s1', 's1-0', { type: 'agent', userId: null }).kind).toBe('no-session');
+      expect(store.getRun('s1', 's1-0', { type: 'agent', scope: AccessScope.user('ann') }).kind).toBe('found');
+      expect(store.getRun('s1', 's1-0', { type: 'agent', scope: AccessScope.user('bob') }).kind).toBe('no-session');
+      expect(store.getRun('s1', 's1-0', { type: 'agent', scope: AccessScope.none() }).kind).toBe('no-session');
       expect(store.listRuns('s1', {})?.map((r) => r['run_id'])).toEqual(['s1-0', 's1-1', 's1-2']);
       expect(store.listRuns('s1', { type: 'team' })).toBeNull();
-      expect(store.listRuns('s1', { userId: null })).toBeNull();
+      expect(store.listRuns('s1', { scope: AccessScope.none() })).toBeNull();
     }
     const stats = cache.stats();
     expect(stats.hits).toBeGreaterThan(stats.loads);
@@ -149,11 +150,11 @@ describe('writes by another connection', () => {
   it('are seen in the light columns: owner, type and deletion', () => {
     const db = attach(true);
     const store = db.store();
-    expect(store.getRun('s1', 's1-0', { type: 'agent', userId: 'ann' }).kind).toBe('found');
+    expect(store.getRun('s1', 's1-0', { type: 'agent', scope: AccessScope.user('ann') }).kind).toBe('found');
     const agent = writer();
     agent.prepare("UPDATE agno_sessions SET user_id = 'carol' WHERE session_id = 's1'").run();
-    expect(store.getRun('s1', 's1-0', { type: 'agent', userId: 'ann' }).kind).toBe('no-session');
-    expect(store.getRun('s1', 's1-0', { type: 'agent', userId: 'carol' })).toMatchObject({ kind: 'found', session: { user_id: 'carol' } });
+    expect(store.getRun('s1', 's1-0', { type: 'agent', scope: AccessScope.user('ann') }).kind).toBe('no-session');
+    expect(store.getRun('s1', 's1-0', { type: 'agent', scope: AccessScope.user('carol') })).toMatchObject({ kind: 'found', session: { user_id: 'carol' } });
     agent.prepare("UPDATE agno_sessions SET session_type = 'team' WHERE session_id = 's1'").run();
     expect(store.getRun('s1', 's1-0', { type: 'agent' })).toEqual({ kind: 'wrong-type', actualType: 'team' });
     agent.prepare("DELETE FROM agno_sessions WHERE session_id = 's1'").run();
@@ -275,7 +276,7 @@ describe('tables the cache cannot tie to one row', () => {
     handle.prepare('INSERT INTO plain_sessions VALUES (?, ?, ?, ?, ?)').run('w', 'agent', 'ann', encodeAgnoJson(runs('w', 2)), 1);
     const store = attach(true).store('plain_sessions');
     for (let i = 0; i < 2; i += 1) {
-      expect(store.getRun('w', 'w-1', { type: 'agent', userId: 'ann' })).toMatchObject({ kind: 'found', run: { run_id: 'w-1' } });
+      expect(store.getRun('w', 'w-1', { type: 'agent', scope: AccessScope.user('ann') })).toMatchObject({ kind: 'found', run: { run_id: 'w-1' } });
     }
     expect(cache.stats().entries).toBe(0);
   });
@@ -289,8 +290,8 @@ describe('tables the cache cannot tie to one row', () => {
     const store = attach(true).store('loose_sessions');
     for (let i = 0; i < 2; i += 1) {
       expect(store.getRun('same', 'r', { type: 'agent' })).toMatchObject({ run: { content: 'ann’s' } });
-      expect(store.getRun('same', 'r', { type: 'agent', userId: 'bob' })).toMatchObject({ run: { content: 'bob’s' } });
-      expect(store.getRun('same', 'r', { type: 'agent', userId: 'ann' })).toMatchObject({ run: { content: 'ann’s' } });
+      expect(store.getRun('same', 'r', { type: 'agent', scope: AccessScope.user('bob') })).toMatchObject({ run: { content: 'bob’s' } });
+      expect(store.getRun('same', 'r', { type: 'agent', scope: AccessScope.user('ann') })).toMatchObject({ run: { content: 'ann’s' } });
     }
   });
 });
@@ -305,7 +306,7 @@ describe('a read-only attachment with the cache', () => {
     for (let i = 0; i < 3; i += 1) {
       content(db, 's1', 's1-0');
       store.listRuns('s2', {});
-      store.getRun('s3', 's3-0', { type: 'agent', userId: 'bob' });
+      store.getRun('s3', 's3-0', { type: 'agent', scope: AccessScope.user('bob') });
     }
     expect(sha256(file)).toBe(hashBefore);
     expect(sideFiles()).toEqual(filesBefore);

@@ -1,3 +1,4 @@
+import { AccessScope, scopeCondition } from '../../access/scope.js';
 import { quoteIdentifier } from '../connection.js';
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
 import { SESSION_COLUMNS } from '../session-rows.js';
@@ -34,22 +35,20 @@ export interface CacheStatements {
   readonly dataVersion: SqliteStatement;
   /** The row `sessionWithRunsById` returns, with its rowid and the runs column's bytes. */
   readonly rowForCache: SqliteStatement;
-  /** The rowid of the row `sessionWithRunsByIdForUser` returns; reads no `runs` bytes. */
-  readonly rowKeyForUser: SqliteStatement;
+  /** The rowid of the row `sessionWithRuns` returns under a scope; reads no `runs` bytes. */
+  rowKey(sessionId: string, scope: AccessScope): string | undefined;
 }
 
 export interface ListFilter {
   sessionId?: string | undefined;
   type?: SessionType | undefined;
-  userId?: string | undefined;
+  scope?: AccessScope | undefined;
   componentId?: string | undefined;
 }
 
 export class AgnoStatements {
-  readonly sessionById: SqliteStatement;
-  readonly sessionByIdForUser: SqliteStatement;
+  /** Every row's, unscoped: writes find the session they lock by its id alone. */
   readonly sessionWithRunsById: SqliteStatement;
-  readonly sessionWithRunsByIdForUser: SqliteStatement;
   /** Agno 2's whole-array write; absent on an Agno 3 table, whose legacy value is never written. */
   readonly updateRuns: SqliteStatement | null;
   readonly touchSession: SqliteStatement | null;
@@ -86,12 +85,7 @@ export class AgnoStatements {
       : `coalesce(json_array_length(${this.decodedRuns}), 0)`;
 
     const from = `FROM ${this.table} AS t`;
-    this.sessionById = handle.prepare(`SELECT ${this.select} ${from} WHERE t.session_id = ?`);
-    this.sessionByIdForUser = handle.prepare(`SELECT ${this.select} ${from} WHERE t.session_id = ? AND t.user_id = ?`);
     this.sessionWithRunsById = handle.prepare(`SELECT ${this.select}, ${legacy} AS runs ${from} WHERE t.session_id = ?`);
-    this.sessionWithRunsByIdForUser = handle.prepare(
-      `SELECT ${this.select}, ${legacy} AS runs ${from} WHERE t.session_id = ? AND t.user_id = ?`,
-    );
     const touched = shape.columns.has('updated_at') ? ', updated_at = @updated_at' : '';
     this.updateRuns = shape.columns.has('runs')
       ? handle.prepare(`UPDATE ${this.table} SET runs = @runs${touched} WHERE session_id = @session_id`)
@@ -115,21 +109,40 @@ export class AgnoStatements {
     const taken = new Set([...this.shape.columns].map((c) => c.toLowerCase()));
     const rowid = ['rowid', '_rowid_', 'oid'].find((alias) => !taken.has(alias));
     if (rowid === undefined) return null;
+    const rowKey = `SELECT CAST(t.${rowid} AS TEXT) ${from} WHERE t.session_id = ?`;
     try {
+      // Prepared once here, so a WITHOUT ROWID table is found out now rather than per lookup.
+      this.cached(rowKey);
       return {
         dataVersion: this.handle.prepare('PRAGMA data_version').pluck(),
         rowForCache: this.handle.prepare(
           `SELECT ${this.select}, CAST(t.${rowid} AS TEXT) AS row_key, typeof(${this.legacyRuns}) AS runs_type, ` +
             `CAST(${this.legacyRuns} AS BLOB) AS runs_raw ${from} WHERE t.session_id = ?`,
         ),
-        rowKeyForUser: this.handle
-          .prepare(`SELECT CAST(t.${rowid} AS TEXT) ${from} WHERE t.session_id = ? AND t.user_id = ?`)
-          .pluck(),
+        rowKey: (sessionId, scope) => {
+          const scoped = this.scopeWhere(scope);
+          return this.cached(`${rowKey} AND ${scoped.condition}`).pluck().get(sessionId, ...scoped.params) as string | undefined;
+        },
       };
     } catch {
       // A WITHOUT ROWID table: no rowid to select.
       return null;
     }
+  }
+
+  /** The session row under the scope. */
+  sessionRow(sessionId: string, scope: AccessScope | undefined): SessionRow | undefined {
+    const scoped = this.scopeWhere(scope);
+    return this.cached(`SELECT ${this.select} FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}`).get(sessionId, ...scoped.params) as
+      | SessionRow
+      | undefined;
+  }
+
+  /** The session row under the scope, with its legacy `runs` value. */
+  sessionWithRuns(sessionId: string, scope: AccessScope | undefined): SessionRowWithRuns | undefined {
+    const scoped = this.scopeWhere(scope);
+    const sql = `SELECT ${this.select}, ${this.legacyRuns} AS runs FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}`;
+    return this.cached(sql).get(sessionId, ...scoped.params) as SessionRowWithRuns | undefined;
   }
 
   /** `INSERT` of a new session with the columns this table has. */
@@ -142,13 +155,12 @@ export class AgnoStatements {
   }
 
   /** Replaces the session-level JSON columns this table has (encoded by the caller) and `updated_at`. */
-  updateSessionFields(sessionId: string, userId: string | undefined, values: Record<string, unknown>): number {
+  updateSessionFields(sessionId: string, scope: AccessScope | undefined, values: Record<string, unknown>): number {
     const names = Object.keys(values).filter((c) => this.shape.columns.has(c));
     if (names.length === 0) return 0;
-    const where = userId === undefined ? 'session_id = ?' : 'session_id = ? AND user_id = ?';
-    const sql = `UPDATE ${this.table} SET ${names.map((c) => `${quoteIdentifier(c)} = ?`).join(', ')} WHERE ${where}`;
-    const params = [...names.map((c) => values[c]), sessionId, ...(userId === undefined ? [] : [userId])];
-    return this.cached(sql).run(...params).changes;
+    const scoped = this.scopeWhere(scope, 'user_id');
+    const sql = `UPDATE ${this.table} SET ${names.map((c) => `${quoteIdentifier(c)} = ?`).join(', ')} WHERE session_id = ? AND ${scoped.condition}`;
+    return this.cached(sql).run(...names.map((c) => values[c]), sessionId, ...scoped.params).changes;
   }
 
   /** Names the component of a session first written without one (e.g. by a team member run). */
@@ -164,13 +176,10 @@ export class AgnoStatements {
     ).run(setData ? { session_id: sessionId, id, data } : { session_id: sessionId, id });
   }
 
-  deleteSession(sessionId: string, userId: string | undefined, type: SessionType | undefined): number {
-    const where = ['session_id = ?'];
-    const params: unknown[] = [sessionId];
-    if (userId !== undefined) {
-      where.push('user_id = ?');
-      params.push(userId);
-    }
+  deleteSession(sessionId: string, scope: AccessScope | undefined, type: SessionType | undefined): number {
+    const scoped = this.scopeWhere(scope, 'user_id');
+    const where = ['session_id = ?', scoped.condition];
+    const params: unknown[] = [sessionId, ...scoped.params];
     if (type !== undefined) {
       where.push('session_type = ?');
       params.push(type);
@@ -231,18 +240,14 @@ export class AgnoStatements {
   }
 
   /** One row per session of `kind` that names a component: id, its data, activity, runs. */
-  componentRows(kind: SessionType, userId: string | undefined): Array<{ id: string; data: unknown; active: number | null; run_count: number }> {
+  componentRows(kind: SessionType, scope: AccessScope | undefined): Array<{ id: string; data: unknown; active: number | null; run_count: number }> {
     const idColumn = this.column(`${kind}_id`);
     const dataColumn = this.column(`${kind}_data`);
-    const params: unknown[] = [kind];
-    let sql =
+    const scoped = this.scopeWhere(scope);
+    const sql =
       `SELECT ${idColumn} AS id, ${dataColumn} AS data, coalesce(${this.column('updated_at')}, t.created_at) AS active, ` +
-      `${this.runCount} AS run_count FROM ${this.table} AS t WHERE t.session_type = ? AND ${idColumn} IS NOT NULL`;
-    if (userId !== undefined) {
-      sql += ' AND t.user_id = ?';
-      params.push(userId);
-    }
-    return this.cached(sql).all(...params) as Array<{ id: string; data: unknown; active: number | null; run_count: number }>;
+      `${this.runCount} AS run_count FROM ${this.table} AS t WHERE t.session_type = ? AND ${idColumn} IS NOT NULL AND ${scoped.condition}`;
+    return this.cached(sql).all(kind, ...scoped.params) as Array<{ id: string; data: unknown; active: number | null; run_count: number }>;
   }
 
   private where(filter: ListFilter): { where: string; params: unknown[] } {
@@ -256,16 +261,28 @@ export class AgnoStatements {
       clauses.push('t.session_type = ?');
       params.push(filter.type);
     }
-    if (filter.userId !== undefined) {
-      clauses.push('t.user_id = ?');
-      params.push(filter.userId);
-    }
+    const scoped = this.scopeWhere(filter.scope);
+    clauses.push(scoped.condition);
+    params.push(...scoped.params);
     if (filter.componentId !== undefined) {
       const kinds: SessionType[] = filter.type ? [filter.type] : ['agent', 'team', 'workflow'];
       clauses.push(`(${kinds.map((k) => `${this.column(`${k}_id`)} = ?`).join(' OR ')})`);
       params.push(...kinds.map(() => filter.componentId));
     }
     return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  }
+
+  /**
+   * The one place this table applies an access scope (`server/access/scope.ts`): a condition on
+   * its `user_id` and the values to bind. Absent is every row.
+   */
+  private scopeWhere(scope: AccessScope | undefined, column = 't.user_id'): { condition: string; params: string[] } {
+    const params: string[] = [];
+    const condition = scopeCondition(scope ?? AccessScope.all(), column, (value) => {
+      params.push(value);
+      return '?';
+    });
+    return { condition, params };
   }
 
   /** A column of `t`, or NULL when this table lacks it (older or hand-made tables). */

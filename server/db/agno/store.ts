@@ -1,3 +1,4 @@
+import { AccessScope } from '../../access/scope.js';
 import { pythonJsonDumps } from '../../agno-format/python-json.js';
 import { isPlainObject } from '../../agno-format/json-values.js';
 import { deriveSessionName, explicitSessionName, fallbackSessionName, isNameCandidate, nameFromRun } from '../../agno-format/session-name.js';
@@ -98,7 +99,7 @@ export class AgnoSessionStore implements SyncSessionStore {
   private readonly runsWritten: (key: string) => void;
   /** Bumped by our own writes, which `data_version` does not count. */
   private writeCount = 0;
-  private readonly readState: ((sessionId: string, userId: string | undefined) => ReadState) | null;
+  private readonly readState: ((sessionId: string, scope: AccessScope) => ReadState) | null;
   private readonly version: ContentVersion;
   /** Asked on every request without `db_id` (which database answers); re-asked only after a change. */
   private readonly holdsSessions: VersionedAnswer<boolean>;
@@ -128,10 +129,7 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   getSession(sessionId: string, filter: RowFilter): StoredSession | null {
-    if (filter.userId === null) return null;
-    const row = (filter.userId === undefined
-      ? this.sql.sessionById.get(sessionId)
-      : this.sql.sessionByIdForUser.get(sessionId, filter.userId)) as SessionRow | undefined;
+    const row = this.sql.sessionRow(sessionId, filter.scope);
     if (!row) return null;
     const session = toStoredSession(row);
     return filter.type === undefined || session.session_type === filter.type ? session : null;
@@ -139,7 +137,7 @@ export class AgnoSessionStore implements SyncSessionStore {
 
   getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
     if (this.sql.runsTable) return this.readRunRow(sessionId, runId, filter);
-    const found = this.sessionRuns(sessionId, filter.userId);
+    const found = this.sessionRuns(sessionId, filter.scope);
     if (!found) return { kind: 'no-session' };
     const { session } = found;
     if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
@@ -149,14 +147,14 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   listRuns(sessionId: string, filter: RowFilter): StoredRun[] | null {
-    const found = this.sql.runsTable ? this.mergedSessionRuns(sessionId, filter.userId) : this.sessionRuns(sessionId, filter.userId);
+    const found = this.sql.runsTable ? this.mergedSessionRuns(sessionId, filter.scope) : this.sessionRuns(sessionId, filter.scope);
     if (!found) return null;
     if (filter.type !== undefined && found.session.session_type !== filter.type) return null;
     return found.all().map(freezeDeep);
   }
 
   pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): RunsPage | null {
-    const found = this.sql.runsTable ? this.mergedSessionRuns(sessionId, filter.userId) : this.sessionRuns(sessionId, filter.userId);
+    const found = this.sql.runsTable ? this.mergedSessionRuns(sessionId, filter.scope) : this.sessionRuns(sessionId, filter.scope);
     if (!found) return null;
     if (filter.type !== undefined && found.session.session_type !== filter.type) return null;
     return { runs: found.window(window.offset, window.limit).map(freezeDeep), total: found.objectCount };
@@ -164,15 +162,14 @@ export class AgnoSessionStore implements SyncSessionStore {
 
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {
     const { page, limit, offset } = pageWindow(query);
-    if (query.userId === null) return { items: [], total: 0, page, limit };
-    const filter = { sessionId: query.sessionId, type: query.type, userId: query.userId, componentId: query.componentId };
+    const filter = { sessionId: query.sessionId, type: query.type, scope: query.scope, componentId: query.componentId };
     const needle = searchNeedle(query.search);
     const nameNeedle = searchNeedle(query.sessionName);
     const sortBy = query.sortBy ?? 'created_at';
     // Agno 2 tables answer counts and names from the runs index of each listed row (one pass
     // per row version, kept with the cache entry); SQL would parse every row's whole value.
     const fromIndex = this.sql.runsTable === null && this.readState !== null;
-    const item = (row: LightRow): SessionListItem => (fromIndex ? this.indexedItem(row, query.userId ?? undefined) : this.toItem(row));
+    const item = (row: LightRow): SessionListItem => (fromIndex ? this.indexedItem(row, query.scope) : this.toItem(row));
     // Not one transaction: a first index of a large value must not hold the agent's writes back.
     const list = (window?: { limit: number; offset: number }) => this.sql.listLight(filter, sortBy, query.sortOrder, window, fromIndex).map(item);
     if (needle === undefined && nameNeedle === undefined) {
@@ -186,8 +183,7 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   listComponents(kind: SessionType, filter: RowFilter): ComponentSummary[] {
-    if (filter.userId === null) return [];
-    const rows = this.sql.componentRows(kind, filter.userId);
+    const rows = this.sql.componentRows(kind, filter.scope);
     return summariseComponents(
       rows.map((r) => ({ id: String(r.id), data: decodeObjectColumn(r.data), active: r.active, runCount: r.run_count })),
     );
@@ -263,9 +259,8 @@ export class AgnoSessionStore implements SyncSessionStore {
 
   updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): boolean {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.databaseId);
-    if (filter.userId === null) return false;
     try {
-      const changed = this.sql.updateSessionFields(sessionId, filter.userId, {
+      const changed = this.sql.updateSessionFields(sessionId, filter.scope, {
         session_data: encodeAgnoJson(fields.session_data),
         metadata: encodeAgnoJson(fields.metadata),
         summary: encodeAgnoJson(fields.summary),
@@ -279,12 +274,11 @@ export class AgnoSessionStore implements SyncSessionStore {
 
   deleteSession(sessionId: string, filter: RowFilter): boolean {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.databaseId);
-    if (filter.userId === null) return false;
     const runsTable = this.sql.runsTable;
     const remove = this.handle.transaction((): boolean => {
       // The write lock is held now: the file cannot change until commit, except by a rename.
       this.assertSameFile();
-      const deleted = this.sql.deleteSession(sessionId, filter.userId ?? undefined, filter.type) > 0;
+      const deleted = this.sql.deleteSession(sessionId, filter.scope, filter.type) > 0;
       // Agno 3 deletes the session's run rows with it (its foreign key cascades the same way).
       if (deleted && runsTable) runsTable.deleteOfSession.run(sessionId);
       return deleted;
@@ -315,19 +309,18 @@ export class AgnoSessionStore implements SyncSessionStore {
     this.runsWritten(this.cacheKeyPrefix + sessionId);
   }
 
-  /** The session's row under the user filter, with its runs decoded; `null` when none matches. */
-  private sessionRuns(sessionId: string, userId: string | null | undefined): SessionRuns | null {
-    // `null` is a caller with no user id under isolation: it matches nothing (fail closed).
-    if (userId === null) return null;
-    if (this.readState === null) return this.uncachedSessionRuns(sessionId, userId);
+  /** The session's row under the scope, with its runs decoded; `null` when none matches. */
+  private sessionRuns(sessionId: string, scope: AccessScope = AccessScope.all()): SessionRuns | null {
+    if (this.readState === null) return this.uncachedSessionRuns(sessionId, scope);
     const key = this.cacheKeyPrefix + sessionId;
-    const state = this.readState(sessionId, userId);
+    const state = this.readState(sessionId, scope);
     switch (state.kind) {
       case 'none':
-        if (userId === undefined) this.cache.delete(key);
+        // Only an unscoped miss proves the session gone.
+        if (scope.kind === 'all') this.cache.delete(key);
         return null;
       case 'other-row':
-        return this.uncachedSessionRuns(sessionId, userId);
+        return this.uncachedSessionRuns(sessionId, scope);
       case 'hit':
         this.cache.touch(key, state.cached, 'hit');
         return this.viewOf(key, state.cached);
@@ -420,10 +413,11 @@ export class AgnoSessionStore implements SyncSessionStore {
     };
   }
 
-  private readStateIn(statements: CacheStatements, sessionId: string, userId: string | undefined): ReadState {
+  private readStateIn(statements: CacheStatements, sessionId: string, scope: AccessScope): ReadState {
+    // A scoped lookup ties the cached row to the one its scope finds (by rowid).
     let userRowKey: string | undefined;
-    if (userId !== undefined) {
-      userRowKey = statements.rowKeyForUser.get(sessionId, userId) as string | undefined;
+    if (scope.kind !== 'all') {
+      userRowKey = statements.rowKey(sessionId, scope);
       if (userRowKey === undefined) return { kind: 'none' };
     }
     const dataVersion = statements.dataVersion.get() as number;
@@ -443,25 +437,17 @@ export class AgnoSessionStore implements SyncSessionStore {
     return { kind: 'row', row, dataVersion, cached };
   }
 
-  private uncachedSessionRuns(sessionId: string, userId: string | undefined): SessionRuns | null {
-    const row = this.rowWithRuns(sessionId, userId);
+  private uncachedSessionRuns(sessionId: string, scope: AccessScope): SessionRuns | null {
+    const row = this.sql.sessionWithRuns(sessionId, scope);
     return row ? this.decodeSessionRuns(row, row.runs) : null;
   }
 
-  private rowWithRuns(sessionId: string, userId: string | null | undefined): SessionRowWithRuns | undefined {
-    // `null` is a caller with no user id under isolation: it matches nothing (fail closed).
-    if (userId === null) return undefined;
-    return (userId === undefined
-      ? this.sql.sessionWithRunsById.get(sessionId)
-      : this.sql.sessionWithRunsByIdForUser.get(sessionId, userId)) as SessionRowWithRuns | undefined;
-  }
-
   /** A listing row whose run count and name come from the session's cached runs index. */
-  private indexedItem(row: SessionRow, userId: string | undefined): SessionListItem {
+  private indexedItem(row: SessionRow, scope: AccessScope | undefined): SessionListItem {
     const session = toStoredSession(row);
     let runs: SessionRuns | null;
     try {
-      runs = this.sessionRuns(session.session_id, userId);
+      runs = this.sessionRuns(session.session_id, scope);
     } catch (error) {
       // A value that cannot be read lists as SQL's JSON functions list it: no runs.
       if (error instanceof SessionUnreadableError) runs = null;
@@ -502,7 +488,7 @@ export class AgnoSessionStore implements SyncSessionStore {
       if (session.session_type === 'workflow') return fallbackSessionName(session, true);
     }
     if (this.sql.runsTable) return deriveSessionName(session, this.mergedSessionRuns(session.session_id, undefined)?.all() ?? []);
-    const full = this.rowWithRuns(session.session_id, undefined);
+    const full = this.sql.sessionWithRuns(session.session_id, undefined);
     return deriveSessionName(session, full ? decodeRunsColumn(full.runs) : []);
   }
 
@@ -514,7 +500,7 @@ export class AgnoSessionStore implements SyncSessionStore {
   private readRunRow(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
     const runsTable = this.sql.runsTable as RunsTableSql;
     const read = this.handle.transaction((): RunLookup | null => {
-      const session = this.getSession(sessionId, { userId: filter.userId });
+      const session = this.getSession(sessionId, { scope: filter.scope });
       if (!session) return { kind: 'no-session' };
       if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
       const row = runsTable.runById.get(sessionId, runId) as { run_data: unknown } | undefined;
@@ -523,7 +509,7 @@ export class AgnoSessionStore implements SyncSessionStore {
     });
     const direct = read();
     if (direct) return direct;
-    const found = this.mergedSessionRuns(sessionId, filter.userId);
+    const found = this.mergedSessionRuns(sessionId, filter.scope);
     if (!found) return { kind: 'no-session' };
     if (found.session.session_type !== filter.type) return { kind: 'wrong-type', actualType: found.session.session_type };
     if (found.runCount === 0) return { kind: 'no-runs' };
@@ -532,10 +518,10 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   /** The session's runs as Agno 3 answers them: its run rows merged with any legacy value (mergeRuns). */
-  private mergedSessionRuns(sessionId: string, userId: string | null | undefined): SessionRuns | null {
+  private mergedSessionRuns(sessionId: string, scope: AccessScope | undefined): SessionRuns | null {
     const runsTable = this.sql.runsTable as RunsTableSql;
     const read = this.handle.transaction(() => {
-      const legacy = this.sessionRuns(sessionId, userId);
+      const legacy = this.sessionRuns(sessionId, scope);
       if (!legacy) return null;
       const rows = runsTable.runsOfSession.all(sessionId) as Array<{ run_data: unknown }>;
       return { legacy, tableRuns: rows.map((r) => decodeJsonColumn(r.run_data)) };

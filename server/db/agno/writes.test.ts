@@ -14,6 +14,7 @@ import type { SqliteHandle } from '../connection.js';
 import type { SqliteDatabase as Database, StoredRun } from '../types.js';
 import { topLevelArraySpans } from '../../agno-format/codec.js';
 import { openDatabase } from './database.js';
+import { AccessScope } from '../../access/scope.js';
 
 const NOW_MS = 1_776_000_000_000; // 2026-04-12T13:20:00Z, frozen
 let temp: ReturnType<typeof makeTempDir>;
@@ -131,7 +132,7 @@ describe('upsertRun on a writable agno table', () => {
   it("stamps the caller's user id on the session and the run", () => {
     db.store().upsertRun({ sessionId: 'stamped', type: 'agent', run: run('c'), userId: 'bob' });
     expect(rawRow('stamped')['user_id']).toBe('bob');
-    const found = db.store().getRun('stamped', String(run('c')['run_id']), { type: 'agent', userId: 'bob' });
+    const found = db.store().getRun('stamped', String(run('c')['run_id']), { type: 'agent', scope: AccessScope.user('bob') });
     expect(found.kind === 'found' && found.run['user_id']).toBe('bob');
   });
 
@@ -148,10 +149,10 @@ describe('upsertRun on a writable agno table', () => {
 
   it('deletes a session only under the filter', () => {
     const store = db.store();
-    expect(store.deleteSession(DEMO.agentSingle, { userId: null })).toBe(false);
-    expect(store.deleteSession(DEMO.agentSingle, { userId: 'someone-else' })).toBe(false);
+    expect(store.deleteSession(DEMO.agentSingle, { scope: AccessScope.none() })).toBe(false);
+    expect(store.deleteSession(DEMO.agentSingle, { scope: AccessScope.user('someone-else') })).toBe(false);
     expect(store.deleteSession(DEMO.agentSingle, { type: 'team' })).toBe(false);
-    expect(store.deleteSession(DEMO.agentSingle, { userId: 'frank', type: 'agent' })).toBe(true);
+    expect(store.deleteSession(DEMO.agentSingle, { scope: AccessScope.user('frank'), type: 'agent' })).toBe(true);
     expect(store.getSession(DEMO.agentSingle, {})).toBeNull();
     expect(store.deleteSession(DEMO.agentSingle, {})).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { AccessScope, scopeCondition } from '../../access/scope.js';
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
 import { SESSION_COLUMNS } from '../session-rows.js';
 import type { SessionRow } from '../session-rows.js';
@@ -14,14 +15,10 @@ const LISTING_SELECT = `${SESSION_SELECT}, s.session_name, s.run_count, s.run_to
 
 export const NATIVE_SQL = {
   sessionById: `SELECT ${LISTING_SELECT} FROM sessions AS s WHERE s.session_id = ?`,
-  sessionByIdForUser: `SELECT ${LISTING_SELECT} FROM sessions AS s WHERE s.session_id = ? AND s.user_id = ?`,
   // One statement: the session row and, through the (session_id, run_id) primary key, the run.
   runLookup:
     `SELECT ${LISTING_SELECT}, r.run AS run FROM sessions AS s ` +
     'LEFT JOIN runs AS r ON r.session_id = s.session_id AND r.run_id = ? WHERE s.session_id = ?',
-  runLookupForUser:
-    `SELECT ${LISTING_SELECT}, r.run AS run FROM sessions AS s ` +
-    'LEFT JOIN runs AS r ON r.session_id = s.session_id AND r.run_id = ? WHERE s.session_id = ? AND s.user_id = ?',
   runsOfSession: 'SELECT run FROM runs WHERE session_id = ? ORDER BY position',
   runsOfSessionWindow: 'SELECT run FROM runs WHERE session_id = ? ORDER BY position LIMIT ? OFFSET ?',
   runCountOfSession: 'SELECT count(*) AS n FROM runs WHERE session_id = ?',
@@ -74,7 +71,7 @@ export interface NativeSessionRow extends SessionRow {
 export interface ListFilter {
   sessionId?: string | undefined;
   type?: SessionType | undefined;
-  userId?: string | undefined;
+  scope?: AccessScope | undefined;
   componentId?: string | undefined;
   /** Lowercased; matched with `rundesk_casefold` against the session id and name. */
   needle?: string | undefined;
@@ -105,6 +102,20 @@ export class NativeStatements {
     return this.statement(NATIVE_SQL[name]);
   }
 
+  /** The session row under the scope. */
+  sessionRow(sessionId: string, scope: AccessScope | undefined): NativeSessionRow | undefined {
+    const scoped = scopeWhere(scope);
+    return this.statement(`${NATIVE_SQL.sessionById} AND ${scoped.condition}`).get(sessionId, ...scoped.params) as NativeSessionRow | undefined;
+  }
+
+  /** The session row under the scope and, through the (session_id, run_id) primary key, the run. */
+  runLookup(sessionId: string, runId: string, scope: AccessScope | undefined): (NativeSessionRow & { run: string | null }) | undefined {
+    const scoped = scopeWhere(scope);
+    return this.statement(`${NATIVE_SQL.runLookup} AND ${scoped.condition}`).get(runId, sessionId, ...scoped.params) as
+      | (NativeSessionRow & { run: string | null })
+      | undefined;
+  }
+
   listSessions(filter: ListFilter, sortBy: SessionSortField, order: 'asc' | 'desc', limit: number, offset: number): NativeSessionRow[] {
     const { where, params } = whereOf(filter);
     const dir = order === 'asc' ? 'ASC' : 'DESC';
@@ -119,17 +130,13 @@ export class NativeStatements {
     return (this.statement(`SELECT count(*) AS n FROM sessions AS s ${where}`).get(...params) as { n: number }).n;
   }
 
-  componentRows(kind: SessionType, userId: string | undefined): Array<{ id: string; data: unknown; active: number | null; run_count: number }> {
+  componentRows(kind: SessionType, scope: AccessScope | undefined): Array<{ id: string; data: unknown; active: number | null; run_count: number }> {
     // `kind` is one of three literals, so the column names below are fixed text.
-    const params: unknown[] = [kind];
-    let sql =
+    const scoped = scopeWhere(scope);
+    const sql =
       `SELECT s.${kind}_id AS id, s.${kind}_data AS data, coalesce(s.updated_at, s.created_at) AS active, ` +
-      `s.run_count AS run_count FROM sessions AS s WHERE s.session_type = ? AND s.${kind}_id IS NOT NULL`;
-    if (userId !== undefined) {
-      sql += ' AND s.user_id = ?';
-      params.push(userId);
-    }
-    return this.statement(sql).all(...params) as Array<{ id: string; data: unknown; active: number | null; run_count: number }>;
+      `s.run_count AS run_count FROM sessions AS s WHERE s.session_type = ? AND s.${kind}_id IS NOT NULL AND ${scoped.condition}`;
+    return this.statement(sql).all(kind, ...scoped.params) as Array<{ id: string; data: unknown; active: number | null; run_count: number }>;
   }
 
   private statement(sql: string): SqliteStatement {
@@ -151,7 +158,8 @@ function whereOf(filter: ListFilter): { where: string; params: unknown[] } {
   };
   if (filter.sessionId !== undefined) add('s.session_id = ?', filter.sessionId);
   if (filter.type !== undefined) add('s.session_type = ?', filter.type);
-  if (filter.userId !== undefined) add('s.user_id = ?', filter.userId);
+  const scoped = scopeWhere(filter.scope);
+  add(scoped.condition, ...scoped.params);
   if (filter.componentId !== undefined) {
     const kinds: SessionType[] = filter.type ? [filter.type] : ['agent', 'team', 'workflow'];
     add(`(${kinds.map((k) => `s.${k}_id = ?`).join(' OR ')})`, ...kinds.map(() => filter.componentId));
@@ -165,4 +173,17 @@ function whereOf(filter: ListFilter): { where: string; params: unknown[] } {
   }
   if (filter.nameNeedle !== undefined) add('instr(rundesk_casefold(s.session_name), ?) > 0', filter.nameNeedle);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/**
+ * The one place the native layout applies an access scope (`server/access/scope.ts`): a
+ * condition on the session's `user_id` and its values. Absent is every row.
+ */
+function scopeWhere(scope: AccessScope | undefined): { condition: string; params: string[] } {
+  const params: string[] = [];
+  const condition = scopeCondition(scope ?? AccessScope.all(), 's.user_id', (value) => {
+    params.push(value);
+    return '?';
+  });
+  return { condition, params };
 }

@@ -12,6 +12,7 @@ import { connect } from '../connection.js';
 import type { SqliteDatabase as Database, ListSessionsQuery, SessionType, StoredRun } from '../types.js';
 import { openDefaultDatabase } from './database.js';
 import { NATIVE_SQL } from './statements.js';
+import { AccessScope } from '../../access/scope.js';
 
 const NOW_MS = 1_776_000_000_000;
 let temp: ReturnType<typeof makeTempDir>;
@@ -136,13 +137,13 @@ describe('upsertRun and getRun in the native layout', () => {
     ingest('s1', 'agent', run);
     const store = db.store();
     const id = String(run['run_id']);
-    expect(store.getRun('s1', id, { type: 'agent', userId: undefined }).kind).toBe('found');
-    expect(store.getRun('s1', id, { type: 'agent', userId: 'alice' }).kind).toBe('found');
-    expect(store.getRun('s1', id, { type: 'agent', userId: 'bob' }).kind).toBe('no-session');
-    expect(store.getRun('s1', id, { type: 'agent', userId: null }).kind).toBe('no-session');
-    expect(store.listRuns('s1', { userId: null })).toBeNull();
-    expect(store.listSessions(page({ userId: null })).total).toBe(0);
-    expect(store.listComponents('agent', { userId: null })).toEqual([]);
+    expect(store.getRun('s1', id, { type: 'agent', scope: AccessScope.all() }).kind).toBe('found');
+    expect(store.getRun('s1', id, { type: 'agent', scope: AccessScope.user('alice') }).kind).toBe('found');
+    expect(store.getRun('s1', id, { type: 'agent', scope: AccessScope.user('bob') }).kind).toBe('no-session');
+    expect(store.getRun('s1', id, { type: 'agent', scope: AccessScope.none() }).kind).toBe('no-session');
+    expect(store.listRuns('s1', { scope: AccessScope.none() })).toBeNull();
+    expect(store.listSessions(page({ scope: AccessScope.none() })).total).toBe(0);
+    expect(store.listComponents('agent', { scope: AccessScope.none() })).toEqual([]);
   });
 
   it("stamps the caller's user id, and refuses another type or another user's session", () => {
@@ -186,10 +187,10 @@ describe('upsertRun and getRun in the native layout', () => {
     ingest('s1', 'agent', agentRun('a', 's1'));
     ingest('s2', 'agent', agentRun('b', 's2'));
     const store = db.store();
-    expect(store.deleteSession('s1', { userId: null })).toBe(false);
-    expect(store.deleteSession('s1', { userId: 'bob' })).toBe(false);
+    expect(store.deleteSession('s1', { scope: AccessScope.none() })).toBe(false);
+    expect(store.deleteSession('s1', { scope: AccessScope.user('bob') })).toBe(false);
     expect(store.deleteSession('s1', { type: 'team' })).toBe(false);
-    expect(store.deleteSession('s1', { userId: 'alice', type: 'agent' })).toBe(true);
+    expect(store.deleteSession('s1', { scope: AccessScope.user('alice'), type: 'agent' })).toBe(true);
     expect(store.getSession('s1', {})).toBeNull();
     expect(db.infoSync()).toMatchObject({ sessions: 1, runs: 1 });
   });
@@ -267,7 +268,7 @@ describe('listings of the native layout', () => {
     expect(store.listSessions(page({ limit: 3, page: 4 })).items).toHaveLength(1);
     expect(store.listSessions(page({ sortOrder: 'asc' })).items[0]?.created_at).toBe(Math.min(...created));
     expect(store.listSessions(page({ type: 'team' })).total).toBe(2);
-    expect(store.listSessions(page({ userId: 'grace' })).items.map((i) => i.workflow_id)).toEqual(['market-briefing']);
+    expect(store.listSessions(page({ scope: AccessScope.user('grace') })).items.map((i) => i.workflow_id)).toEqual(['market-briefing']);
     expect(store.listSessions(page({ componentId: 'support-team' })).total).toBe(1);
     expect(store.listSessions(page({ search: 'MONTRÉAL' })).items.map((i) => i.agent_id)).toEqual(['travel-concierge']);
     expect(store.listSessions(page({ search: "x' OR 1=1 --" })).total).toBe(0);
@@ -278,6 +279,6 @@ describe('listings of the native layout', () => {
     const agents = db.store().listComponents('agent', {});
     expect(agents.find((a) => a.id === 'support-bot')).toMatchObject({ name: 'Support Bot', session_count: 1, run_count: 2 });
     expect(db.store().listComponents('workflow', {}).map((w) => w.id).sort()).toEqual(['content-pipeline', 'market-briefing']);
-    expect(db.store().listComponents('team', { userId: 'zoe' }).map((t) => t.id)).toEqual(['support-team']);
+    expect(db.store().listComponents('team', { scope: AccessScope.user('zoe') }).map((t) => t.id)).toEqual(['support-team']);
   });
 });

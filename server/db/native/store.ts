@@ -52,17 +52,14 @@ export class NativeSessionStore implements SyncSessionStore {
   }
 
   getSession(sessionId: string, filter: RowFilter): StoredSession | null {
-    const row = this.sessionRow(sessionId, filter.userId);
+    const row = this.sql.sessionRow(sessionId, filter.scope);
     if (!row) return null;
     const session = toStoredSession(row);
     return filter.type === undefined || session.session_type === filter.type ? session : null;
   }
 
   getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
-    if (filter.userId === null) return { kind: 'no-session' };
-    const row = (filter.userId === undefined
-      ? this.sql.get('runLookup').get(runId, sessionId)
-      : this.sql.get('runLookupForUser').get(runId, sessionId, filter.userId)) as (NativeSessionRow & { run: string | null }) | undefined;
+    const row = this.sql.runLookup(sessionId, runId, filter.scope);
     if (!row) return { kind: 'no-session' };
     const session = toStoredSession(row);
     if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
@@ -89,11 +86,10 @@ export class NativeSessionStore implements SyncSessionStore {
 
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {
     const { page, limit, offset } = pageWindow(query);
-    if (query.userId === null) return { items: [], total: 0, page, limit };
     const filter = {
       sessionId: query.sessionId,
       type: query.type,
-      userId: query.userId,
+      scope: query.scope,
       componentId: query.componentId,
       needle: searchNeedle(query.search),
       nameNeedle: searchNeedle(query.sessionName),
@@ -103,9 +99,8 @@ export class NativeSessionStore implements SyncSessionStore {
   }
 
   listComponents(kind: SessionType, filter: RowFilter): ComponentSummary[] {
-    if (filter.userId === null) return [];
     return summariseComponents(
-      this.sql.componentRows(kind, filter.userId).map((r) => ({
+      this.sql.componentRows(kind, filter.scope).map((r) => ({
         id: r.id,
         data: parseObject(r.data),
         active: r.active,
@@ -118,7 +113,7 @@ export class NativeSessionStore implements SyncSessionStore {
     const prepared = prepareRun(input);
     const write = this.handle.transaction((): UpsertRunResult => {
       const now = epochSeconds(this.now());
-      let row = this.sessionRow(input.sessionId, undefined);
+      let row = this.sql.sessionRow(input.sessionId, undefined);
       const sessionCreated = row === undefined;
       if (!row) row = this.createSession(input, prepared, now);
       else {
@@ -202,14 +197,6 @@ export class NativeSessionStore implements SyncSessionStore {
     return this.sql.get('counts').get() as { sessions: number; runs: number };
   }
 
-  private sessionRow(sessionId: string, userId: string | null | undefined): NativeSessionRow | undefined {
-    // `null` is a caller with no user id under isolation: it matches nothing (fail closed).
-    if (userId === null) return undefined;
-    return (userId === undefined
-      ? this.sql.get('sessionById').get(sessionId)
-      : this.sql.get('sessionByIdForUser').get(sessionId, userId)) as NativeSessionRow | undefined;
-  }
-
   private fillComponent(sessionId: string, type: SessionType, prepared: PreparedRun): void {
     if (prepared.componentId === null) return;
     const name = type === 'agent' ? 'fillAgent' : type === 'team' ? 'fillTeam' : 'fillWorkflow';
@@ -238,7 +225,7 @@ export class NativeSessionStore implements SyncSessionStore {
       created_at: createdAt,
       updated_at: createdAt,
     });
-    return this.sessionRow(input.sessionId, undefined) as NativeSessionRow;
+    return this.sql.sessionRow(input.sessionId, undefined) as NativeSessionRow;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { AccessScope, scopeCondition } from '../../access/scope.js';
 import type { CatalogTable } from './tables.js';
 import type { EvalRunQuery, KnowledgeQuery, MemoryQuery, MetricsQuery, PageWindow, SortOrder, UserStatsQuery } from './types.js';
 
@@ -42,6 +43,11 @@ class Where {
     this.clauses.push(clause(this.dialect.param(this.params.length)));
   }
 
+  /** The placeholder of the value pushed last. */
+  param(): string {
+    return this.dialect.param(this.params.length);
+  }
+
   raw(clause: string): void {
     this.clauses.push(clause);
   }
@@ -49,6 +55,21 @@ class Where {
   text(): string {
     return this.clauses.length === 0 ? '' : ` WHERE ${this.clauses.join(' AND ')}`;
   }
+}
+
+/**
+ * The one place platform data applies an access scope: on the table's `user_id`. Memories always
+ * record their owner; an eval-run table may not (Agno 2's: `owned` false), and then it cannot be
+ * narrowed to a user's rows, so it is read whole under any scope but `none`, as AgentOS reads it.
+ */
+function scopeOn(where: Where, scope: AccessScope | undefined, owned = true): void {
+  const access = scope ?? AccessScope.all();
+  where.raw(
+    scopeCondition(owned || access.kind === 'none' ? access : AccessScope.all(), '"user_id"', (value) => {
+      where.params.push(value);
+      return where.param();
+    }),
+  );
 }
 
 /**
@@ -84,7 +105,7 @@ function paged(dialect: Dialect, table: CatalogTable, where: Where, order: strin
 
 export function memoryPage(dialect: Dialect, table: CatalogTable, q: MemoryQuery): PagedStatements {
   const where = new Where(dialect);
-  if (q.userId !== undefined) where.add((p) => `"user_id" = ${p}`, q.userId);
+  scopeOn(where, q.scope);
   if (q.agentId !== undefined) where.add((p) => `"agent_id" = ${p}`, q.agentId);
   if (q.teamId !== undefined) where.add((p) => `"team_id" = ${p}`, q.teamId);
   // Agno matches a topic as the quoted JSON string inside the topics text.
@@ -93,24 +114,24 @@ export function memoryPage(dialect: Dialect, table: CatalogTable, q: MemoryQuery
   return paged(dialect, table, where, orderBy(table, q.sortBy, q.sortOrder), q);
 }
 
-export function memoryById(dialect: Dialect, table: CatalogTable, memoryId: string, userId: string | undefined): Statement {
+export function memoryById(dialect: Dialect, table: CatalogTable, memoryId: string, scope: AccessScope | undefined): Statement {
   const where = new Where(dialect);
   where.add((p) => `"memory_id" = ${p}`, memoryId);
-  if (userId !== undefined) where.add((p) => `"user_id" = ${p}`, userId);
+  scopeOn(where, scope);
   return { sql: `SELECT * FROM ${dialect.qualify(table.name)}${where.text()}`, params: where.params };
 }
 
-export function memoryTopics(dialect: Dialect, table: CatalogTable, userId: string | undefined): Statement {
+export function memoryTopics(dialect: Dialect, table: CatalogTable, scope: AccessScope | undefined): Statement {
   const where = new Where(dialect);
   where.raw('"topics" IS NOT NULL');
-  if (userId !== undefined) where.add((p) => `"user_id" = ${p}`, userId);
+  scopeOn(where, scope);
   return { sql: `SELECT "topics" FROM ${dialect.qualify(table.name)}${where.text()}`, params: where.params };
 }
 
 export function userStatsPage(dialect: Dialect, table: CatalogTable, q: UserStatsQuery): PagedStatements {
   const where = new Where(dialect);
-  if (q.userId !== undefined) where.add((p) => `"user_id" = ${p}`, q.userId);
-  else where.raw('"user_id" IS NOT NULL');
+  where.raw('"user_id" IS NOT NULL');
+  scopeOn(where, q.scope);
   const grouped =
     `SELECT "user_id", count("memory_id") AS total_memories, max("updated_at") AS last_memory_updated_at ` +
     `FROM ${dialect.qualify(table.name)}${where.text()} GROUP BY "user_id"`;
@@ -121,7 +142,7 @@ export function userStatsPage(dialect: Dialect, table: CatalogTable, q: UserStat
 
 export function evalRunPage(dialect: Dialect, table: CatalogTable, q: EvalRunQuery): PagedStatements {
   const where = new Where(dialect);
-  if (q.userId !== undefined && table.columns.has('user_id')) where.add((p) => `"user_id" = ${p}`, q.userId);
+  scopeOn(where, q.scope, table.columns.has('user_id'));
   if (q.agentId !== undefined) where.add((p) => `"agent_id" = ${p}`, q.agentId);
   if (q.teamId !== undefined) where.add((p) => `"team_id" = ${p}`, q.teamId);
   if (q.workflowId !== undefined) where.add((p) => `"workflow_id" = ${p}`, q.workflowId);
@@ -137,10 +158,10 @@ export function evalRunPage(dialect: Dialect, table: CatalogTable, q: EvalRunQue
   return paged(dialect, table, where, orderBy(table, q.sortBy, q.sortOrder), q);
 }
 
-export function evalRunById(dialect: Dialect, table: CatalogTable, runId: string, userId: string | undefined): Statement {
+export function evalRunById(dialect: Dialect, table: CatalogTable, runId: string, scope: AccessScope | undefined): Statement {
   const where = new Where(dialect);
   where.add((p) => `"run_id" = ${p}`, runId);
-  if (userId !== undefined && table.columns.has('user_id')) where.add((p) => `"user_id" = ${p}`, userId);
+  scopeOn(where, scope, table.columns.has('user_id'));
   return { sql: `SELECT * FROM ${dialect.qualify(table.name)}${where.text()}`, params: where.params };
 }
 

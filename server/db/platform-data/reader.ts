@@ -1,3 +1,4 @@
+import type { AccessScope } from '../../access/scope.js';
 import type { PagedStatements, Dialect, Statement } from './queries.js';
 import * as q from './queries.js';
 import { distinctTopics, numberOrNull, toEvalRunRow, toKnowledgeRow, toMemoryRow, toMetricsRow, toUserStatsRow } from './rows.js';
@@ -55,16 +56,16 @@ export class SqlPlatformDataReader implements PlatformDataReader {
     return this.page(q.memoryPage(this.source.dialect, table, query), toMemoryRow);
   }
 
-  async getMemory(memoryId: string, filter: { table?: string | undefined; userId?: string | undefined }): Promise<MemoryRow | null> {
+  async getMemory(memoryId: string, filter: { table?: string | undefined; scope?: AccessScope | undefined }): Promise<MemoryRow | null> {
     const table = (await this.source.catalog()).table('memory', filter.table);
     if (!table) return null;
-    return this.one(q.memoryById(this.source.dialect, table, memoryId, filter.userId), toMemoryRow);
+    return this.one(q.memoryById(this.source.dialect, table, memoryId, filter.scope), toMemoryRow);
   }
 
-  async memoryTopics(filter: { table?: string | undefined; userId?: string | undefined }): Promise<string[]> {
+  async memoryTopics(filter: { table?: string | undefined; scope?: AccessScope | undefined }): Promise<string[]> {
     const table = (await this.source.catalog()).table('memory', filter.table);
     if (!table) return [];
-    const rows = await this.source.rows(q.memoryTopics(this.source.dialect, table, filter.userId));
+    const rows = await this.source.rows(q.memoryTopics(this.source.dialect, table, filter.scope));
     return distinctTopics(rows.map((r) => r['topics']));
   }
 
@@ -80,10 +81,10 @@ export class SqlPlatformDataReader implements PlatformDataReader {
     return this.page(q.evalRunPage(this.source.dialect, table, query), toEvalRunRow);
   }
 
-  async getEvalRun(runId: string, filter: { table?: string | undefined; userId?: string | undefined }): Promise<EvalRunRow | null> {
+  async getEvalRun(runId: string, filter: { table?: string | undefined; scope?: AccessScope | undefined }): Promise<EvalRunRow | null> {
     const table = (await this.source.catalog()).table('evals', filter.table);
     if (!table) return null;
-    return this.one(q.evalRunById(this.source.dialect, table, runId, filter.userId), toEvalRunRow);
+    return this.one(q.evalRunById(this.source.dialect, table, runId, filter.scope), toEvalRunRow);
   }
 
   async listMetrics(query: MetricsQuery): Promise<MetricsAnswer> {

@@ -1,3 +1,4 @@
+import type { AccessScope } from '../../access/scope.js';
 /**
  * What Agno keeps beside its sessions in the same database — user memories, eval runs, daily
  * metrics and knowledge contents — read in place, as stored. rundesk never writes these tables
@@ -48,8 +49,8 @@ export interface MemoryRow {
 
 export interface MemoryQuery extends PageWindow {
   table?: string | undefined;
-  /** `undefined` = every user; a string only that user's rows. */
-  userId?: string | undefined;
+  /** Whose memories (`server/access/scope.ts`); absent is every user's. */
+  scope?: AccessScope | undefined;
   agentId?: string | undefined;
   teamId?: string | undefined;
   /** Every topic must appear among the memory's topics. */
@@ -69,7 +70,7 @@ export interface UserMemoryStatsRow {
 
 export interface UserStatsQuery extends PageWindow {
   table?: string | undefined;
-  userId?: string | undefined;
+  scope?: AccessScope | undefined;
 }
 
 export interface EvalRunRow {
@@ -97,8 +98,8 @@ export type EvalComponentKind = (typeof EVAL_COMPONENT_KINDS)[number];
 
 export interface EvalRunQuery extends PageWindow {
   table?: string | undefined;
-  /** Applied only where the table has Agno 3's `user_id` column. */
-  userId?: string | undefined;
+  /** Applied on Agno 3's `user_id` column; a 2.x table records no owner (see `scopeOn`). */
+  scope?: AccessScope | undefined;
   agentId?: string | undefined;
   teamId?: string | undefined;
   workflowId?: string | undefined;
@@ -176,11 +177,11 @@ export interface KnowledgeQuery extends PageWindow {
 export interface PlatformDataReader {
   tables(): Promise<PlatformTables>;
   listMemories(query: MemoryQuery): Promise<RowPage<MemoryRow>>;
-  getMemory(memoryId: string, filter: { table?: string | undefined; userId?: string | undefined }): Promise<MemoryRow | null>;
-  memoryTopics(filter: { table?: string | undefined; userId?: string | undefined }): Promise<string[]>;
+  getMemory(memoryId: string, filter: { table?: string | undefined; scope?: AccessScope | undefined }): Promise<MemoryRow | null>;
+  memoryTopics(filter: { table?: string | undefined; scope?: AccessScope | undefined }): Promise<string[]>;
   userMemoryStats(query: UserStatsQuery): Promise<RowPage<UserMemoryStatsRow>>;
   listEvalRuns(query: EvalRunQuery): Promise<RowPage<EvalRunRow>>;
-  getEvalRun(runId: string, filter: { table?: string | undefined; userId?: string | undefined }): Promise<EvalRunRow | null>;
+  getEvalRun(runId: string, filter: { table?: string | undefined; scope?: AccessScope | undefined }): Promise<EvalRunRow | null>;
   listMetrics(query: MetricsQuery): Promise<MetricsAnswer>;
   listKnowledge(query: KnowledgeQuery): Promise<RowPage<KnowledgeRow>>;
   getKnowledge(contentId: string, filter: { table?: string | undefined; linkedTo?: string | undefined }): Promise<KnowledgeRow | null>;

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { AccessScope, scopeCondition } from '../../access/scope.js';
 import { isPlainObject } from '../../agno-format/json-values.js';
 import { explicitSessionName, fallbackSessionName, nameFromRun } from '../../agno-format/session-name.js';
 import { ReadOnlyDatabaseError } from '../errors.js';
@@ -105,8 +106,7 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   async getSession(sessionId: string, filter: RowFilter): Promise<StoredSession | null> {
-    if (filter.userId === null) return null;
-    const { where, params } = whereOf({ sessionId, type: filter.type, userId: filter.userId });
+    const { where, params } = whereOf({ sessionId, type: filter.type, scope: filter.scope });
     const { rows } = await this.pool.query<Row>(`SELECT ${SESSION_SELECT} FROM ${this.table} AS t ${where}`, params);
     return rows[0] ? toStoredSession(rows[0]) : null;
   }
@@ -121,10 +121,9 @@ export class PostgresSessionStore implements SessionStore {
    * run to another.
    */
   async getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): Promise<RunLookup> {
-    if (filter.userId === null) return { kind: 'no-session' };
     const sql = await this.sql();
     if (sql.layout.runsTable !== null) return this.withLayout((l) => this.readRunRow(l, sessionId, runId, filter));
-    const { where, params } = whereOf({ sessionId, userId: filter.userId });
+    const { where, params } = whereOf({ sessionId, scope: filter.scope });
     // A row changed between the queries has a new ctid or xmin: read it again (twice at most).
     for (let attempt = 0; ; attempt++) {
       const head = await this.pool.query<Row>(
@@ -138,8 +137,7 @@ export class PostgresSessionStore implements SessionStore {
       if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
       const rowRef = String(row.row_ref);
       const version = `${rowRef}/${String(row.version)}`;
-      const userId = filter.userId;
-      const indexed = await this.options.runIndex.get(this.options.owner, rowRef, version, () => this.loadIndexed(rowRef, sessionId, userId));
+      const indexed = await this.options.runIndex.get(this.options.owner, rowRef, version, () => this.loadIndexed(rowRef, sessionId, filter.scope));
       if ((indexed === null || indexed.version !== version) && attempt < 2) continue;
       if (indexed !== null && indexed.version === version && (indexed.index !== null || indexed.text.length === 0)) {
         if (indexed.index === null || indexed.index.count === 0) return { kind: 'no-runs' };
@@ -148,7 +146,7 @@ export class PostgresSessionStore implements SessionStore {
         const run = readIndexedRun(indexed.text, indexed.index, slot);
         if (isPlainObject(run)) return { kind: 'found', session, run: run as StoredRun };
       }
-      const found = await this.extractRun(sql, rowRef, sessionId, runId, filter.userId);
+      const found = await this.extractRun(sql, rowRef, sessionId, runId, filter.scope);
       if (found === null) {
         if (attempt < 2) continue;
         return { kind: 'no-session' };
@@ -159,8 +157,8 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   /** The row's `runs` array as text at its current version, indexed; an empty text for a value that is not an array. */
-  private async loadIndexed(rowRef: string, sessionId: string, userId: string | undefined): Promise<IndexedValue | null> {
-    const scope = whereOf({ sessionId, userId });
+  private async loadIndexed(rowRef: string, sessionId: string, access: AccessScope | undefined): Promise<IndexedValue | null> {
+    const scope = whereOf({ sessionId, scope: access });
     const n = scope.params.length;
     const { rows } = await this.pool.query<{ row_ref: string; version: string; text: string | null }>(
       `SELECT t.ctid::text AS row_ref, t.xmin::text AS version, CASE WHEN jsonb_typeof(t.runs) = 'array' THEN t.runs::text END AS text ` +
@@ -181,7 +179,7 @@ export class PostgresSessionStore implements SessionStore {
    */
   private async readRunRow(sql: LayoutSql, sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): Promise<RunLookup> {
     const runs = sql.layout.runsTable as string;
-    const { where, params } = whereOf({ sessionId, userId: filter.userId ?? undefined });
+    const { where, params } = whereOf({ sessionId, scope: filter.scope });
     const n = params.length;
     const { rows } = await this.pool.query<Row & { direct: unknown; legacy_run: unknown; merged_any: boolean }>(
       `SELECT ${SESSION_SELECT}, ` +
@@ -198,7 +196,7 @@ export class PostgresSessionStore implements SessionStore {
     if (isPlainObject(row.direct) && row.direct['run_id'] === runId) return { kind: 'found', session, run: row.direct as StoredRun };
     if (isPlainObject(row.direct)) {
       // A row whose run_data names another id: only the merged list says where this id is.
-      const merged = await this.mergedRuns(sql, sessionId, filter.userId ?? undefined);
+      const merged = await this.mergedRuns(sql, sessionId, filter.scope);
       const run = merged?.find((r) => r['run_id'] === runId);
       if (run) return { kind: 'found', session, run };
     }
@@ -207,8 +205,8 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   /** The session's runs as Agno 3 answers them (mergeRuns); null when no row matches. */
-  private async mergedRuns(sql: LayoutSql, sessionId: string, userId: string | undefined, type?: SessionType): Promise<StoredRun[] | null> {
-    const { where, params } = whereOf({ sessionId, type, userId });
+  private async mergedRuns(sql: LayoutSql, sessionId: string, scope: AccessScope | undefined, type?: SessionType): Promise<StoredRun[] | null> {
+    const { where, params } = whereOf({ sessionId, type, scope });
     const runs = sql.layout.runsTable;
     const tableRuns = runs === null ? "'[]'::jsonb" : `coalesce((SELECT jsonb_agg(r.run_data ORDER BY ${RUN_ORDER}) FROM ${runs} AS r WHERE r.session_id = t.session_id), '[]'::jsonb)`;
     const { rows } = await this.pool.query<{ legacy: unknown; table_runs: unknown }>(
@@ -229,9 +227,9 @@ export class PostgresSessionStore implements SessionStore {
     rowRef: string,
     sessionId: string,
     runId: string,
-    userId: string | undefined,
+    access: AccessScope | undefined,
   ): Promise<{ run: StoredRun | null; hasRuns: boolean } | null> {
-    const scope = whereOf({ sessionId, userId });
+    const scope = whereOf({ sessionId, scope: access });
     const n = scope.params.length;
     const { rows } = await this.pool.query<Row>(
       `SELECT ${sql.runCount} > 0 AS has_runs, ` +
@@ -245,8 +243,7 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   async listRuns(sessionId: string, filter: RowFilter): Promise<StoredRun[] | null> {
-    if (filter.userId === null) return null;
-    return this.withLayout((sql) => this.mergedRuns(sql, sessionId, filter.userId ?? undefined, filter.type));
+    return this.withLayout((sql) => this.mergedRuns(sql, sessionId, filter.scope, filter.type));
   }
 
   /**
@@ -254,10 +251,9 @@ export class PostgresSessionStore implements SessionStore {
    * run GET is), parsing only the window's runs; otherwise the merged list is built and sliced.
    */
   async pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): Promise<RunsPage | null> {
-    if (filter.userId === null) return null;
     const sql = await this.sql();
     if (sql.layout.runsTable === null) {
-      const indexed = await this.indexedRunsPage(sessionId, filter.userId, filter.type, window);
+      const indexed = await this.indexedRunsPage(sessionId, filter.scope, filter.type, window);
       if (indexed !== undefined) return indexed;
     }
     const runs = await this.listRuns(sessionId, filter);
@@ -265,14 +261,14 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   /** `undefined` when the index cannot answer (a value that is not one well-formed array, or a row changing under us). */
-  private async indexedRunsPage(sessionId: string, userId: string | undefined, type: SessionType | undefined, window: RunWindow): Promise<RunsPage | null | undefined> {
-    const { where, params } = whereOf({ sessionId, type, userId });
+  private async indexedRunsPage(sessionId: string, scope: AccessScope | undefined, type: SessionType | undefined, window: RunWindow): Promise<RunsPage | null | undefined> {
+    const { where, params } = whereOf({ sessionId, type, scope });
     const head = await this.pool.query<Row>(`SELECT t.ctid::text AS row_ref, t.xmin::text AS version FROM ${this.table} AS t ${where} LIMIT 1`, params);
     const row = head.rows[0];
     if (!row) return null;
     const rowRef = String(row.row_ref);
     const version = `${rowRef}/${String(row.version)}`;
-    const indexed = await this.options.runIndex.get(this.options.owner, rowRef, version, () => this.loadIndexed(rowRef, sessionId, userId));
+    const indexed = await this.options.runIndex.get(this.options.owner, rowRef, version, () => this.loadIndexed(rowRef, sessionId, scope));
     if (indexed === null || indexed.version !== version) return undefined;
     if (indexed.index === null) return indexed.text.length === 0 ? { runs: [], total: 0 } : undefined;
     const total = indexed.index.spans.length / 2;
@@ -292,12 +288,11 @@ export class PostgresSessionStore implements SessionStore {
 
   async listSessions(query: ListSessionsQuery): Promise<Page<SessionListItem>> {
     const { page, limit, offset } = pageWindow(query);
-    if (query.userId === null) return { items: [], total: 0, page, limit };
     return this.withLayout((sql) => this.listSessionsIn(sql, query, page, limit, offset));
   }
 
   private async listSessionsIn(sql: LayoutSql, query: ListSessionsQuery, page: number, limit: number, offset: number): Promise<Page<SessionListItem>> {
-    const { where, params } = whereOf({ sessionId: query.sessionId, type: query.type, userId: query.userId ?? undefined, componentId: query.componentId });
+    const { where, params } = whereOf({ sessionId: query.sessionId, type: query.type, scope: query.scope, componentId: query.componentId });
     const dir = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const order = `ORDER BY ${SORT_COLUMNS[query.sortBy ?? 'created_at']} ${dir}, t.session_id ${dir}`;
     const select = `SELECT ${SESSION_SELECT}, ${sql.runCount} AS run_count, ${sql.nameRun} AS name_run FROM ${this.table} AS t ${where} ${order}`;
@@ -319,17 +314,12 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   async listComponents(kind: SessionType, filter: RowFilter): Promise<ComponentSummary[]> {
-    if (filter.userId === null) return [];
     const { runCount } = await this.sql();
     // `kind` is one of three literals: the column names are fixed text.
-    const params: unknown[] = [kind];
-    let sql =
+    const { where, params } = whereOf({ type: kind, scope: filter.scope });
+    const sql =
       `SELECT t.${kind}_id AS id, t.${kind}_data AS data, coalesce(t.updated_at, t.created_at) AS active, ${runCount} AS run_count ` +
-      `FROM ${this.table} AS t WHERE t.session_type = $1 AND t.${kind}_id IS NOT NULL`;
-    if (filter.userId !== undefined) {
-      params.push(filter.userId);
-      sql += ' AND t.user_id = $2';
-    }
+      `FROM ${this.table} AS t ${where} AND t.${kind}_id IS NOT NULL`;
     const { rows } = await this.pool.query<{ id: string; data: unknown; active: string | number | null; run_count: number }>(sql, params);
     return summariseComponents(
       rows.map((r) => ({
@@ -536,8 +526,7 @@ export class PostgresSessionStore implements SessionStore {
 
   async updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): Promise<boolean> {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
-    if (filter.userId === null) return false;
-    const { where, params } = whereOf({ sessionId, userId: filter.userId });
+    const { where, params } = whereOf({ sessionId, scope: filter.scope });
     const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
     const n = params.length;
     const result = await this.pool.query(
@@ -549,8 +538,7 @@ export class PostgresSessionStore implements SessionStore {
 
   async deleteSession(sessionId: string, filter: RowFilter): Promise<boolean> {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
-    if (filter.userId === null) return false;
-    const { where, params } = whereOf({ sessionId, type: filter.type, userId: filter.userId });
+    const { where, params } = whereOf({ sessionId, type: filter.type, scope: filter.scope });
     const { layout } = await this.sql();
     if (layout.runsTable === null) {
       const result = await this.pool.query(`DELETE FROM ${this.table} AS t ${where}`, params);
@@ -587,7 +575,11 @@ export class PostgresSessionStore implements SessionStore {
   }
 }
 
-function whereOf(filter: { sessionId?: string | undefined; type?: SessionType | undefined; userId?: string | undefined; componentId?: string | undefined }): {
+/**
+ * A session query's WHERE clause and its values. The access scope (absent: every row) is always
+ * one of its conditions: this is the one place the PostgreSQL store applies it.
+ */
+function whereOf(filter: { sessionId?: string | undefined; type?: SessionType | undefined; scope?: AccessScope | undefined; componentId?: string | undefined }): {
   where: string;
   params: unknown[];
 } {
@@ -599,12 +591,17 @@ function whereOf(filter: { sessionId?: string | undefined; type?: SessionType | 
   };
   if (filter.sessionId !== undefined) add((n) => `t.session_id = $${n}`, filter.sessionId);
   if (filter.type !== undefined) add((n) => `t.session_type = $${n}`, filter.type);
-  if (filter.userId !== undefined) add((n) => `t.user_id = $${n}`, filter.userId);
+  clauses.push(
+    scopeCondition(filter.scope ?? AccessScope.all(), 't.user_id', (value) => {
+      params.push(value);
+      return `$${params.length}`;
+    }),
+  );
   if (filter.componentId !== undefined) {
     const kinds: SessionType[] = filter.type ? [filter.type] : ['agent', 'team', 'workflow'];
     add((n) => `(${kinds.map((k) => `t.${k}_id = $${n}`).join(' OR ')})`, filter.componentId);
   }
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  return { where: `WHERE ${clauses.join(' AND ')}`, params };
 }
 
 function toItem(row: Row): SessionListItem {

@@ -1,3 +1,4 @@
+import { AccessScope, scopeCondition } from '../../access/scope.js';
 import type { FilterScalar, TraceColumn, TraceFilter } from './filter.js';
 import type { TraceListFilter, TraceStatsFilter } from './types.js';
 
@@ -56,6 +57,14 @@ export function filterSql(filter: TraceFilter, column: (name: TraceColumn) => st
   }
 }
 
+/**
+ * The one place the trace stores (SQLite and PostgreSQL) apply an access scope: a condition on
+ * the trace's `user_id`. Absent is every trace.
+ */
+export function scopeSql(scope: AccessScope | undefined, column: (name: TraceColumn) => string, params: SqlParams): string {
+  return scopeCondition(scope ?? AccessScope.all(), column('user_id'), (value) => params.add(value));
+}
+
 /** The listing's conditions (`GET /traces` query and search expression), AND-ed; `1 = 1` when none. */
 export function listWhere(filter: TraceListFilter, column: (name: TraceColumn) => string, params: SqlParams): string {
   const parts: string[] = [];
@@ -64,7 +73,7 @@ export function listWhere(filter: TraceListFilter, column: (name: TraceColumn) =
   };
   equal('run_id', filter.runId);
   equal('session_id', filter.sessionId);
-  equal('user_id', filter.userId);
+  parts.push(scopeSql(filter.scope, column, params));
   equal('agent_id', filter.agentId);
   equal('team_id', filter.teamId);
   equal('workflow_id', filter.workflowId);
@@ -81,7 +90,7 @@ export function statsWhere(filter: TraceStatsFilter, column: (name: TraceColumn)
   const equal = (name: TraceColumn, value: string | undefined): void => {
     if (value !== undefined) parts.push(`${column(name)} = ${params.add(value)}`);
   };
-  equal('user_id', filter.userId);
+  parts.push(scopeSql(filter.scope, column, params));
   equal('workflow_id', filter.workflowId);
   equal('team_id', filter.teamId);
   equal('agent_id', filter.agentId);

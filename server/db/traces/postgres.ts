@@ -1,6 +1,7 @@
+import type { AccessScope } from '../../access/scope.js';
 import type pg from 'pg';
 import type { TraceColumn } from './filter.js';
-import { listWhere, SqlParams, statsWhere } from './filter-sql.js';
+import { listWhere, scopeSql, SqlParams, statsWhere } from './filter-sql.js';
 import { SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
 import type { Counted, Paging, SessionTraceStatsRow, SpanRow, TraceListFilter, TraceListRow, TraceRow, TraceStatsFilter, TraceStore } from './types.js';
 
@@ -42,10 +43,12 @@ export class PostgresTraceStore implements TraceStore {
     return { rows: rows.map(toTraceListRow), total };
   }
 
-  async getTrace(traceId: string): Promise<TraceRow | null> {
+  async getTrace(traceId: string, scope?: AccessScope): Promise<TraceRow | null> {
     const tables = await this.tables();
     if (!tables) return null;
-    const { rows } = await this.pool.query<Raw>(`SELECT ${traceSelect(tables.spans, false)} FROM ${tables.traces} t WHERE t.trace_id = $1`, [traceId]);
+    const params = new SqlParams('postgres');
+    const where = `t.trace_id = ${params.add(traceId)} AND ${scopeSql(scope, column, params)}`;
+    const { rows } = await this.pool.query<Raw>(`SELECT ${traceSelect(tables.spans, false)} FROM ${tables.traces} t WHERE ${where}`, params.values);
     return rows[0] ? toTraceRow(rows[0]) : null;
   }
 

@@ -1,7 +1,8 @@
+import type { AccessScope } from '../../access/scope.js';
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
 import { quoteIdentifier } from '../connection.js';
 import type { TraceColumn } from './filter.js';
-import { listWhere, SqlParams, statsWhere } from './filter-sql.js';
+import { listWhere, scopeSql, SqlParams, statsWhere } from './filter-sql.js';
 import { SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
 import type { Counted, Paging, SessionTraceStatsRow, SpanRow, SyncTraceStore, TraceListFilter, TraceListRow, TraceRow, TraceStatsFilter } from './types.js';
 
@@ -45,10 +46,12 @@ export class SqliteTraceStore implements SyncTraceStore {
     return { rows: raw.map(toTraceListRow), total };
   }
 
-  getTrace(traceId: string): TraceRow | null {
+  getTrace(traceId: string, scope?: AccessScope): TraceRow | null {
     const tables = this.tables();
     if (!tables) return null;
-    const raw = this.statement(`SELECT ${traceSelect(tables, false)} FROM ${quoteIdentifier(tables.traces)} t WHERE t.trace_id = ?`).get(traceId) as
+    const params = new SqlParams('sqlite');
+    const where = `t.trace_id = ${params.add(traceId)} AND ${scopeSql(scope, column, params)}`;
+    const raw = this.statement(`SELECT ${traceSelect(tables, false)} FROM ${quoteIdentifier(tables.traces)} t WHERE ${where}`).get(...params.values) as
       | Record<string, unknown>
       | undefined;
     return raw ? toTraceRow(raw) : null;

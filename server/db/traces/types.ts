@@ -1,3 +1,4 @@
+import type { AccessScope } from '../../access/scope.js';
 import type { TraceFilter } from './filter.js';
 import { promised } from '../promised.js';
 
@@ -66,7 +67,8 @@ export interface SessionTraceStatsRow {
 export interface TraceListFilter {
   runId?: string | undefined;
   sessionId?: string | undefined;
-  userId?: string | undefined;
+  /** Whose traces (`server/access/scope.ts`): the caller's scope, narrowed by the query's `user_id`. Absent is every trace. */
+  scope?: AccessScope | undefined;
   agentId?: string | undefined;
   teamId?: string | undefined;
   workflowId?: string | undefined;
@@ -80,7 +82,7 @@ export interface TraceListFilter {
 
 /** `GET /trace_session_stats`' filters: the window is on `created_at`. */
 export interface TraceStatsFilter {
-  userId?: string | undefined;
+  scope?: AccessScope | undefined;
   agentId?: string | undefined;
   teamId?: string | undefined;
   workflowId?: string | undefined;
@@ -103,7 +105,8 @@ export interface Counted<T> {
 export interface SyncTraceStore {
   /** Newest `start_time` first. */
   listTraces(filter: TraceListFilter, paging: Paging): Counted<TraceListRow>;
-  getTrace(traceId: string): TraceRow | null;
+  /** The trace, when it is inside the scope (absent: every trace). */
+  getTrace(traceId: string, scope?: AccessScope): TraceRow | null;
   /** The spans of these traces, in stored order. */
   getSpans(traceIds: readonly string[]): SpanRow[];
   getSpan(spanId: string): SpanRow | null;

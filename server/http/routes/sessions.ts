@@ -7,7 +7,7 @@ import { toRunShape } from '../../runs/to-run-shape.js';
 import { RunSummarySchema, toRunSummary } from '../../runs/run-summary.js';
 import * as sessions from '../../sessions/use-cases.js';
 import * as writes from '../../sessions/session-writes.js';
-import type { AccessScope } from '../../sessions/access-scope.js';
+import { AccessScope } from '../../access/scope.js';
 import { listedShapeOf, presentSessionDetail, presentSessionListItem } from '../present.js';
 import { selectDatabase, selectStore } from '../request-scope.js';
 import { defineRoute, json, noContent, type RouteContext } from '../route.js';
@@ -264,9 +264,9 @@ export const sessionRoutes = [
     deskView: false,
     async handle({ query: q, body }, ctx) {
       const store = selectStore(ctx.runtime, q, 'write');
-      const scope = ctx.scope(undefined);
-      const created = await writes.createSession(store, scope, q.type, body, ctx.auth?.user_id ?? null, nowSeconds(), randomUUID);
-      return json(await sessionDetail(store, { ...scope, userId: undefined }, created.session_id, q.type), 201);
+      const created = await writes.createSession(store, ctx.scope(undefined), q.type, body, ctx.auth?.user_id ?? null, nowSeconds(), randomUUID);
+      // The session just written, whoever the body or token made its owner.
+      return json(await sessionDetail(store, AccessScope.all(), created.session_id, q.type), 201);
     },
   }),
 
