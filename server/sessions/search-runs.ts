@@ -2,7 +2,7 @@ import type { SessionType } from '../db/types.js';
 import { matchRun, type SearchHit } from '../runs/search/match.js';
 import type { RunDocument } from '../runs/search/run-document.js';
 import type { RunSearchQuery } from '../runs/search/search-query.js';
-import { seesNothing, type AccessScope } from './access-scope.js';
+import { admits, type AccessScope } from '../access/scope.js';
 import type { TableDocuments } from './run-documents.js';
 
 export const RUN_SORT_FIELDS = ['created_at', 'session_name', 'user_id', 'status', 'model', 'tool_calls'] as const;
@@ -69,13 +69,11 @@ function countFacet(values: Iterable<string | null>): FacetCount[] {
  * Full-text search over the runs of one session table the scope can see: every run matching
  * the query, sorted, one page of them with the text around each match.
  */
-/** `documents`: the table's search documents (`caches.searchDocuments.of`), read only when the caller may see anything. */
+/** `documents`: the table's search documents (`caches.searchDocuments.of`). */
 export async function searchRuns(documents: () => Promise<TableDocuments>, scope: AccessScope, request: RunSearchRequest): Promise<RunSearchPage> {
-  const empty: RunSearchPage = { items: [], total: 0, searched: 0, facets: { status: [], model: [], tool: [] } };
-  if (seesNothing(scope)) return empty;
   const table = await documents();
   const visible = table.docs.filter(
-    (d) => (scope.userId === undefined || d.ownerId === scope.userId) && (request.sessionType === undefined || d.doc.sessionType === request.sessionType),
+    (d) => admits(scope, d.ownerId) && (request.sessionType === undefined || d.doc.sessionType === request.sessionType),
   );
   const matched: RunSearchResult[] = [];
   for (const { doc } of visible) {
