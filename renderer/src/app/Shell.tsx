@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon';
 import { ServerOutage } from '../features/errors/ServerOutage';
 import { useShortcut } from '../platform/keyboard';
@@ -100,6 +100,8 @@ export function Shell() {
           <ServerOutage />
           <Outlet />
         </main>
+        {/* A new page opens at its top (or its #anchor); Back returns to where the page was left. */}
+        <ScrollRestoration />
       </div>
     </ShortcutsProvider>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Badge } from '../../components/Badge';
 import { DenseTable } from '../../components/DenseTable';
 import { ChipsInput } from '../../components/ChipsInput';
@@ -65,6 +65,16 @@ export function ScopeMappingEditor(props: {
           + Add mapping
         </button>
       </div>
+      {focused !== null ? (
+        <p className={styles.recheck} data-testid="recheck-note">
+          <span>
+            From the workshop's verdict on <code>{focused}</code>. Fix the rule and save, then re-check the same token and request.
+          </span>
+          <Link to="/tokens?tab=inspect" className={cx(buttonStyles.btn, buttonStyles.btnSm)} data-testid="recheck">
+            Re-check in the workshop →
+          </Link>
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <EmptyState>No custom mappings: the defaults below apply. Add a row to protect a new route or to change a default's scopes.</EmptyState>
       ) : (
