@@ -2,11 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * axe over `within` (the page's main region by default) in the light and the dark theme: no
- * serious or critical violation. Nothing is left out: the shared JSON viewer, badges and
- * callouts are checked like the rest. Leaves the page in the theme it found.
+ * axe's serious and critical violations within `within`, in the light and the dark theme, one
+ * line each. Nothing is left out: the shared JSON viewer, badges and callouts are checked like the
+ * rest. Leaves the page in the theme it found.
  */
-export async function expectAccessible(page: Page, within = 'main'): Promise<void> {
+export async function seriousViolations(page: Page, within = 'main'): Promise<string[]> {
   const bad: string[] = [];
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
@@ -17,5 +17,10 @@ export async function expectAccessible(page: Page, within = 'main'): Promise<voi
     }
   }
   await page.emulateMedia({ colorScheme: null });
-  expect(bad).toEqual([]);
+  return bad;
+}
+
+/** No serious or critical axe violation within `within` (the page's main region by default), in either theme. */
+export async function expectAccessible(page: Page, within = 'main'): Promise<void> {
+  expect(await seriousViolations(page, within)).toEqual([]);
 }

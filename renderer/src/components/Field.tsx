@@ -38,7 +38,7 @@ export function Field(props: {
           {props.label ? <span className={styles.fieldHuman}>{props.label}</span> : null}
           <code className={styles.fieldName}>{props.name}</code>
         </label>
-        {props.modified ? <span className={styles.dot} title="Changed from the default" aria-label="changed from default" /> : null}
+        {props.modified ? <span className={styles.dot} title="Changed from the default" role="img" aria-label="changed from default" /> : null}
       </div>
       <div>
         {props.children({ id, describedBy, invalid: Boolean(props.error), control: { id, 'aria-describedby': describedBy || undefined, 'aria-invalid': props.error ? true : undefined } })}

@@ -21,7 +21,7 @@ export function ActivityChart({ runs, onPick }: { runs: AnyRun[]; onPick: (r: An
       }
       bodyClassName={styles.activityBody}
     >
-      <div className={cx(styles.activityChart, data.length > 48 ? styles.dense : undefined)} role="img" aria-label="Tokens and duration per run">
+      <div className={cx(styles.activityChart, data.length > 48 ? styles.dense : undefined)} role="group" aria-label="Tokens and duration per run">
         {data.map((r, i) => (
           <button
             type="button"

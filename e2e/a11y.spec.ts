@@ -1,0 +1,36 @@
+import { expect, test } from './fixtures.js';
+import { AppShell } from './pages/app.js';
+import { seriousViolations } from './support/axe.js';
+import { MAIN_PAGES, seedMainPages } from './support/main-pages.js';
+
+/**
+ * axe over the whole document (header included, nothing left out) finds no serious or critical
+ * violation on any main page, in either theme, with the acting-as popover open, and with the
+ * header folded at 800 px and its menu open.
+ */
+test('axe: every main page, both themes, no serious or critical violation', async ({ page, server }) => {
+  test.setTimeout(300_000);
+  const app = new AppShell(page);
+  await app.login(server.loginUrl);
+  const problems: string[] = [];
+  // An empty data folder first: the first-run page.
+  await expect(page.getByTestId('first-run')).toBeVisible();
+  problems.push(...(await seriousViolations(page, 'body')).map((s) => `first run: ${s}`));
+
+  await seedMainPages(server);
+  for (const p of MAIN_PAGES) {
+    await page.goto(server.baseUrl + p.path);
+    await p.ready(page);
+    problems.push(...(await seriousViolations(page, 'body')).map((s) => `${p.name}: ${s}`));
+  }
+  await app.actingAs.click();
+  await expect(page.getByRole('dialog', { name: 'Acting as' })).toBeVisible();
+  problems.push(...(await seriousViolations(page, 'body')).map((s) => `acting-as popover: ${s}`));
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 800, height: 600 });
+  await app.menu.click();
+  await expect(app.nav).toBeVisible();
+  problems.push(...(await seriousViolations(page, 'body')).map((s) => `menu at 800 px: ${s}`));
+  expect(problems).toEqual([]);
+});
