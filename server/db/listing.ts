@@ -15,6 +15,15 @@ export function searchNeedle(search: string | undefined): string | undefined {
   return trimmed ? trimmed.toLowerCase() : undefined;
 }
 
+/** The listing's substring filters on a listed session, each lowercased, `undefined` = no filter. */
+export function matchesNeedles(item: { session_id: string; session_name: string; user_id: string | null }, needles: { needle?: string | undefined; nameNeedle?: string | undefined; userNeedle?: string | undefined }): boolean {
+  return (
+    (needles.needle === undefined || matchesSearch(needles.needle, item.session_id, item.session_name)) &&
+    (needles.nameNeedle === undefined || item.session_name.toLowerCase().includes(needles.nameNeedle)) &&
+    (needles.userNeedle === undefined || (item.user_id ?? '').toLowerCase().includes(needles.userNeedle))
+  );
+}
+
 export function matchesSearch(needle: string, sessionId: string, sessionName: string): boolean {
   return sessionId.toLowerCase().includes(needle) || sessionName.toLowerCase().includes(needle);
 }

@@ -75,6 +75,8 @@ export interface ListSessionsQuery extends RowFilter {
   search?: string | undefined;
   /** Case-insensitive substring of the session name only (AgentOS's `session_name`). */
   sessionName?: string | undefined;
+  /** rundesk: case-insensitive substring of the session's `user_id` (the exact filter is `userId`). */
+  userSearch?: string | undefined;
   /** 1-based. */
   page: number;
   limit: number;

@@ -90,6 +90,7 @@ export const ListSessionsQuerySchema = StoreSelectorSchema.extend({
   component_id: optionalId.optional().meta({ description: 'agent_id, team_id or workflow_id.' }),
   session_name: z.string().max(200).optional().meta({ description: 'Substring of the session name, any letter case (AgentOS).' }),
   search: z.string().max(200).optional().meta({ description: 'Substring of the session id or name.' }),
+  user_search: z.string().max(200).optional().meta({ description: 'rundesk: substring of the user id, any letter case (`user_id` is exact).' }),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(20),
   sort_by: z.enum(SESSION_SORT_FIELDS).default('created_at'),

@@ -128,6 +128,11 @@ export function describeRunEndpoint(layout: string, open: () => Promise<StoreFix
       const oli = await search('user=OLI&limit=100');
       expect(oli.meta.total_count).toBe(demo.find((s) => s.session_id === DEMO.agentMulti)?.runs?.length);
       expect(oli.facets.tool.map((t: { value: string }) => t.value)).toContain('convert_currency');
+      // The session listing's user filter as a substring too (user_id stays exact, as AgentOS).
+      const listed = (await (await get('/sessions?limit=100&user_search=OLI')).json()).data.map((x: { user_id: string }) => x.user_id);
+      expect(listed.length).toBeGreaterThan(0);
+      for (const u of listed) expect(u).toBe('olivia');
+      expect((await (await get('/sessions?limit=100&user_id=oli')).json()).data).toEqual([]);
       // Sorted as asked.
       const byTools = (await search('sort_by=tool_calls&sort_order=asc&limit=200')).data.map((r: { tool_call_count: number }) => r.tool_call_count);
       expect(byTools).toEqual([...byTools].sort((a, b) => a - b));

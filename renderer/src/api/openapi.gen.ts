@@ -3402,6 +3402,8 @@ export interface operations {
                 session_name?: string;
                 /** @description Substring of the session id or name. */
                 search?: string;
+                /** @description rundesk: substring of the user id, any letter case (`user_id` is exact). */
+                user_search?: string;
                 page?: number;
                 limit?: number;
                 sort_by?: "created_at" | "updated_at" | "session_id" | "session_type" | "user_id" | "agent_id" | "team_id" | "workflow_id";
@@ -7773,6 +7775,8 @@ export interface operations {
                 session_name?: string;
                 /** @description Substring of the session id or name. */
                 search?: string;
+                /** @description rundesk: substring of the user id, any letter case (`user_id` is exact). */
+                user_search?: string;
                 page?: number;
                 limit?: number;
                 sort_by?: "created_at" | "updated_at" | "session_id" | "session_type" | "user_id" | "agent_id" | "team_id" | "workflow_id";

@@ -6,7 +6,7 @@ import type { SqliteHandle } from '../connection.js';
 import { ContentVersion, VersionedAnswer } from '../content-version.js';
 import { ReadOnlyDatabaseError, SessionUnreadableError } from '../errors.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
-import { matchesSearch, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
+import { matchesNeedles, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
 import { epochSeconds, toListItem, toStoredSession } from '../session-rows.js';
 import type { SessionRow } from '../session-rows.js';
 import type {
@@ -165,6 +165,7 @@ export class AgnoSessionStore implements SyncSessionStore {
     const filter = { sessionId: query.sessionId, type: query.type, scope: query.scope, componentId: query.componentId };
     const needle = searchNeedle(query.search);
     const nameNeedle = searchNeedle(query.sessionName);
+    const userNeedle = searchNeedle(query.userSearch);
     const sortBy = query.sortBy ?? 'created_at';
     // Agno 2 tables answer counts and names from the runs index of each listed row (one pass
     // per row version, kept with the cache entry); SQL would parse every row's whole value.
@@ -172,13 +173,11 @@ export class AgnoSessionStore implements SyncSessionStore {
     const item = (row: LightRow): SessionListItem => (fromIndex ? this.indexedItem(row, query.scope) : this.toItem(row));
     // Not one transaction: a first index of a large value must not hold the agent's writes back.
     const list = (window?: { limit: number; offset: number }) => this.sql.listLight(filter, sortBy, query.sortOrder, window, fromIndex).map(item);
-    if (needle === undefined && nameNeedle === undefined) {
+    if (needle === undefined && nameNeedle === undefined && userNeedle === undefined) {
       return { items: list({ limit, offset }), total: this.sql.countSessions(filter), page, limit };
     }
     // Names are derived from run contents, so a search filters the (lighter) rows in JS.
-    const matching = list()
-      .filter((item) => needle === undefined || matchesSearch(needle, item.session_id, item.session_name))
-      .filter((item) => nameNeedle === undefined || item.session_name.toLowerCase().includes(nameNeedle));
+    const matching = list().filter((item) => matchesNeedles(item, { needle, nameNeedle, userNeedle }));
     return { items: matching.slice(offset, offset + limit), total: matching.length, page, limit };
   }
 

@@ -77,6 +77,8 @@ export interface ListFilter {
   needle?: string | undefined;
   /** Lowercased; matched against the session name only. */
   nameNeedle?: string | undefined;
+  /** Lowercased; matched against the session's user id. */
+  userNeedle?: string | undefined;
 }
 
 /** Sort columns by name: fixed text, never spliced from input. */
@@ -172,6 +174,7 @@ function whereOf(filter: ListFilter): { where: string; params: unknown[] } {
     );
   }
   if (filter.nameNeedle !== undefined) add('instr(rundesk_casefold(s.session_name), ?) > 0', filter.nameNeedle);
+  if (filter.userNeedle !== undefined) add("instr(rundesk_casefold(coalesce(s.user_id, '')), ?) > 0", filter.userNeedle);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 

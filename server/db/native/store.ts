@@ -93,6 +93,7 @@ export class NativeSessionStore implements SyncSessionStore {
       componentId: query.componentId,
       needle: searchNeedle(query.search),
       nameNeedle: searchNeedle(query.sessionName),
+      userNeedle: searchNeedle(query.userSearch),
     };
     const rows = this.sql.listSessions(filter, query.sortBy ?? 'created_at', query.sortOrder, limit, offset);
     return { items: rows.map(toNativeListItem), total: this.sql.countSessions(filter), page, limit };

@@ -4,7 +4,7 @@ import { isPlainObject } from '../../agno-format/json-values.js';
 import { explicitSessionName, fallbackSessionName, nameFromRun } from '../../agno-format/session-name.js';
 import { ReadOnlyDatabaseError } from '../errors.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
-import { matchesSearch, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
+import { matchesNeedles, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
 import { epochSeconds, toListItem, toStoredSession, type SessionRow } from '../session-rows.js';
 import type {
   SessionFields,
@@ -298,7 +298,8 @@ export class PostgresSessionStore implements SessionStore {
     const select = `SELECT ${SESSION_SELECT}, ${sql.runCount} AS run_count, ${sql.nameRun} AS name_run FROM ${this.table} AS t ${where} ${order}`;
     const needle = searchNeedle(query.search);
     const nameNeedle = searchNeedle(query.sessionName);
-    if (needle === undefined && nameNeedle === undefined) {
+    const userNeedle = searchNeedle(query.userSearch);
+    if (needle === undefined && nameNeedle === undefined && userNeedle === undefined) {
       const [rows, count] = await Promise.all([
         this.pool.query<Row>(`${select} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, limit, offset]),
         this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.table} AS t ${where}`, params),
@@ -308,8 +309,7 @@ export class PostgresSessionStore implements SessionStore {
     // Names are derived from run contents, so a search filters the listed rows here.
     const matching = (await this.pool.query<Row>(select, params)).rows
       .map(toItem)
-      .filter((item) => needle === undefined || matchesSearch(needle, item.session_id, item.session_name))
-      .filter((item) => nameNeedle === undefined || item.session_name.toLowerCase().includes(nameNeedle));
+      .filter((item) => matchesNeedles(item, { needle, nameNeedle, userNeedle }));
     return { items: matching.slice(offset, offset + limit), total: matching.length, page, limit };
   }
 

@@ -143,6 +143,7 @@ export const sessionRoutes = [
         componentId: q.component_id,
         search: q.search,
         sessionName: q.session_name,
+        userSearch: q.user_search,
         page: q.page,
         limit: q.limit,
         sortBy: q.sort_by,
