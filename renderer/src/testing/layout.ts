@@ -12,4 +12,20 @@ export function giveElementsABox(): void {
     Object.defineProperty(proto, name, { configurable: true, get: () => size });
   }
   proto.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: WIDTH, height: HEIGHT });
+  // Content as tall as the tallest child's set height (a virtual list's sizer), so there is room to scroll.
+  Object.defineProperty(proto, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      let tallest = HEIGHT;
+      for (const child of Array.from(this.children)) tallest = Math.max(tallest, Number.parseFloat((child as HTMLElement).style?.height ?? '') || 0);
+      return tallest;
+    },
+  });
+  // jsdom's `scrollTo` scrolls nothing: scroll as a browser does, so a virtual list asked to
+  // show a row far down renders it.
+  proto.scrollTo = function scrollTo(this: HTMLElement, options?: ScrollToOptions | number, y?: number) {
+    const top = typeof options === 'number' ? y : options?.top;
+    if (typeof top === 'number') this.scrollTop = top;
+    this.dispatchEvent(new Event('scroll'));
+  } as HTMLElement['scrollTo'];
 }

@@ -1,8 +1,10 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AgnoMessage } from '../../api/types';
 import { EmptyState } from '../../components/ui';
 import { VirtualList } from '../../components/VirtualList';
 import { buildConversation, roleCounts, toolCallCount, type ConversationRow } from '../../lib/conversation';
+import { findInConversation, rowSearchText } from '../../lib/conversation-find';
+import { ConversationFind } from './ConversationFind';
 import { formatCount, plural } from '../../lib/format';
 import { mediaCount } from '../../lib/media';
 import { MessageView } from './MessageView';
@@ -33,6 +35,7 @@ export function Conversation({
   maxHeight,
   focusMessage = null,
   backToSpan,
+  initialFind = '',
 }: {
   messages: AgnoMessage[] | null | undefined;
   maxHeight?: string;
@@ -40,6 +43,8 @@ export function Conversation({
   focusMessage?: number | null;
   /** Returns to the span the reader came from. */
   backToSpan?: (() => void) | undefined;
+  /** Text to find at once (arriving from a search result). */
+  initialFind?: string;
 }) {
   const rows = useMemo(() => buildConversation(messages), [messages]);
   const counts = useMemo(() => roleCounts(rows), [rows]);
@@ -51,6 +56,33 @@ export function Conversation({
     if (filter === 'tools') return rows.filter((r) => r.role === 'tool' || r.toolCalls.length > 0);
     return rows;
   }, [rows, filter]);
+  const texts = useMemo(() => shown.map(rowSearchText), [shown]);
+  const [term, setTerm] = useState(initialFind);
+  const hits = useMemo(() => findInConversation(shown, texts, term), [shown, texts, term]);
+  const [hit, setHit] = useState(0);
+  const [scrollRequest, setScrollRequest] = useState<{ index: number } | null>(null);
+  const goToHit = useCallback(
+    (n: number) => {
+      if (hits.length === 0) return;
+      const at = ((n % hits.length) + hits.length) % hits.length;
+      setHit(at);
+      const row = shown[hits[at] as number];
+      if (row) {
+        setJump(row.index);
+        setScrollRequest({ index: hits[at] as number });
+      }
+    },
+    [hits, shown],
+  );
+  // A new term (or filter) starts again from its first hit, unless arriving at a chosen message.
+  const arrivedAt = useRef(focusMessage);
+  useEffect(() => {
+    if (hits.length === 0) return;
+    const chosen = arrivedAt.current === null ? -1 : hits.findIndex((p) => shown[p]?.index === arrivedAt.current);
+    arrivedAt.current = null;
+    goToHit(Math.max(0, chosen));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hits]);
 
   if (rows.length === 0) return <EmptyState icon="list" title="No messages stored for this run" />;
 
@@ -81,13 +113,22 @@ export function Conversation({
             </button>
           ))}
         </span>
+        <ConversationFind term={term} onTerm={setTerm} hit={hits.length ? hit : -1} hits={hits.length} onStep={(d) => goToHit(hit + d)} />
         {backToSpan && (
           <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={backToSpan} data-testid="back-to-span">
             Back to the span in the trace
           </button>
         )}
       </div>
-      <JumpableList rows={shown} jump={jump} onJump={setJump} maxHeight={maxHeight} initial={focusMessage} />
+      <JumpableList
+        rows={shown}
+        jump={jump}
+        onJump={setJump}
+        maxHeight={maxHeight}
+        initial={focusMessage}
+        scrollRequest={scrollRequest}
+        current={hits.length && term.trim() ? (shown[hits[hit] as number]?.index ?? null) : null}
+      />
     </div>
   );
 }
@@ -98,17 +139,26 @@ function JumpableList({
   onJump,
   maxHeight,
   initial,
+  scrollRequest,
+  current,
 }: {
   rows: ConversationRow[];
   jump: number | null;
   onJump: (i: number) => void;
   maxHeight?: string | undefined;
   initial: number | null;
+  /** A row (position in `rows`) to scroll to: each new object scrolls once. */
+  scrollRequest: { index: number } | null;
+  /** Message index of the find box's current hit. */
+  current: number | null;
 }) {
   const [scrollTo, setScrollTo] = useState<{ index: number } | null>(() => {
     const at = initial === null ? -1 : rows.findIndex((r) => r.index === initial);
     return at >= 0 ? { index: at } : null;
   });
+  useEffect(() => {
+    if (scrollRequest) setScrollTo(scrollRequest);
+  }, [scrollRequest]);
   // Stable across renders so memoised rows are not re-rendered on every scroll frame.
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
@@ -130,7 +180,12 @@ function JumpableList({
       className={styles.messageList}
       scrollTo={scrollTo}
       renderItem={(r) => (
-        <div className={cx(messageViewStyles.msgWrap, jump === r.index ? messageViewStyles.jumped : undefined)} data-jumped={jump === r.index || undefined}>
+        <div
+          className={cx(messageViewStyles.msgWrap, jump === r.index ? messageViewStyles.jumped : undefined)}
+          data-jumped={jump === r.index || undefined}
+          data-find-current={current === r.index || undefined}
+          data-message-index={r.index}
+        >
           <MessageView row={r} onJump={go} />
         </div>
       )}

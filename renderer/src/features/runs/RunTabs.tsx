@@ -1,6 +1,8 @@
-import type { AgnoMessage, AnyRun } from '../../api/types';
+import { useMemo } from 'react';
+import type { AgnoMessage, AnyRun, ToolExecution } from '../../api/types';
 import { JsonView } from '../../components/JsonView';
 import { Tabs } from '../../components/ui';
+import { listToolCalls } from '../../lib/conversation-tools';
 import { isTeamRun, isWorkflowRun } from '../../lib/runs';
 import { useSearchParams } from 'react-router';
 import { RunTrace } from '../traces/RunTrace';
@@ -31,12 +33,13 @@ export function RunTabs({
   const workflow = isWorkflowRun(run) ? run : null;
   const team = isTeamRun(run) ? run : null;
   const messages = (run as { messages?: AgnoMessage[] | null }).messages;
-  const tools = (run as { tools?: unknown[] | null }).tools;
+  const stored = (run as { tools?: ToolExecution[] | null }).tools;
+  const tools = useMemo(() => listToolCalls(messages, stored), [messages, stored]);
   const events = Array.isArray(run.events) ? run.events : [];
   const tabs = runTabs(run, sessionRuns);
   const current = currentTab(tabs, tab);
   // Arriving from a span of the trace: the message to show, and the span to return to.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const msg = params.get('msg');
   const fromSpan = params.get('span');
 
@@ -49,6 +52,7 @@ export function RunTabs({
             messages={messages}
             focusMessage={msg !== null && /^\d+$/.test(msg) ? Number(msg) : null}
             backToSpan={fromSpan ? () => setTab('trace') : undefined}
+            initialFind={params.get('find') ?? ''}
           />
         )}
         {current === 'trace' && <RunTrace run={run} sessionRuns={sessionRuns} />}
@@ -56,7 +60,13 @@ export function RunTabs({
         {current === 'members' && team && <TeamMembers run={team} sessionRuns={sessionRuns} hrefOf={hrefOf} />}
         {current === 'tools' && (
           <ToolsList
-            tools={tools as never}
+            tools={tools}
+            showMessage={(index) => {
+              const next = new URLSearchParams(params);
+              next.set('tab', 'conversation');
+              next.set('msg', String(index));
+              setParams(next, { replace: true });
+            }}
             childHref={(id) => ((sessionRuns ?? []).some((r) => r.run_id === id) ? hrefOf(id) : null)}
           />
         )}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { AgnoMessage, AnyRun, JsonObject, ReasoningStep, ToolExecution } from '../../api/types';
+import type { AgnoMessage, AnyRun, JsonObject, ReasoningStep } from '../../api/types';
+import type { ListedToolCall } from '../../lib/conversation-tools';
 import { Badge } from '../../components/Badge';
 import { Collapsible } from '../../components/Collapsible';
 import { IdChip } from '../../components/Copy';
@@ -14,11 +15,21 @@ import textStyles from '../../components/text.module.css';
 import metaFieldStyles from '../../components/MetaField.module.css';
 import miniConversationStyles from './mini-conversation.module.css';
 import { cx } from '../../lib/cx';
+import buttonStyles from '../../components/Button.module.css';
 
-/** The run's tool executions (`tools`), each expandable to arguments and result. */
-export function ToolsList({ tools, childHref }: { tools: ToolExecution[] | null | undefined; childHref: (runId: string) => string | null }) {
-  const list = Array.isArray(tools) ? tools : [];
-  if (list.length === 0) return <EmptyState icon="tool" title="No tool executions stored" />;
+/** The run's tool calls (from its conversation and its stored `tools`), each expandable to arguments and result. */
+export function ToolsList({
+  tools,
+  childHref,
+  showMessage,
+}: {
+  tools: ListedToolCall[];
+  childHref: (runId: string) => string | null;
+  /** Opens the conversation at a message. */
+  showMessage?: (index: number) => void;
+}) {
+  const list = tools;
+  if (list.length === 0) return <EmptyState icon="tool" title="No tool calls in this run" />;
   return (
     <div className={styles.toolsList} data-testid="tools">
       {list.map((t, i) => {
@@ -27,7 +38,7 @@ export function ToolsList({ tools, childHref }: { tools: ToolExecution[] | null 
         const href = t.child_run_id ? childHref(t.child_run_id) : null;
         return (
           <Collapsible
-            key={t.tool_call_id ?? i}
+            key={`${t.tool_call_id ?? ""}:${i}`}
             className={cx(styles.toolExec, t.tool_call_error ? cx(styles.error, messageViewStyles.error) : undefined)}
             title={
               <>
@@ -53,6 +64,16 @@ export function ToolsList({ tools, childHref }: { tools: ToolExecution[] | null 
                 <dd>
                   <IdChip id={t.tool_call_id ?? null} />
                 </dd>
+                {t.message_index !== null && showMessage && (
+                  <>
+                    <dt>message</dt>
+                    <dd>
+                      <button type="button" className={buttonStyles.linkBtn} onClick={() => showMessage(t.message_index as number)} data-testid="tool-show-message">
+                        Show message {t.message_index + 1} in the conversation
+                      </button>
+                    </dd>
+                  </>
+                )}
                 {t.child_run_id && (
                   <>
                     <dt>child run</dt>

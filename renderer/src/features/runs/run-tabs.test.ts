@@ -13,6 +13,17 @@ describe('runTabs', () => {
     expect(shown(run)).toEqual(['conversation:2', 'tools:1', 'trace', 'events:0', 'raw']);
   });
 
+  it('counts the tool calls the conversation holds, not only the stored tools field', () => {
+    const call = (id: string) => ({ id, type: 'function', function: { name: 'lookup', arguments: '{}' } });
+    const run = {
+      run_id: 'r',
+      agent_id: 'a',
+      messages: [{ role: 'user' }, { role: 'assistant', tool_calls: [call('c1'), call('c2'), call('c3')] }, { role: 'tool', tool_call_id: 'c1' }],
+      tools: [],
+    } as unknown as AnyRun;
+    expect(shown(run)).toContain('tools:3');
+  });
+
   it('gives a workflow run steps instead of conversation and tools', () => {
     const run = { run_id: 'w', workflow_id: 'wf', step_results: [{}, {}, {}] } as unknown as AnyRun;
     expect(shown(run)).toEqual(['steps:3', 'trace', 'events:0', 'raw']);

@@ -1,5 +1,6 @@
-import type { AgnoMessage, AnyRun } from '../../api/types';
+import type { AgnoMessage, AnyRun, ToolExecution } from '../../api/types';
 import type { TabDef } from '../../components/ui';
+import { listToolCalls } from '../../lib/conversation-tools';
 import { isEmptyValue } from '../../lib/empty';
 import { isTeamRun, isWorkflowRun, memberResponses } from '../../lib/runs';
 
@@ -8,7 +9,7 @@ export function runTabs(run: AnyRun, sessionRuns: AnyRun[] | undefined): TabDef[
   const workflow = isWorkflowRun(run) ? run : null;
   const team = isTeamRun(run) ? run : null;
   const messages = (run as { messages?: AgnoMessage[] | null }).messages;
-  const tools = (run as { tools?: unknown[] | null }).tools;
+  const tools = (run as { tools?: ToolExecution[] | null }).tools;
   const events = Array.isArray(run.events) ? run.events : [];
   const memberCount = team
     ? (sessionRuns ?? []).filter((r) => r.parent_run_id === run.run_id).length || memberResponses(team).length
@@ -24,7 +25,7 @@ export function runTabs(run: AnyRun, sessionRuns: AnyRun[] | undefined): TabDef[
     { id: 'steps', label: 'Steps', count: stepCount, hidden: !workflow },
     { id: 'conversation', label: 'Conversation', count: Array.isArray(messages) ? messages.length : 0, hidden: !!workflow },
     { id: 'members', label: 'Members', count: memberCount, hidden: !team },
-    { id: 'tools', label: 'Tools', count: Array.isArray(tools) ? tools.length : 0, hidden: !!workflow },
+    { id: 'tools', label: 'Tools', count: workflow ? 0 : listToolCalls(messages, tools).length, hidden: !!workflow },
     { id: 'trace', label: 'Trace' },
     { id: 'events', label: 'Events', count: events.length },
     { id: 'reasoning', label: 'Reasoning', hidden: !hasReasoning },
