@@ -6,6 +6,8 @@ import type {
   ComponentSummary,
   DbLocation,
   ListSessionsParams,
+  RunSearchPage,
+  RunSearchParams,
   SessionDetail,
   SessionPage,
   SessionType,
@@ -30,6 +32,11 @@ const loc = (l: DbLocation) => ({ db_id: l.db, table: l.db ? l.table : undefined
 export function listSessions(actor: Actor, params: ListSessionsParams & DbLocation, signal?: AbortSignal): Promise<SessionPage> {
   const { db, table, ...rest } = params;
   return read(actor, '/sessions', { query: { ...rest, ...loc({ db, table }) }, signal });
+}
+
+export function searchRuns(actor: Actor, params: RunSearchParams & DbLocation, signal?: AbortSignal): Promise<RunSearchPage> {
+  const { db, table, ...rest } = params;
+  return read(actor, '/search/runs', { query: { ...rest, ...loc({ db, table }) }, signal });
 }
 
 export function getSession(actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {

@@ -26,8 +26,31 @@ export interface ListSessionsParams {
   user_id?: string | undefined;
   component_id?: string | undefined;
   search?: string | undefined;
+  /** rundesk: a substring of the user id. */
+  user_search?: string | undefined;
   page?: number | undefined;
   limit?: number | undefined;
+  sort_by?: 'created_at' | 'updated_at' | 'session_id' | 'session_type' | 'user_id' | 'agent_id' | 'team_id' | 'workflow_id' | undefined;
+  sort_order?: 'asc' | 'desc' | undefined;
+}
+
+/** `GET /search/runs` (rundesk extension). */
+export type RunSearchPage = Schema<'RunSearchPage'>;
+export type RunSearchItem = RunSearchPage['data'][number];
+export type RunSearchHit = Schema<'RunSearchHit'>;
+export type RunSortField = 'created_at' | 'session_name' | 'user_id' | 'status' | 'model' | 'tool_calls';
+
+export interface RunSearchParams {
+  q?: string | undefined;
+  status?: string | undefined;
+  tool?: string | undefined;
+  model?: string | undefined;
+  user?: string | undefined;
+  errors?: 'true' | undefined;
+  type?: SessionType | undefined;
+  page?: number | undefined;
+  limit?: number | undefined;
+  sort_by?: RunSortField | undefined;
   sort_order?: 'asc' | 'desc' | undefined;
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Actor } from '../../auth/acting-as';
-import { getRun, getSession, listComponents, listRuns, listSessions } from '../platform';
-import type { DbLocation, ListSessionsParams, SessionType } from '../types';
+import { getRun, getSession, listComponents, listRuns, listSessions, searchRuns } from '../platform';
+import type { DbLocation, ListSessionsParams, RunSearchParams, SessionType } from '../types';
 
 /**
  * Platform queries (sessions, runs, components) on one key factory. Every key starts with
@@ -59,6 +59,14 @@ export const sessionQueries = {
 
 export const runQueries = {
   all: (actor: Actor) => [...platformKeys.actor(actor), 'runs'] as const,
+  /** Runs found by their content (`/search/runs`). */
+  search: (actor: Actor, params: RunSearchParams & DbLocation) =>
+    queryOptions({
+      queryKey: [...runQueries.all(actor), 'search', { ...params, ...locKey(params) }] as const,
+      queryFn: ({ signal }) => searchRuns(actor, params, signal),
+      placeholderData: keepPreviousData,
+      refetchInterval: LIVE_INTERVAL_MS,
+    }),
   detail: (actor: Actor, sessionId: string, runId: string, type: SessionType | undefined, l: DbLocation) =>
     queryOptions({
       queryKey: [...runQueries.all(actor), sessionId, runId, type ?? '', locKey(l)] as const,

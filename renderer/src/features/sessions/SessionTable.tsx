@@ -4,6 +4,7 @@ import type { DbLocation, SessionListItem } from '../../api/types';
 import { sessionHref } from '../../app/location';
 import { TypeBadge } from '../../components/Badge';
 import { CopyButton } from '../../components/Copy';
+import { SortHeader } from '../../components/SortHeader';
 import { formatCompact, formatCount, formatDateTime, formatRelative } from '../../lib/format';
 import { useNow } from '../../lib/hooks';
 import denseTableStyles from '../../components/DenseTable.module.css';
@@ -15,8 +16,16 @@ function componentOf(s: SessionListItem): string | null {
   return s.agent_id ?? s.team_id ?? s.workflow_id ?? null;
 }
 
+/** How the table is sorted and how to change it (the server sorts: `sort_by`/`sort_order`). */
+export interface TableSort {
+  /** '' = the default, newest created first. */
+  sort: string;
+  order: 'asc' | 'desc';
+  onSort: (column: string) => void;
+}
+
 /** One page of sessions; `selected` is the row j/k moved to. */
-export function SessionTable({ rows, loc, selected }: { rows: SessionListItem[]; loc: DbLocation; selected: number }) {
+export function SessionTable({ rows, loc, selected, sort }: { rows: SessionListItem[]; loc: DbLocation; selected: number; sort: TableSort }) {
   // Sessions that appear after the first render are highlighted briefly.
   const seen = useRef<Set<string> | null>(null);
   const fresh = useMemo(() => {
@@ -33,13 +42,21 @@ export function SessionTable({ rows, loc, selected }: { rows: SessionListItem[];
       <table className={cx(denseTableStyles.table, styles.sessionsTable)} data-testid="sessions-table">
         <thead>
           <tr>
-            <th>Session</th>
-            <th>Type</th>
+            <SortHeader column="session_id" active={sort.sort} order={sort.order} onSort={sort.onSort}>
+              Session
+            </SortHeader>
+            <SortHeader column="session_type" active={sort.sort} order={sort.order} onSort={sort.onSort}>
+              Type
+            </SortHeader>
             <th>Agent / team / workflow</th>
-            <th>User</th>
+            <SortHeader column="user_id" active={sort.sort} order={sort.order} onSort={sort.onSort}>
+              User
+            </SortHeader>
             <th className={cx(textStyles.num, denseTableStyles.num)}>Runs</th>
             <th className={cx(textStyles.num, denseTableStyles.num)}>Tokens</th>
-            <th className={cx(textStyles.num, denseTableStyles.num)}>Updated</th>
+            <SortHeader column="updated_at" active={sort.sort} order={sort.order} onSort={sort.onSort} className={cx(textStyles.num, denseTableStyles.num)}>
+              Updated
+            </SortHeader>
           </tr>
         </thead>
         <tbody>
@@ -80,8 +97,11 @@ export function SessionTable({ rows, loc, selected }: { rows: SessionListItem[];
                     {s.total_tokens === null ? <span className={textStyles.muted}>—</span> : formatCompact(s.total_tokens)}
                   </span>
                 </td>
-                <td className={cx(textStyles.num, denseTableStyles.num, textStyles.muted, textStyles.small)} title={formatDateTime(s.updated_at ?? s.created_at)}>
-                  {formatRelative(s.updated_at ?? s.created_at, now)}
+                <td className={cx(textStyles.num, denseTableStyles.num, textStyles.small)} data-testid="session-updated">
+                  <span className={styles.when}>
+                    <time dateTime={s.updated_at ?? s.created_at ?? undefined}>{formatDateTime(s.updated_at ?? s.created_at).slice(0, 16)}</time>
+                    <span className={textStyles.muted}>{formatRelative(s.updated_at ?? s.created_at, now)}</span>
+                  </span>
                 </td>
               </tr>
             );

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { deskQueries } from '../../api/desk/queries';
-import { sessionQueries } from '../../api/sessions/queries';
+import { runQueries, sessionQueries } from '../../api/sessions/queries';
+import type { ListSessionsParams } from '../../api/types';
 import { sessionHref, useDbLocation } from '../../app/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
@@ -16,6 +17,9 @@ import { Pagination } from './Pagination';
 import { SessionsHead } from './SessionsHead';
 import { SessionsToolbar } from './SessionsToolbar';
 import { SessionTable } from './SessionTable';
+import { RunSearchView, runSearchParams } from './RunSearchView';
+import { nextSort } from './session-filters';
+import runResultsStyles from './RunResults.module.css';
 import { useFilterDrafts, useSessionFilters } from './useSessionFilters';
 import pageStyles from '../../components/Page.module.css';
 import buttonStyles from '../../components/Button.module.css';
@@ -38,10 +42,26 @@ function SessionsView({ actor }: { actor: Actor }) {
     if ((location.state as { focusSearch?: boolean } | null)?.focusSearch) searchRef.current?.focus();
   }, [location.state]);
 
-  const base = { ...loc, user_id: filters.user || undefined, search: filters.q || undefined };
-  const list = useQuery(
-    sessionQueries.list(actor, { ...base, type: filters.type, page: filters.page, limit: filters.limit, sort_order: 'desc' }),
-  );
+  const runsView = filters.view === 'runs';
+  const base = { ...loc, user_search: filters.user || undefined, search: filters.q || undefined };
+  const sortBy = SESSION_SORTS.find((s) => s === filters.sort);
+  const list = useQuery({
+    ...sessionQueries.list(actor, {
+      ...base,
+      type: filters.type,
+      page: filters.page,
+      limit: filters.limit,
+      sort_by: sortBy,
+      sort_order: sortBy ? filters.order : 'desc',
+    }),
+    enabled: !runsView,
+  });
+  const runs = useQuery({ ...runQueries.search(actor, runSearchParams(filters, loc)), enabled: runsView });
+  // In the sessions view, a search also says how many runs hold the words (the session search reads ids and names only).
+  const mentions = useQuery({
+    ...runQueries.search(actor, { ...loc, q: filters.q, user: filters.user || undefined, type: filters.type, limit: 1 }),
+    enabled: !runsView && filters.q.trim() !== '',
+  });
   const countAll = useQuery(sessionQueries.count(actor, base));
   const countAgent = useQuery(sessionQueries.count(actor, { ...base, type: 'agent' }));
   const countTeam = useQuery(sessionQueries.count(actor, { ...base, type: 'team' }));
@@ -51,7 +71,7 @@ function SessionsView({ actor }: { actor: Actor }) {
   // A failed list stays failed through its polls and retries, until an answer comes (no skeleton
   // rows, no green "Live", no "1–11 of 11" over an error).
   const failure = useLastError(list);
-  useMarkLoaded(!list.isPending || failure !== null);
+  useMarkLoaded(runsView ? !runs.isPending : !list.isPending || failure !== null);
 
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
@@ -60,13 +80,13 @@ function SessionsView({ actor }: { actor: Actor }) {
   const dbInfo = databases.data?.find((d) => (loc.db ? d.id === loc.db : d.answers_without_db_id));
   const answering = useAnsweringSwitch(loc.db ? undefined : databases.data);
   const dbEmpty = dbInfo ? dbInfo.sessions === 0 : countAll.data === 0;
-  const showFirstRun = !hasFilters && list.isSuccess && meta?.total_count === 0 && dbEmpty && !loc.table;
+  const showFirstRun = !runsView && !hasFilters && list.isSuccess && meta?.total_count === 0 && dbEmpty && !loc.table;
 
   // No row is selected until j/k is pressed.
   const [selected, setSelected] = useState(-1);
   useEffect(() => setSelected(-1), [filters.page, filters.type, filters.q, filters.user]);
   useShortcut(['j', 'k', 'Enter'], (e) => {
-    if (rows.length === 0) return;
+    if (runsView || rows.length === 0) return;
     if (e.key === 'Enter') {
       const s = rows[Math.max(0, selected)];
       if (s) navigate(sessionHref(s.session_id, s.session_type, loc));
@@ -92,9 +112,22 @@ function SessionsView({ actor }: { actor: Actor }) {
         update={update}
         counts={{ all: countAll.data, agent: countAgent.data, team: countTeam.data, workflow: countWorkflow.data }}
         searchRef={searchRef}
+        facets={runs.data?.facets}
         {...drafts}
       />
 
+      {runsView ? (
+        <RunSearchView query={runs} filters={filters} update={update} loc={loc} />
+      ) : (
+        <>
+      {!!mentions.data?.meta.total_count && (
+        <p className={runResultsStyles.mention} data-testid="run-mentions">
+          {mentions.data.meta.total_count === 1 ? '1 run holds' : `${mentions.data.meta.total_count} runs hold`} “{filters.q}” in its content.{' '}
+          <button type="button" className={buttonStyles.linkBtn} onClick={() => update({ view: 'runs' })}>
+            Show the runs
+          </button>
+        </p>
+      )}
       {failure ? (
         <RequestError error={failure} retry={() => void list.refetch()} />
       ) : list.isPending ? (
@@ -110,7 +143,7 @@ function SessionsView({ actor }: { actor: Actor }) {
           )}
         </EmptyState>
       ) : (
-        <SessionTable rows={rows} loc={loc} selected={selected} />
+        <SessionTable rows={rows} loc={loc} selected={selected} sort={{ sort: filters.sort, order: filters.order, onSort: (c) => update(nextSort(filters, c)) }} />
       )}
 
       {!failure && meta && meta.total_count > 0 && (
@@ -123,6 +156,11 @@ function SessionsView({ actor }: { actor: Actor }) {
           onLimit={(l) => update({ limit: l })}
         />
       )}
+        </>
+      )}
     </div>
   );
 }
+
+/** Columns the sessions table sorts by (the server's `sort_by`). */
+const SESSION_SORTS: ReadonlyArray<NonNullable<ListSessionsParams['sort_by']>> = ['session_id', 'session_type', 'user_id', 'updated_at', 'created_at'];

@@ -16,7 +16,18 @@ export interface TypeCounts {
   workflow: number | undefined;
 }
 
-/** Session type segments with their counts, the search box (focused by `/`) and the user id filter. */
+/** Values the runs view's filter menus offer (the server's facets). */
+export interface RunFacets {
+  status: Array<{ value: string; count: number }>;
+  model: Array<{ value: string; count: number }>;
+  tool: Array<{ value: string; count: number }>;
+}
+
+/**
+ * What is listed (sessions, or runs found by their content), session type segments with their
+ * counts, the search box (focused by `/`), the user filter (a substring of the user id) and, for
+ * runs, the status, tool, model and failed-only filters.
+ */
 export function SessionsToolbar({
   filters,
   update,
@@ -26,6 +37,7 @@ export function SessionsToolbar({
   setQDraft,
   userDraft,
   setUserDraft,
+  facets,
 }: {
   filters: SessionFilters;
   update: UpdateFilters;
@@ -35,9 +47,19 @@ export function SessionsToolbar({
   setQDraft: (v: string) => void;
   userDraft: string;
   setUserDraft: (v: string) => void;
+  facets?: RunFacets | undefined;
 }) {
+  const runs = filters.view === 'runs';
   return (
     <div className={styles.toolbar}>
+      <div className={segmentedStyles.segmented} role="radiogroup" aria-label="List">
+        <button type="button" role="radio" aria-checked={!runs} className={cx(segmentedStyles.segment, !runs ? cx(segmentedStyles.active, uiStyles.active) : undefined)} onClick={() => update({ view: 'sessions' })} data-view="sessions">
+          Sessions
+        </button>
+        <button type="button" role="radio" aria-checked={runs} className={cx(segmentedStyles.segment, runs ? cx(segmentedStyles.active, uiStyles.active) : undefined)} onClick={() => update({ view: 'runs' })} data-view="runs">
+          Runs
+        </button>
+      </div>
       <div className={segmentedStyles.segmented} role="radiogroup" aria-label="Session type">
         <Segment label="All" count={counts.all} active={!filters.type} onClick={() => update({ type: undefined })} />
         <Segment label="Agent" count={counts.agent} active={filters.type === 'agent'} onClick={() => update({ type: 'agent' })} />
@@ -48,10 +70,10 @@ export function SessionsToolbar({
         icon="search"
         inputRef={searchRef}
         type="search"
-        placeholder="Search session id or name"
+        placeholder={runs ? 'Search run content — words, "phrases", tool:, status:, is:error' : 'Search session id or name'}
         value={qDraft}
         onChange={setQDraft}
-        label="Search sessions"
+        label={runs ? 'Search runs' : 'Search sessions'}
         testId="session-search"
       >
         <kbd className={uiStyles.kbd}>/</kbd>
@@ -59,13 +81,40 @@ export function SessionsToolbar({
       <FilterBox
         icon="user"
         className={styles.userBox}
-        placeholder="User id"
+        placeholder="User id contains"
         value={userDraft}
         onChange={setUserDraft}
-        label="Filter by user id"
+        label="Filter by user id (contains)"
         testId="user-filter"
       />
+      {runs && (
+        <>
+          <FacetSelect label="Status" all="Any status" value={filters.status} values={facets?.status} onChange={(status) => update({ status })} />
+          <FacetSelect label="Tool" all="Any tool" value={filters.tool} values={facets?.tool} onChange={(tool) => update({ tool })} />
+          <FacetSelect label="Model" all="Any model" value={filters.model} values={facets?.model} onChange={(model) => update({ model })} />
+          <label className={styles.check}>
+            <input type="checkbox" checked={filters.errors} onChange={(e) => update({ errors: e.target.checked })} data-testid="errors-only" />
+            Failed only
+          </label>
+        </>
+      )}
     </div>
+  );
+}
+
+/** A filter menu over the values the visible runs hold; the chosen value stays listed while it matches nothing. */
+function FacetSelect({ label, all, value, values, onChange }: { label: string; all: string; value: string; values: RunFacets['status'] | undefined; onChange: (v: string) => void }) {
+  const options = values ?? [];
+  const listed = value === '' || options.some((o) => o.value === value) ? options : [{ value, count: 0 }, ...options];
+  return (
+    <select className={cx(inputStyles.select, inputStyles.selectSm, styles.facet)} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} data-testid={`facet-${label.toLowerCase()}`}>
+      <option value="">{all}</option>
+      {listed.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.value} ({formatCompact(o.count)})
+        </option>
+      ))}
+    </select>
   );
 }
 
