@@ -8,6 +8,7 @@ import { Card } from '../../components/Card';
 import { Icon } from '../../components/Icon';
 import { JsonView } from '../../components/JsonView';
 import { QueryPage } from '../../components/QueryPage';
+import { RequestError } from '../errors/AuthExplain';
 import type { EvalRun } from '../../api/observability/types';
 import type { DbLocation } from '../../api/types';
 import type { ReactNode } from 'react';
@@ -36,7 +37,7 @@ export function EvalPage() {
       <span className={entityHeadStyles.crumbCurrent}>{q.data?.name ?? evalId}</span>
     </nav>
   );
-  return <QueryPage query={q} crumbs={crumbs}>{(e) => <EvalView e={e} crumbs={crumbs} loc={loc} />}</QueryPage>;
+  return <QueryPage query={q} crumbs={crumbs} errorView={RequestError}>{(e) => <EvalView e={e} crumbs={crumbs} loc={loc} />}</QueryPage>;
 }
 
 function EvalView({ e, crumbs, loc }: { e: EvalRun; crumbs: ReactNode; loc: DbLocation }) {

@@ -6,6 +6,7 @@ import { useActingAs } from '../../auth/acting-as';
 import { Icon } from '../../components/Icon';
 import { MetaField } from '../../components/MetaField';
 import { QueryPage } from '../../components/QueryPage';
+import { RequestError } from '../errors/AuthExplain';
 import type { TraceDetail } from '../../lib/trace/types';
 import type { DbLocation } from '../../api/types';
 import type { ReactNode } from 'react';
@@ -36,7 +37,7 @@ export function TracePage() {
       <span className={cx(entityHeadStyles.crumbCurrent, textStyles.mono)}>{shortId(traceId, 12)}</span>
     </nav>
   );
-  return <QueryPage query={q} crumbs={crumbs}>{(t) => <TraceDetailView t={t} crumbs={crumbs} loc={loc} />}</QueryPage>;
+  return <QueryPage query={q} crumbs={crumbs} errorView={RequestError}>{(t) => <TraceDetailView t={t} crumbs={crumbs} loc={loc} />}</QueryPage>;
 }
 
 function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode; loc: DbLocation }) {
