@@ -10,6 +10,8 @@ import { PaginationInfoSchema } from '../platform-data/schemas.js';
 
 const dateTime = z.string().meta({ description: 'ISO 8601 date-time (UTC, `Z`)' });
 const id = z.string().min(1).max(512);
+/** What `GET /traces` can be ordered by (a rundesk extension; the platform lists newest first only). */
+export const TRACE_SORT_KEYS = ['start_time', 'duration_ms', 'total_spans', 'error_count'] as const;
 
 /** A whole number in a query string, as FastAPI reads `int` parameters. */
 const queryInt = (min: number) => z.coerce.number().int().min(min);
@@ -26,6 +28,10 @@ export const TracesQuerySchema = z.object({
   status: z.string().max(100).optional().meta({ description: 'Filter by status (OK, ERROR)' }),
   start_time: timeParam('Traces starting at or after this time (ISO 8601; naive = UTC)'),
   end_time: timeParam('Traces ending at or before this time (ISO 8601; naive = UTC)'),
+  min_duration_ms: z.coerce.number().min(0).optional().meta({ description: 'rundesk extension: traces lasting at least this many milliseconds' }),
+  max_duration_ms: z.coerce.number().min(0).optional().meta({ description: 'rundesk extension: traces lasting at most this many milliseconds' }),
+  sort_by: z.enum(TRACE_SORT_KEYS).optional().meta({ description: 'rundesk extension: order the whole listing by this (default start_time)' }),
+  sort_order: z.enum(['asc', 'desc']).optional().meta({ description: 'rundesk extension: ascending or descending (default desc)' }),
   page: queryInt(0).default(1).meta({ description: 'Page number (1-indexed; 0 reads as 1)' }),
   limit: queryInt(1).default(20).meta({ description: 'Number of traces per page' }),
   db_id: id.optional().meta({ description: 'Database ID to query traces from' }),

@@ -1,5 +1,5 @@
 import { parseIsoToMicros } from '../agno-format/dates.js';
-import type { Counted, Paging, SpanRow, TraceStore } from '../db/traces/types.js';
+import type { Counted, Paging, SpanRow, TraceOrder, TraceStore } from '../db/traces/types.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import type { AccessScope } from '../access/scope.js';
 import { parseTraceFilter, pythonUtcIsoformat, type TraceFilter } from './filter-expression.js';
@@ -26,6 +26,10 @@ export interface TraceListInput {
   status?: string | undefined;
   start_time?: string | undefined;
   end_time?: string | undefined;
+  min_duration_ms?: number | undefined;
+  max_duration_ms?: number | undefined;
+  sort_by?: TraceOrder['by'] | undefined;
+  sort_order?: 'asc' | 'desc' | undefined;
   page: number;
   limit: number;
 }
@@ -91,8 +95,11 @@ export async function listTraces(store: TraceStore, scope: AccessScope, input: T
       status: input.status,
       startTimeFrom,
       endTimeTo,
+      durationFrom: input.min_duration_ms,
+      durationTo: input.max_duration_ms,
     },
     paging(input.page, input.limit),
+    { by: input.sort_by ?? 'start_time', descending: input.sort_order !== 'asc' },
   );
   return answer(found, presentTraceSummary, input.page, input.limit, started);
 }

@@ -135,6 +135,77 @@ describe('Given a writable Agno file whose agent starts tracing after it was att
   });
 });
 
+interface ListedTrace {
+  trace_id: string;
+  start_time: string;
+  end_time: string;
+  total_spans: number;
+  error_count: number;
+}
+
+const spanOf = (r: ListedTrace) => Date.parse(r.end_time) - Date.parse(r.start_time);
+
+/**
+ * rundesk's extension to `GET /traces`: `sort_by`/`sort_order` and the duration bounds apply to the
+ * whole listing, so page 2 continues page 1's order and a bound counts every trace, not one page.
+ */
+async function expectWholeListingOrder(t: TestServer, token: string, db: string): Promise<void> {
+  const list = async (query: string) => {
+    const res = await t.get(`/traces?db_id=${db}&${query}`, token);
+    expect(res.status).toBe(200);
+    return (await res.json()) as { data: ListedTrace[]; meta: { total_count: number } };
+  };
+  const all = (await list('limit=100')).data;
+  expect(all.length).toBeGreaterThan(10);
+  const keys: Record<string, (r: ListedTrace) => number> = {
+    start_time: (r) => Date.parse(r.start_time),
+    duration_ms: spanOf,
+    total_spans: (r) => r.total_spans,
+    error_count: (r) => r.error_count,
+  };
+  for (const [by, key] of Object.entries(keys)) {
+    for (const order of ['desc', 'asc'] as const) {
+      const pages = [...(await list(`sort_by=${by}&sort_order=${order}&limit=5&page=1`)).data, ...(await list(`sort_by=${by}&sort_order=${order}&limit=5&page=2`)).data];
+      const values = pages.map(key);
+      const sign = order === 'desc' ? -1 : 1;
+      // Page 1 holds the extremes of all traces, and page 2 carries on where it stopped.
+      const expected = all.map(key).sort((a, b) => sign * (a - b)).slice(0, 10);
+      for (let i = 0; i < values.length; i++) expect(Math.abs(values[i]! - expected[i]!), `${by} ${order} #${i}`).toBeLessThanOrEqual(1);
+      expect(new Set(pages.map((r) => r.trace_id)).size).toBe(pages.length);
+    }
+  }
+  const longest = Math.max(...all.map(spanOf));
+  const bound = 20_000;
+  const atLeast = await list(`min_duration_ms=${bound}&limit=3&sort_by=duration_ms`);
+  expect(atLeast.meta.total_count).toBe(all.filter((r) => spanOf(r) >= bound).length);
+  expect(atLeast.data[0] && spanOf(atLeast.data[0])).toBeCloseTo(longest, -1);
+  const within = await list(`min_duration_ms=5000&max_duration_ms=${bound}&limit=100`);
+  expect(within.meta.total_count).toBe(all.filter((r) => spanOf(r) >= 5000 && spanOf(r) <= bound).length);
+  expect(within.data.every((r) => spanOf(r) >= 4999 && spanOf(r) <= bound + 1)).toBe(true);
+  expect((await t.get(`/traces?db_id=${db}&sort_by=name`, token)).status).toBe(422);
+}
+
+describe('Given the fixture’s traces in an Agno SQLite file', () => {
+  let t: TestServer;
+  let token: string;
+  let dir: string;
+  beforeAll(async () => {
+    dir = tempDir();
+    const file = path.join(dir, 'agno-observability.db');
+    fs.copyFileSync(TRACES_FIXTURE, file);
+    t = await startTestServer({ databases: [{ id: 'obs', path: file, read_only: true }] });
+    token = await t.token();
+  });
+  afterAll(async () => {
+    await t?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('When the listing is sorted or bounded by duration, Then the whole listing is, across pages', async () => {
+    await expectWholeListingOrder(t, token, 'obs');
+  });
+});
+
 const bin = findPostgresBin();
 if (!bin) {
   describe('the trace routes over PostgreSQL', () => {
@@ -167,6 +238,11 @@ if (!bin) {
       const s = servers[c.peer];
       if (!s) throw new Error(`no server for ${c.peer}`);
       await replayRecordedCase(s.t, s.tokens, c);
+    });
+
+    it('When the listing is sorted or bounded by duration, Then the whole listing is, across pages', async () => {
+      const s = servers.open!;
+      await expectWholeListingOrder(s.t, s.tokens.admin!, recorded.db_id);
     });
   });
 }

@@ -5548,6 +5548,14 @@ export interface operations {
                 start_time?: string;
                 /** @description Traces ending at or before this time (ISO 8601; naive = UTC) */
                 end_time?: string;
+                /** @description rundesk extension: traces lasting at least this many milliseconds */
+                min_duration_ms?: number | null;
+                /** @description rundesk extension: traces lasting at most this many milliseconds */
+                max_duration_ms?: number | null;
+                /** @description rundesk extension: order the whole listing by this (default start_time) */
+                sort_by?: "start_time" | "duration_ms" | "total_spans" | "error_count";
+                /** @description rundesk extension: ascending or descending (default desc) */
+                sort_order?: "asc" | "desc";
                 /** @description Page number (1-indexed; 0 reads as 1) */
                 page?: number | null;
                 /** @description Number of traces per page */
@@ -8693,6 +8701,14 @@ export interface operations {
                 start_time?: string;
                 /** @description Traces ending at or before this time (ISO 8601; naive = UTC) */
                 end_time?: string;
+                /** @description rundesk extension: traces lasting at least this many milliseconds */
+                min_duration_ms?: number | null;
+                /** @description rundesk extension: traces lasting at most this many milliseconds */
+                max_duration_ms?: number | null;
+                /** @description rundesk extension: order the whole listing by this (default start_time) */
+                sort_by?: "start_time" | "duration_ms" | "total_spans" | "error_count";
+                /** @description rundesk extension: ascending or descending (default desc) */
+                sort_order?: "asc" | "desc";
                 /** @description Page number (1-indexed; 0 reads as 1) */
                 page?: number | null;
                 /** @description Number of traces per page */

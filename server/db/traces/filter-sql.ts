@@ -1,6 +1,6 @@
 import { AccessScope, scopeCondition } from '../../access/scope.js';
 import type { FilterScalar, TraceColumn, TraceFilter } from './filter.js';
-import type { TraceListFilter, TraceStatsFilter } from './types.js';
+import type { TraceListFilter, TraceOrder, TraceStatsFilter } from './types.js';
 
 /**
  * WHERE clauses over a traces table, the same for SQLite and PostgreSQL but for how a bound
@@ -80,6 +80,8 @@ export function listWhere(filter: TraceListFilter, column: (name: TraceColumn) =
   equal('status', filter.status);
   if (filter.startTimeFrom !== undefined) parts.push(`${column('start_time')} >= ${params.add(filter.startTimeFrom)}`);
   if (filter.endTimeTo !== undefined) parts.push(`${column('end_time')} <= ${params.add(filter.endTimeTo)}`);
+  if (filter.durationFrom !== undefined) parts.push(`${column('duration_ms')} >= ${params.add(filter.durationFrom, true)}`);
+  if (filter.durationTo !== undefined) parts.push(`${column('duration_ms')} <= ${params.add(filter.durationTo, true)}`);
   if (filter.expression) parts.push(filterSql(filter.expression, column, params));
   return parts.length === 0 ? '1 = 1' : parts.join(' AND ');
 }
@@ -98,4 +100,15 @@ export function statsWhere(filter: TraceStatsFilter, column: (name: TraceColumn)
   if (filter.createdTo !== undefined) parts.push(`${column('created_at')} <= ${params.add(filter.createdTo)}`);
   if (filter.expression) parts.push(filterSql(filter.expression, column, params));
   return parts.join(' AND ');
+}
+
+/**
+ * ORDER BY for a listing. The span counts are the select's own output columns (both dialects
+ * order by an output name); a missing duration sorts last either way; ties newest first, then by id.
+ */
+export function listOrderSql(order: TraceOrder, column: (name: TraceColumn) => string): string {
+  const direction = order.descending ? 'DESC' : 'ASC';
+  const key = order.by === 'total_spans' || order.by === 'error_count' ? order.by : column(order.by);
+  const tieBreak = `${column('start_time')} DESC, ${column('trace_id')} ASC`;
+  return order.by === 'start_time' ? `${key} ${direction}, ${column('trace_id')} ASC` : `${key} ${direction} NULLS LAST, ${tieBreak}`;
 }

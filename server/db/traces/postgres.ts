@@ -1,9 +1,9 @@
 import type { AccessScope } from '../../access/scope.js';
 import type pg from 'pg';
 import type { TraceColumn } from './filter.js';
-import { listWhere, scopeSql, SqlParams, statsWhere } from './filter-sql.js';
+import { listOrderSql, listWhere, scopeSql, SqlParams, statsWhere } from './filter-sql.js';
 import { SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
-import type { Counted, Paging, SessionTraceStatsRow, SpanRow, TraceListFilter, TraceListRow, TraceRow, TraceStatsFilter, TraceStore } from './types.js';
+import { NEWEST_FIRST, type Counted, type Paging, type SessionTraceStatsRow, type SpanRow, type TraceListFilter, type TraceListRow, type TraceOrder, type TraceRow, type TraceStatsFilter, type TraceStore } from './types.js';
 
 /** How long "does the schema have trace tables?" is remembered; an agent may start tracing any time. */
 const TABLES_TTL_MS = 1000;
@@ -29,7 +29,7 @@ export class PostgresTraceStore implements TraceStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async listTraces(filter: TraceListFilter, paging: Paging): Promise<Counted<TraceListRow>> {
+  async listTraces(filter: TraceListFilter, paging: Paging, order: TraceOrder = NEWEST_FIRST): Promise<Counted<TraceListRow>> {
     const tables = await this.tables();
     if (!tables) return { rows: [], total: 0 };
     const params = new SqlParams('postgres');
@@ -39,7 +39,7 @@ export class PostgresTraceStore implements TraceStore {
     if (total === 0 || paging.offset >= total) return { rows: [], total };
     const limit = params.add(paging.limit);
     const offset = params.add(paging.offset);
-    const { rows } = await this.pool.query<Raw>(`SELECT ${traceSelect(tables.spans, true)} ${from} ORDER BY t.start_time DESC LIMIT ${limit} OFFSET ${offset}`, params.values);
+    const { rows } = await this.pool.query<Raw>(`SELECT ${traceSelect(tables.spans, true)} ${from} ORDER BY ${listOrderSql(order, column)} LIMIT ${limit} OFFSET ${offset}`, params.values);
     return { rows: rows.map(toTraceListRow), total };
   }
 

@@ -2,9 +2,9 @@ import type { AccessScope } from '../../access/scope.js';
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
 import { quoteIdentifier } from '../connection.js';
 import type { TraceColumn } from './filter.js';
-import { listWhere, scopeSql, SqlParams, statsWhere } from './filter-sql.js';
+import { listOrderSql, listWhere, scopeSql, SqlParams, statsWhere } from './filter-sql.js';
 import { SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
-import type { Counted, Paging, SessionTraceStatsRow, SpanRow, SyncTraceStore, TraceListFilter, TraceListRow, TraceRow, TraceStatsFilter } from './types.js';
+import { NEWEST_FIRST, type Counted, type Paging, type SessionTraceStatsRow, type SpanRow, type SyncTraceStore, type TraceListFilter, type TraceListRow, type TraceOrder, type TraceRow, type TraceStatsFilter } from './types.js';
 
 /** Agno's default table names; other tables qualify when they have every column Agno writes. */
 const DEFAULT_TRACES = 'agno_traces';
@@ -30,7 +30,7 @@ export class SqliteTraceStore implements SyncTraceStore {
     this.schemaVersion = handle.prepare('PRAGMA schema_version').pluck();
   }
 
-  listTraces(filter: TraceListFilter, paging: Paging): Counted<TraceListRow> {
+  listTraces(filter: TraceListFilter, paging: Paging, order: TraceOrder = NEWEST_FIRST): Counted<TraceListRow> {
     const tables = this.tables();
     if (!tables) return { rows: [], total: 0 };
     const params = new SqlParams('sqlite');
@@ -38,7 +38,7 @@ export class SqliteTraceStore implements SyncTraceStore {
     const from = `FROM ${quoteIdentifier(tables.traces)} t WHERE ${where}`;
     const total = Number(this.statement(`SELECT count(*) ${from}`).pluck().get(...params.values));
     if (total === 0 || paging.offset >= total) return { rows: [], total };
-    const raw = this.statement(`SELECT ${traceSelect(tables, true)} ${from} ORDER BY t.start_time DESC LIMIT ? OFFSET ?`).all(
+    const raw = this.statement(`SELECT ${traceSelect(tables, true)} ${from} ORDER BY ${listOrderSql(order, column)} LIMIT ? OFFSET ?`).all(
       ...params.values,
       paging.limit,
       paging.offset,

@@ -77,8 +77,20 @@ export interface TraceListFilter {
   startTimeFrom?: string | undefined;
   /** `end_time <=` this. */
   endTimeTo?: string | undefined;
+  /** `duration_ms >=` this. */
+  durationFrom?: number | undefined;
+  /** `duration_ms <=` this. */
+  durationTo?: number | undefined;
   expression?: TraceFilter | null | undefined;
 }
+
+/** The order of a trace listing over all its rows; ties are broken newest first. */
+export interface TraceOrder {
+  by: 'start_time' | 'duration_ms' | 'total_spans' | 'error_count';
+  descending: boolean;
+}
+
+export const NEWEST_FIRST: TraceOrder = Object.freeze({ by: 'start_time', descending: true });
 
 /** `GET /trace_session_stats`' filters: the window is on `created_at`. */
 export interface TraceStatsFilter {
@@ -103,8 +115,8 @@ export interface Counted<T> {
 
 /** The traces of one SQLite database, answered synchronously. */
 export interface SyncTraceStore {
-  /** Newest `start_time` first. */
-  listTraces(filter: TraceListFilter, paging: Paging): Counted<TraceListRow>;
+  /** In `order` (newest `start_time` first when not given). */
+  listTraces(filter: TraceListFilter, paging: Paging, order?: TraceOrder): Counted<TraceListRow>;
   /** The trace, when it is inside the scope (absent: every trace). */
   getTrace(traceId: string, scope?: AccessScope): TraceRow | null;
   /** The spans of these traces, in stored order. */

@@ -22,6 +22,11 @@ export interface TraceListParams {
   /** ISO 8601. */
   start_time?: string | undefined;
   end_time?: string | undefined;
+  /** rundesk's extension: bounds and order over the whole listing, not one page. */
+  min_duration_ms?: number | undefined;
+  max_duration_ms?: number | undefined;
+  sort_by?: 'start_time' | 'duration_ms' | 'total_spans' | 'error_count' | undefined;
+  sort_order?: 'asc' | 'desc' | undefined;
   page?: number;
   limit?: number;
 }

@@ -16,8 +16,10 @@ export const OBS = {
   slowestModelSpan: '76410cf2e5b39315',
 };
 
-export async function attachObservabilityDb(server: DeskTestServer): Promise<void> {
+/** `prepare` may change the copy (add rows) before it is attached. */
+export async function attachObservabilityDb(server: DeskTestServer, prepare?: (file: string) => void): Promise<void> {
   const file = path.join(server.dataDir, 'agno-observability.db');
   fs.copyFileSync(path.resolve('test/fixtures/agno/agno-observability.db'), file);
+  prepare?.(file);
   await server.desk('POST', '/desk/databases', { id: OBS.db, path: file });
 }

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceSummary } from '../../lib/trace/types';
-import { readTraceFilters, shownTraces, traceListParams, writeTraceFilters } from './trace-filters';
-
-const row = (id: string, startS: number, ms: number, spans: number, errors: number): TraceSummary => ({
-  trace_id: id, name: id, status: errors ? 'ERROR' : 'OK', duration: '', total_spans: spans, error_count: errors, created_at: '',
-  start_time: new Date(1_775_000_000_000 + startS * 1000).toISOString(), end_time: new Date(1_775_000_000_000 + startS * 1000 + ms).toISOString(),
-});
+import { readTraceFilters, traceListParams, writeTraceFilters } from './trace-filters';
 
 describe('trace filters', () => {
-  it('round-trip through the URL, defaults left out, a filter change back to page 1', () => {
+  it('round-trip through the URL, defaults left out, any change but paging back to page 1', () => {
     const f = readTraceFilters(new URLSearchParams('page=3&sort=duration'));
     const next = writeTraceFilters(new URLSearchParams('db=x&page=3&sort=duration'), f, { status: 'ERROR', component: 'support-team', componentKind: 'team' });
     expect(next.toString()).toBe('db=x&sort=duration&status=ERROR&kind=team&component=support-team');
     expect(readTraceFilters(next)).toMatchObject({ status: 'ERROR', componentKind: 'team', component: 'support-team', sort: 'duration', desc: true, page: 1 });
+    // The sort orders the whole listing, so a new order starts again at its first page.
+    expect(writeTraceFilters(new URLSearchParams('page=3'), readTraceFilters(new URLSearchParams('page=3')), { sort: 'spans' }).toString()).toBe('sort=spans');
+    expect(writeTraceFilters(new URLSearchParams(), f, { page: 4 }).get('page')).toBe('4');
   });
 
   it('send status, user, session, component and time range to the platform', () => {
@@ -21,13 +18,13 @@ describe('trace filters', () => {
     expect(traceListParams(f).start_time).toBe(new Date('2026-04-05T10:00').toISOString());
   });
 
-  it('bound durations and sort the page by start, duration, spans or errors', () => {
-    const rows = [row('a', 0, 5000, 3, 0), row('b', 10, 20000, 11, 0), row('c', 20, 9000, 5, 2)];
-    const sortBy = (q: string) => shownTraces(rows, readTraceFilters(new URLSearchParams(q))).map((t) => t.trace_id);
-    expect(sortBy('')).toEqual(['c', 'b', 'a']);
-    expect(sortBy('sort=duration')).toEqual(['b', 'c', 'a']);
-    expect(sortBy('sort=spans&order=asc')).toEqual(['a', 'c', 'b']);
-    expect(sortBy('sort=errors')).toEqual(['c', 'b', 'a']);
-    expect(sortBy('min_s=6&max_s=10')).toEqual(['c']);
+  it('send the duration bounds (seconds as milliseconds) and the sort, for the whole listing', () => {
+    const params = (q: string) => traceListParams(readTraceFilters(new URLSearchParams(q)));
+    expect(params('')).toMatchObject({ sort_by: 'start_time', sort_order: 'desc', min_duration_ms: undefined, max_duration_ms: undefined });
+    expect(params('sort=duration&order=asc')).toMatchObject({ sort_by: 'duration_ms', sort_order: 'asc' });
+    expect(params('sort=spans')).toMatchObject({ sort_by: 'total_spans' });
+    expect(params('sort=errors')).toMatchObject({ sort_by: 'error_count' });
+    expect(params('min_s=6&max_s=10.5')).toMatchObject({ min_duration_ms: 6000, max_duration_ms: 10500 });
+    expect(params('min_s=abc&max_s=-1')).toMatchObject({ min_duration_ms: undefined, max_duration_ms: undefined });
   });
 });

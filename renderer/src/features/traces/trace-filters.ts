@@ -2,9 +2,9 @@ import type { TraceListParams } from '../../api/observability/calls';
 import type { TraceSummary } from '../../lib/trace/types';
 
 /**
- * The traces list's filters and sort, kept in the URL. Status, user, session, component and
- * time range go to the platform's `GET /traces`; duration bounds and the sort apply to the page
- * it answered (the platform's list filters on neither).
+ * The traces list's filters and sort, kept in the URL. All of them go to `GET /traces`, so they
+ * apply to every trace, not just the page shown: status, user, session, component and time range
+ * as the platform takes them; duration bounds and the sort through rundesk's extension of it.
  */
 export type TraceSortKey = 'start' | 'duration' | 'spans' | 'errors';
 export type ComponentKind = 'agent' | 'team' | 'workflow';
@@ -52,7 +52,7 @@ export function readTraceFilters(p: URLSearchParams): TraceFilters {
 export function writeTraceFilters(params: URLSearchParams, current: TraceFilters, patch: Partial<TraceFilters>): URLSearchParams {
   const next = new URLSearchParams(params);
   const m = { ...current, ...patch };
-  if (!('page' in patch) && !('sort' in patch) && !('desc' in patch)) m.page = 1;
+  if (!('page' in patch)) m.page = 1;
   const set = (k: string, v: string | undefined) => (v ? next.set(k, v) : next.delete(k));
   set('status', m.status);
   set('user', m.user);
@@ -76,6 +76,15 @@ function isoOf(local: string): string | undefined {
   return Number.isFinite(t) ? new Date(t).toISOString() : undefined;
 }
 
+const SORT_COLUMN = { start: 'start_time', duration: 'duration_ms', spans: 'total_spans', errors: 'error_count' } as const;
+
+/** Seconds as typed, in milliseconds; undefined when empty or not a number. */
+function msOf(seconds: string): number | undefined {
+  if (seconds.trim() === '') return undefined;
+  const n = Number(seconds);
+  return Number.isFinite(n) && n >= 0 ? n * 1000 : undefined;
+}
+
 export function traceListParams(f: TraceFilters): TraceListParams {
   return {
     status: f.status || undefined,
@@ -84,29 +93,13 @@ export function traceListParams(f: TraceFilters): TraceListParams {
     [`${f.componentKind}_id`]: f.component || undefined,
     start_time: isoOf(f.from),
     end_time: isoOf(f.to),
+    min_duration_ms: msOf(f.minSeconds),
+    max_duration_ms: msOf(f.maxSeconds),
+    sort_by: SORT_COLUMN[f.sort],
+    sort_order: f.desc ? 'desc' : 'asc',
     page: f.page,
     limit: TRACE_PAGE_SIZE,
   };
 }
 
 export const traceMs = (t: Pick<TraceSummary, 'start_time' | 'end_time'>) => Math.max(0, Date.parse(t.end_time) - Date.parse(t.start_time));
-
-/** The page's rows within the duration bounds, in the chosen order. */
-export function shownTraces(rows: readonly TraceSummary[], f: TraceFilters): TraceSummary[] {
-  const min = f.minSeconds === '' ? -Infinity : Number(f.minSeconds) * 1000;
-  const max = f.maxSeconds === '' ? Infinity : Number(f.maxSeconds) * 1000;
-  const value: Record<TraceSortKey, (t: TraceSummary) => number> = {
-    start: (t) => Date.parse(t.start_time),
-    duration: traceMs,
-    spans: (t) => t.total_spans,
-    errors: (t) => t.error_count,
-  };
-  const by = value[f.sort];
-  const dir = f.desc ? -1 : 1;
-  return rows
-    .filter((t) => {
-      const ms = traceMs(t);
-      return (Number.isNaN(min) || ms >= min) && (Number.isNaN(max) || ms <= max);
-    })
-    .sort((a, b) => dir * (by(a) - by(b)) || Date.parse(b.start_time) - Date.parse(a.start_time));
-}
