@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import type { VirtualItem } from '@tanstack/react-virtual';
 import { Icon } from '../../components/Icon';
 import { cx } from '../../lib/cx';
 import { durationOf } from '../../lib/trace/critical';
@@ -12,6 +13,14 @@ import styles from './Waterfall.module.css';
 
 const ROW_HEIGHT = 30;
 const INDENT = 14;
+/** Rows kept above and below the window, so a wheel step or a slow fling finds them already there. */
+const OVERSCAN = 12;
+/**
+ * Rows are keyed by their slot on screen (index modulo this), not by span: a row scrolled off is
+ * reused for the one scrolled on, so a fling patches a screenful of rows each frame instead of
+ * tearing them down and building new ones. Larger than any window's row count, so keys are unique.
+ */
+const SLOTS = 256;
 
 /**
  * The span tree beside its time axis: one fixed-height row per visible span, virtualized (a
@@ -45,8 +54,7 @@ export function Waterfall({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    getItemKey: (i) => rows[i]!.node.span.id,
+    overscan: OVERSCAN,
     useFlushSync: false,
   });
   const focusedIndex = useMemo(() => rows.findIndex((r) => r.node.span.id === cursor.focused), [rows, cursor.focused]);
@@ -57,12 +65,22 @@ export function Waterfall({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusedIndex]);
 
+  // One callback for every row, so a row that stays on screen while scrolling is not rendered again.
+  const latest = useRef({ cursor, onCursor });
+  latest.current = { cursor, onCursor };
+  const onSelect = useCallback((id: string) => {
+    const { cursor: c, onCursor: set } = latest.current;
+    set({ ...c, focused: id, selected: id });
+  }, []);
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const next = treeKey(rows, cursor, e.key);
     if (!next) return;
     e.preventDefault();
     onCursor(next);
   };
+
+  const items = virtualizer.getVirtualItems();
 
   const duration = w.end - w.start;
   const ticks = useMemo(() => axisTicks(duration), [duration]);
@@ -97,30 +115,55 @@ export function Waterfall({
         data-testid="waterfall-scroller"
       >
         <div style={{ height: total, position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!;
-            const id = row.node.span.id;
-            return (
-              <SpanRow
-                key={item.key}
-                domId={rowId(id)}
-                row={row}
-                top={item.start}
-                index={item.index}
-                setSize={rows.length}
-                focused={cursor.focused === id}
-                selected={cursor.selected === id}
-                critical={critical.has(id)}
-                onSelect={() => onCursor({ ...cursor, focused: id, selected: id })}
-                onToggle={onToggle}
-              />
-            );
-          })}
+          <Rows items={items} rows={rows} idPrefix={idPrefix} focused={cursor.focused} selected={cursor.selected} critical={critical} onSelect={onSelect} onToggle={onToggle} />
         </div>
       </div>
     </div>
   );
 }
+
+/** The rows on screen, rendered only when the window or the cursor changes. */
+const Rows = memo(function Rows({
+  items,
+  rows,
+  idPrefix,
+  focused,
+  selected,
+  critical,
+  onSelect,
+  onToggle,
+}: {
+  items: readonly VirtualItem[];
+  rows: readonly WaterfallRow[];
+  idPrefix: string;
+  focused: string | null;
+  selected: string | null;
+  critical: ReadonlySet<string>;
+  onSelect: (spanId: string) => void;
+  onToggle: (spanId: string) => void;
+}) {
+  return items.map((item) => {
+    const row = rows[item.index];
+    // A window computed for a longer list (before a collapse) can outlive it by a render.
+    if (!row) return null;
+    const id = row.node.span.id;
+    return (
+      <SpanRow
+        key={item.index % SLOTS}
+        domId={`${idPrefix}-${id}`}
+        row={row}
+        top={item.start}
+        index={item.index}
+        setSize={rows.length}
+        focused={focused === id}
+        selected={selected === id}
+        critical={critical.has(id)}
+        onSelect={onSelect}
+        onToggle={onToggle}
+      />
+    );
+  });
+});
 
 const SpanRow = memo(function SpanRow({
   domId,
@@ -142,7 +185,7 @@ const SpanRow = memo(function SpanRow({
   focused: boolean;
   selected: boolean;
   critical: boolean;
-  onSelect: () => void;
+  onSelect: (spanId: string) => void;
   onToggle: (spanId: string) => void;
 }) {
   const span = row.node.span;
@@ -160,7 +203,7 @@ const SpanRow = memo(function SpanRow({
       aria-expanded={row.hasChildren ? row.expanded : undefined}
       className={cx(styles.row, kinds.kind, focused && styles.focused, selected && styles.selected)}
       style={{ transform: `translateY(${top}px)` }}
-      onClick={onSelect}
+      onClick={() => onSelect(span.id)}
       data-testid="span-row"
       data-span-id={span.id}
       {...spanData(span)}
