@@ -4,6 +4,8 @@ import { expectAccessible } from './support/axe.js';
 import { attachObservability } from './support/observability.js';
 
 test.describe('memories, evals and metrics', () => {
+  // axe runs twice per check (light and dark theme): slow on a shared machine.
+  test.describe.configure({ timeout: 120_000 });
   test.beforeEach(async ({ page, server }) => {
     await attachObservability(server);
     await new AppShell(page).login(server.loginUrl);

@@ -9,6 +9,8 @@ import { attachObservability, OBS } from './support/observability.js';
 const DOCS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
 test.describe('traces', () => {
+  // axe runs twice per check (light and dark theme): slow on a shared machine.
+  test.describe.configure({ timeout: 120_000 });
   test.beforeEach(async ({ page, server }) => {
     await attachObservability(server);
     await new AppShell(page).login(server.loginUrl);
