@@ -34,6 +34,7 @@ export const presetFixture = (name: PathParams<'post', '/desk/presets/{name}/fix
   route('post', '/desk/presets/{name}/fixture', { path: { name }, body: { apply } });
 
 export const listDatabases = (signal?: AbortSignal) => route('get', '/desk/databases', { signal }).then((r) => r.databases);
+export const cacheMemory = (signal?: AbortSignal) => route('get', '/desk/databases', { signal }).then((r) => r.memory);
 export const attachDatabase = (body: Body<'post', '/desk/databases'>) => route('post', '/desk/databases', { body });
 export const detachDatabase = (id: string) => route('delete', '/desk/databases/{id}', { path: { id } });
 

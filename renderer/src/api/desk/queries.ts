@@ -72,6 +72,14 @@ export const deskQueries = {
       refetchInterval: 5000,
     }),
 
+  /** The server's caches against its memory budget (`cache_budget_mb`), beside the databases listing. */
+  cacheMemory: () =>
+    queryOptions({
+      queryKey: [...deskQueries.all(), 'databases', 'memory'] as const,
+      queryFn: ({ signal }) => desk.cacheMemory(signal),
+      refetchInterval: 5000,
+    }),
+
   inspectAll: () => [...deskQueries.all(), 'inspect'] as const,
   /** What the auth layer decides for `token` on `method path` — the workshop, and why a 401/403 happened. */
   inspect: (req: InspectRequest) =>

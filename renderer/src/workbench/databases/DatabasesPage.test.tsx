@@ -32,4 +32,10 @@ describe('databases page', () => {
     const row = await screen.findByTestId('db-row-team-agents');
     await waitFor(() => expect(row.querySelector('[data-testid=db-sessions]')?.textContent).toBe(String(makeDemoSessions().length)));
   });
+
+  it('the memory the caches hold is shown against the budget', async () => {
+    renderApp('/databases');
+    const line = await screen.findByTestId('cache-memory');
+    expect(line.textContent).toMatch(/hold [\d.]+ MB of 256 MB/);
+  });
 });

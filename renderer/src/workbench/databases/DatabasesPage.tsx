@@ -10,6 +10,7 @@ import { EmptyState, Spinner } from '../../components/ui';
 import { describeError } from '../errors';
 import { AttachForm } from './AttachForm';
 import { DbRow } from './DbRow';
+import { CacheMemory } from './CacheMemory';
 import { deskMutations, deskQueries } from '../../api';
 import { Card } from '../../components/Card';
 import pageStyles from '../../components/Page.module.css';
@@ -87,6 +88,7 @@ export function DatabasesPage() {
             attached one that does. Attachments are saved in the settings' <code>databases</code>.
           </p>
         ) : null}
+        <CacheMemory />
         {detach.isError ? (
           <div className={textStyles.pad}>
             <Callout tone="danger" title="Not detached" testId="detach-error">

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { deskQueries } from '../../api';
+import textStyles from '../../components/text.module.css';
+import { cx } from '../../lib/cx';
+import styles from './DatabasesPage.module.css';
+
+const MB = 1024 * 1024;
+
+function megabytes(bytes: number): string {
+  return `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)} MB`;
+}
+
+/** How much of the memory budget the server's caches and run indexes hold now. */
+export function CacheMemory() {
+  const memory = useQuery(deskQueries.cacheMemory());
+  if (!memory.data) return null;
+  const { used_bytes: used, budget_bytes: budget } = memory.data;
+  return (
+    <p className={cx(textStyles.pad, textStyles.small, textStyles.muted, textStyles.m0, styles.tip)} data-testid="cache-memory">
+      Caches and run indexes hold {megabytes(used)} of {megabytes(budget)} (<code>cache_budget_mb</code> in the settings; least recently used entries
+      are dropped beyond it).
+    </p>
+  );
+}
