@@ -3,7 +3,10 @@
  * files, each holding one 10,000-run agent session (~49 MB of runs each, the session
  * `npm run bench:cold` uses), and every run of every session read once through the run GET.
  * The server's resident set (RSS, from /proc) is sampled throughout; the result is its peak
- * against the stated bound: the idle server's RSS plus `cache_budget_mb`. The caches' own
+ * against the stated bound: the idle server's RSS, plus `cache_budget_mb`, plus what lies
+ * outside the caches by design — SQLite's page cache of each attached file (2 MiB) and one
+ * session value being read (twice its stored size: SQLite's copy and ours, while the index is
+ * built). Also recorded against idle + budget alone (`within_budget_alone`). The caches' own
  * figures (`GET /desk/databases` → `memory`) are recorded at the end. Results in
  * bench/results/memory.json.
  *
@@ -92,7 +95,9 @@ async function main(): Promise<void> {
       const { rss: end, peak } = rssOf(pid);
       const deskToken = fs.readFileSync(path.join(dataDir, 'desk-token'), 'utf8').trim();
       const desk = (await (await fetch(`${server.url}/desk/databases`, { headers: { 'x-desk-token': deskToken } })).json()) as { memory: unknown };
-      const bound = idle + BUDGET_MB * MB;
+      // 2 MiB: ATTACHED_PAGE_CACHE_KIB (server/db/connection.ts).
+      const outside = SESSIONS * 2 * MB + 2 * fileBytes;
+      const bound = idle + BUDGET_MB * MB + outside;
       const out = {
         date: new Date().toISOString(),
         node: process.version,
@@ -109,8 +114,11 @@ async function main(): Promise<void> {
         rss_max_sampled_mb: +(maxRss / MB).toFixed(1),
         rss_peak_mb: +(peak / MB).toFixed(1),
         rss_end_mb: +(end / MB).toFixed(1),
+        outside_caches_mb: +(outside / MB).toFixed(1),
         stated_bound_mb: +(bound / MB).toFixed(1),
         within_bound: peak <= bound,
+        within_budget_alone: peak <= idle + BUDGET_MB * MB,
+        steady_within_budget_alone: end <= idle + BUDGET_MB * MB,
         desk_memory: desk.memory,
       };
       const file = path.join(ROOT, 'bench', 'results', 'memory.json');
