@@ -8,6 +8,7 @@ import type {
   ListSessionsParams,
   RunSearchPage,
   RunSearchParams,
+  RunsPage,
   SessionDetail,
   SessionPage,
   SessionType,
@@ -39,8 +40,34 @@ export function searchRuns(actor: Actor, params: RunSearchParams & DbLocation, s
   return read(actor, '/search/runs', { query: { ...rest, ...loc({ db, table }) }, signal });
 }
 
+/** The session without its chat history (rundesk's `chat_history=false`): the UI shows the runs instead, and a long session's history is megabytes. */
 export function getSession(actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
-  return read(actor, '/sessions/{session_id}', { path: { session_id: sessionId }, query: { type, ...loc(l) }, signal });
+  return read(actor, '/sessions/{session_id}', { path: { session_id: sessionId }, query: { type, chat_history: 'false', ...loc(l) }, signal });
+}
+
+/** How many run summaries one page of the session page asks for. */
+export const RUN_PAGE_SIZE = 200;
+
+/**
+ * One page of a session's runs as summaries (rundesk's `limit`/`page` and `summary=true`): the
+ * list columns without bodies, so a 10,000-run session's first screen is a few hundred KB.
+ */
+export async function listRunSummaries(
+  actor: Actor,
+  sessionId: string,
+  type: SessionType | undefined,
+  l: DbLocation,
+  page: number,
+  signal?: AbortSignal,
+): Promise<{ runs: AnyRun[]; meta: RunsPage['meta'] }> {
+  const answer = await read(actor, '/sessions/{session_id}/runs', {
+    path: { session_id: sessionId },
+    query: { type, limit: RUN_PAGE_SIZE, page, summary: 'true', ...loc(l) },
+    signal,
+  });
+  if (Array.isArray(answer)) throw new Error('the server answered a list where a page of runs was asked for');
+  // Every field of a run shape but run_id is optional; a summary carries the ones a run list reads.
+  return { runs: answer.data as unknown[] as AnyRun[], meta: answer.meta };
 }
 
 export function listRuns(actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {

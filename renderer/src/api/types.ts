@@ -204,6 +204,9 @@ type Closed<T> = T & { [K in Exclude<RunKey, keyof T>]?: undefined };
 /** Any of the three; fields of only some shapes (`parent_run_id`, `messages`…) read as optional. */
 export type AnyRun = Closed<RunShape> | Closed<TeamRunShape> | Closed<WorkflowRunShape>;
 
+/** rundesk's page of a session's runs (`GET /sessions/{id}/runs?limit=…&page=…`). */
+export type RunsPage = Schema<'RunsPage'>;
+
 /** `GET /agents`, `/teams`, `/workflows` items. */
 export type ComponentSummary = Schema<'Component'>;
 

@@ -20,6 +20,7 @@ export function VirtualList<T>({
   testId,
   gap = 0,
   scrollTo,
+  onRangeChange,
 }: {
   items: readonly T[];
   getKey: (item: T, index: number) => string;
@@ -34,6 +35,8 @@ export function VirtualList<T>({
   gap?: number;
   /** Scrolls row `index` into the middle; a new object scrolls again to the same row. */
   scrollTo?: { index: number } | null;
+  /** Told the last rendered row's index and the item count whenever either changes (e.g. to load more). */
+  onRangeChange?: (lastIndex: number, count: number) => void;
 }) {
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -53,6 +56,10 @@ export function VirtualList<T>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollTo]);
   const rows = virtualizer.getVirtualItems();
+  const lastIndex = rows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastIndex >= 0) onRangeChange?.(lastIndex, items.length);
+  }, [lastIndex, items.length, onRangeChange]);
   return (
     <div
       ref={parentRef}

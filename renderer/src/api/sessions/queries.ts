@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Actor } from '../../auth/acting-as';
-import { getRun, getSession, listComponents, listRuns, listSessions, searchRuns } from '../platform';
+import { getRun, getSession, listComponents, listRunSummaries, listRuns, listSessions, searchRuns } from '../platform';
 import type { DbLocation, ListSessionsParams, RunSearchParams, SessionType } from '../types';
 
 /**
@@ -53,6 +53,18 @@ export const sessionQueries = {
     queryOptions({
       queryKey: [...sessionQueries.details(actor), sessionId, type ?? '', locKey(l), 'runs'] as const,
       queryFn: ({ signal }) => listRuns(actor, sessionId, type, l, signal),
+      staleTime: 30_000,
+    }),
+  /**
+   * The session's runs as summaries, page by page (rundesk's paged list): the session page
+   * fetches the next page as the timeline scrolls near the end of what it has. Not polled, as `runs`.
+   */
+  runPages: (actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation) =>
+    infiniteQueryOptions({
+      queryKey: [...sessionQueries.details(actor), sessionId, type ?? '', locKey(l), 'run-pages'] as const,
+      queryFn: ({ signal, pageParam }) => listRunSummaries(actor, sessionId, type, l, pageParam, signal),
+      initialPageParam: 1,
+      getNextPageParam: (last) => (last.meta.page < last.meta.total_pages ? last.meta.page + 1 : undefined),
       staleTime: 30_000,
     }),
 };

@@ -15,11 +15,14 @@ export function RunTimeline({
   hrefOf,
   selected,
   scrollTo,
+  onScrolledTo,
 }: {
   nodes: RunNode[];
   hrefOf: (runId: string) => string;
   selected: number;
   scrollTo: { index: number } | null;
+  /** The last row on screen and how many rows there are (the page loads more near the end). */
+  onScrolledTo?: (lastVisible: number, count: number) => void;
 }) {
   return (
     <div className={styles.timeline} data-testid="run-timeline" role="list">
@@ -30,6 +33,7 @@ export function RunTimeline({
         maxHeight="68vh"
         bare
         scrollTo={scrollTo}
+        onRangeChange={onScrolledTo}
         renderItem={(n, i) => (
           <TimelineRow
             node={n}

@@ -26,8 +26,23 @@ export function SessionBreadcrumbs({ loc, sessionId, name }: { loc: DbLocation; 
 }
 
 /** Name, type and totals of a session; shown while the session is still loading too. */
-export function SessionHeader({ session, sessionId, runs }: { session: SessionDetail | undefined; sessionId: string; runs: AnyRun[] | undefined }) {
+export function SessionHeader({
+  session,
+  sessionId,
+  runs,
+  total,
+}: {
+  session: SessionDetail | undefined;
+  sessionId: string;
+  /** The runs loaded so far (the page loads a long session by pages). */
+  runs: AnyRun[] | undefined;
+  /** How many runs the session has. */
+  total?: number | undefined;
+}) {
   const totals = useMemo(() => runTotals(runs), [runs]);
+  // Failures and run time are summed over the loaded runs; say so while some are not loaded.
+  const partial = runs !== undefined && total !== undefined && runs.length < total;
+  const ofLoaded = partial ? <span className={textStyles.muted}> (first {formatCount(runs.length)})</span> : null;
   const comp = session ? (session.agent_id ?? session.team_id ?? session.workflow_id) : null;
   const compLabel = session?.session_type === 'team' ? 'Team' : session?.session_type === 'workflow' ? 'Workflow' : 'Agent';
   return (
@@ -53,11 +68,17 @@ export function SessionHeader({ session, sessionId, runs }: { session: SessionDe
           {formatRelative(session?.updated_at)}
         </MetaField>
         <MetaField label="Runs">
-          {formatCount(runs?.length ?? session?.run_count ?? null)}
-          {totals.errors > 0 && <span className={cx(badgeStyles.badge, styles.inlineBadge)} data-tone="danger">{totals.errors} failed</span>}
+          {formatCount(total ?? runs?.length ?? session?.run_count ?? null)}
+          {totals.errors > 0 && (
+            <span className={cx(badgeStyles.badge, styles.inlineBadge)} data-tone="danger">
+              {totals.errors} failed{partial ? ` in the first ${formatCount(runs.length)}` : ''}
+            </span>
+          )}
         </MetaField>
-        <MetaField label="Tokens">{formatCount(session?.total_tokens ?? (runs ? totals.tokens : null))}</MetaField>
-        <MetaField label="Run time">{runs ? formatDuration(totals.duration) : '—'}</MetaField>
+        <MetaField label="Tokens">
+          {session?.total_tokens != null ? formatCount(session.total_tokens) : runs ? <>{formatCount(totals.tokens)}{ofLoaded}</> : formatCount(null)}
+        </MetaField>
+        <MetaField label="Run time">{runs ? <>{formatDuration(totals.duration)}{ofLoaded}</> : '—'}</MetaField>
       </dl>
     </div>
   );

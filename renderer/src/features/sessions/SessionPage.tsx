@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { sessionQueries } from '../../api/sessions/queries';
 import type { SessionType } from '../../api/types';
@@ -25,6 +25,9 @@ import textStyles from '../../components/text.module.css';
 import uiStyles from '../../components/ui.module.css';
 import { cx } from '../../lib/cx';
 
+/** Rows before the end of the loaded runs at which the next page is fetched. */
+const NEXT_PAGE_AHEAD = 40;
+
 export function SessionPage() {
   const { actor } = useActingAs();
   return <SessionView actor={actor} />;
@@ -38,11 +41,21 @@ function SessionView({ actor }: { actor: Actor }) {
   const navigate = useNavigate();
 
   const session = useQuery(sessionQueries.detail(actor, sessionId, type, loc));
-  const runs = useQuery(sessionQueries.runs(actor, sessionId, type, loc));
+  // By pages of summaries: a 10,000-run session's first screen is one page, not every run in full.
+  const runs = useInfiniteQuery(sessionQueries.runPages(actor, sessionId, type, loc));
   useMarkLoaded(!session.isPending || !runs.isPending);
   useRefetchRunsOnChange(session.data, runs.refetch);
+  const loaded = useMemo(() => runs.data?.pages.flatMap((p) => p.runs), [runs.data]);
+  const total = runs.data?.pages.at(-1)?.meta.total_count;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = runs;
+  const onScrolledTo = useCallback(
+    (lastVisible: number, count: number) => {
+      if (hasNextPage && !isFetchingNextPage && lastVisible >= count - NEXT_PAGE_AHEAD) void fetchNextPage();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
 
-  const tree = useMemo(() => buildRunTree(runs.data ?? []), [runs.data]);
+  const tree = useMemo(() => buildRunTree(loaded ?? []), [loaded]);
   const flat = useMemo(() => flattenRunTree(tree), [tree]);
   const effectiveType: SessionType | undefined = type ?? session.data?.session_type;
   const hrefOf = (runId: string) => runHref(sessionId, runId, effectiveType, loc);
@@ -59,6 +72,7 @@ function SessionView({ actor }: { actor: Actor }) {
     const next = Math.max(0, Math.min(flat.length - 1, selected + (e.key === 'j' ? 1 : -1)));
     setSelected(next);
     setScrollTo({ index: next });
+    onScrolledTo(next, flat.length);
   });
 
   // The polled detail keeps its failure through each poll (no skeleton between two errors).
@@ -76,15 +90,15 @@ function SessionView({ actor }: { actor: Actor }) {
   return (
     <div className={pageStyles.page}>
       <SessionBreadcrumbs loc={loc} sessionId={sessionId} name={s?.session_name ?? null} />
-      <SessionHeader session={s} sessionId={sessionId} runs={runs.data} />
+      <SessionHeader session={s} sessionId={sessionId} runs={loaded} total={total} />
 
       <div className={layoutStyles.twoCol}>
         <div className={layoutStyles.colMain}>
-          {runs.data && runs.data.length > 0 && <ActivityChart runs={flat.map((n) => n.run)} onPick={(r) => navigate(hrefOf(r.run_id))} />}
+          {loaded && loaded.length > 0 && <ActivityChart runs={flat.map((n) => n.run)} onPick={(r) => navigate(hrefOf(r.run_id))} />}
           <Card
             title={
               <>
-                Runs <span className={styles.countPill}>{runs.data ? formatCount(runs.data.length) : '…'}</span>
+                Runs <span className={styles.countPill}>{total !== undefined ? formatCount(total) : '…'}</span>
               </>
             }
             actions={
@@ -101,7 +115,7 @@ function SessionView({ actor }: { actor: Actor }) {
             ) : flat.length === 0 ? (
               <EmptyState icon="list" title="This session has no runs yet" />
             ) : (
-              <RunTimeline nodes={flat} hrefOf={hrefOf} selected={selected} scrollTo={scrollTo} />
+              <RunTimeline nodes={flat} hrefOf={hrefOf} selected={selected} scrollTo={scrollTo} onScrolledTo={onScrolledTo} />
             )}
           </Card>
         </div>
