@@ -4,7 +4,9 @@
  * session size (1,000, 2,000 and 10,000 runs of ~5 KB), GET runs never read before, one after
  * the other (every request reads a distinct run), then the same with 10 connections; and the
  * session listing of the database holding those sessions. Client-side latencies of a spawned
- * `dist/` server; results in bench/results/cold-read.json.
+ * `dist/` server; then the session page's first screen of the 10,000-run session (detail without
+ * chat history + the first page of 200 run summaries: latency and bytes). Results, with the load
+ * average, in bench/results/cold-read.json.
  *
  * Env: BENCH_COLD_READS (distinct runs per sequential case, default 300).
  */
@@ -21,6 +23,7 @@ import { ROOT, spawnServer, stopChild } from './harness.js';
 const READS = Number(process.env['BENCH_COLD_READS'] ?? 300);
 const SIZES = [1_000, 2_000, 10_000];
 const CONNECTIONS = 10;
+const SCREEN_REPEATS = 30;
 
 interface ColdCase {
   name: string;
@@ -84,7 +87,32 @@ function distinct(runIds: string[], count: number, offset: number): string[] {
   return picked;
 }
 
+/**
+ * The session page's first screen of a session (what the UI asks for): the detail without its
+ * chat history and the first page of run summaries, both at once, `SCREEN_REPEATS` times. Latency
+ * of the slower of the two (the screen waits for both) and the bytes of both bodies.
+ */
+async function firstScreen(base: string, headers: Record<string, string>, sessionId: string, db: string): Promise<ColdCase & { bytes: number }> {
+  const paths = [`/sessions/${sessionId}?type=agent&chat_history=false&db_id=${db}`, `/sessions/${sessionId}/runs?type=agent&limit=200&page=1&summary=true&db_id=${db}`];
+  const latencies: number[] = [];
+  let bytes = 0;
+  let non2xx = 0;
+  for (let i = 0; i < SCREEN_REPEATS; i++) {
+    const started = performance.now();
+    const answers = await Promise.all(paths.map(async (p) => {
+      const res = await fetch(base + p, { headers });
+      if (res.status >= 300) non2xx += 1;
+      return (await res.arrayBuffer()).byteLength;
+    }));
+    latencies.push(performance.now() - started);
+    bytes = answers.reduce((a, b) => a + b, 0);
+  }
+  return { ...summarise(`session page first screen, ${db}, ${sessionId} (detail without chat history + 200 run summaries)`, latencies, 2, non2xx), bytes };
+}
+
 async function main(): Promise<void> {
+  const started = performance.now();
+  const loadStart = os.loadavg().map((v) => +v.toFixed(2));
   const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
   if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build:server` first');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-bench-cold-'));
@@ -126,14 +154,28 @@ async function main(): Promise<void> {
           results.push(summarise(`first reads, ${label}, ${CONNECTIONS} connections`, b.latencies, CONNECTIONS, b.non2xx));
           process.stdout.write(`${JSON.stringify(results.slice(-2))}\n`);
         }
-        const listing = await timeAll(server.url, headers, Array.from({ length: 50 }, () => `/sessions?type=agent&db_id=${db}`), 1);
+        const listingPath = `/sessions?type=agent&db_id=${db}`;
+        const listing = await timeAll(server.url, headers, Array.from({ length: 50 }, () => listingPath), 1);
         results.push(summarise(`session listing, ${db} (holding the ${SIZES.join('/')}-run sessions)`, listing.latencies, 1, listing.non2xx));
         process.stdout.write(`${JSON.stringify(results.at(-1))}\n`);
+        const largest = sessions.at(-1) as (typeof sessions)[number];
+        const screen = await firstScreen(server.url, headers, largest.id, db);
+        results.push(screen);
+        process.stdout.write(`${JSON.stringify(screen)}\n`);
       }
     } finally {
       await stopChild(server.child);
     }
-    const out = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, reads_per_case: READS, results };
+    const out = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      // The machine's load when the bench started and ended (1, 5, 15 minutes): figures from a shared machine are upper bounds.
+      load_average: { start: loadStart, end: os.loadavg().map((v) => +v.toFixed(2)) },
+      duration_s: Math.round((performance.now() - started) / 1000),
+      reads_per_case: READS,
+      results,
+    };
     const file = path.join(ROOT, 'bench', 'results', 'cold-read.json');
     fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
     process.stdout.write(`Written to ${file}\n`);

@@ -162,6 +162,19 @@ describe('listings of an Agno 2 table from its runs index', () => {
     expect(item()).toMatchObject({ session_name: 'HELLO THERE', run_count: 2 });
     expect(store.pageRuns('s', {}, { offset: 0, limit: 1 })?.runs[0]).toMatchObject({ messages: [{ content: 'HELLO THERE' }] });
 
+    // Our own write, which data_version does not count.
+    const own = openDatabase({ id: 'own', path: file, readOnly: false, caches: new Caches() });
+    opened.push(own);
+    const ownStore = own.store('indexed_sessions');
+    expect(ownStore.listSessions({ page: 1, limit: 5, sortOrder: 'desc' }).items[0]).toMatchObject({ run_count: 2 });
+    expect(ownStore.getSession('s', {})?.user_id).toBe('ann');
+    ownStore.upsertRun({ sessionId: 's', type: 'agent', run: { run_id: 'r3', status: 'COMPLETED' }, userId: null });
+    expect(ownStore.listSessions({ page: 1, limit: 5, sortOrder: 'desc' }).items[0]).toMatchObject({ run_count: 3 });
+    ownStore.updateSessionFields('s', { session_data: { session_name: 'renamed' }, metadata: null, summary: null, updated_at: 5 }, {});
+    expect(ownStore.getSession('s', {})?.session_data).toEqual({ session_name: 'renamed' });
+    expect(ownStore.listSessions({ page: 1, limit: 5, sortOrder: 'desc' }).items[0]).toMatchObject({ session_name: 'renamed', run_count: 3 });
+    expect(item()).toMatchObject({ session_name: 'renamed', run_count: 3 });
+
     handle.prepare('DELETE FROM indexed_sessions').run();
     expect(store.listSessions({ page: 1, limit: 5, sortOrder: 'desc' }).items).toEqual([]);
     expect(store.pageRuns('s', {}, { offset: 0, limit: 1 })).toBeNull();

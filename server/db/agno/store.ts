@@ -71,6 +71,9 @@ type ReadState =
   /** Non-unique session ids: the user's row is not the one the cache would hold. */
   | { kind: 'other-row' };
 
+/** Listing answers kept per unchanged file (distinct queries: pages, filters, sorts). */
+const MAX_KEPT_LISTINGS = 64;
+
 /** Where a store keeps its sessions: the server's runs cache, its own key prefix there, and whom to tell of a write. */
 export interface StoreRunsCache {
   readonly cache: AgnoRunsCache;
@@ -103,6 +106,15 @@ export class AgnoSessionStore implements SyncSessionStore {
   private readonly version: ContentVersion;
   /** Asked on every request without `db_id` (which database answers); re-asked only after a change. */
   private readonly holdsSessions: VersionedAnswer<boolean>;
+  /** The session's cache entry when it is current (nothing in the file changed since it was read). */
+  private readonly currentEntry: ((sessionId: string, scope: AccessScope) => CachedRuns | undefined) | null;
+  /** `data_version` and own writes: unchanged means nothing in the file changed. */
+  private readonly fileState: (() => string) | null;
+  /**
+   * Listing answers while the file is unchanged: a listing sorts by columns stored after `runs`,
+   * so SQLite reads every listed row's overflow pages (the whole stored values) to answer it.
+   */
+  private listings: { state: string; answers: Map<string, Page<SessionListItem>> } = { state: '', answers: new Map() };
   /** Listing facts per cache entry; an entry replaced or evicted takes its memo with it. */
   private readonly memos = new WeakMap<CachedRuns, RunsMemo>();
 
@@ -126,9 +138,20 @@ export class AgnoSessionStore implements SyncSessionStore {
     const statements = this.sql.cache;
     // One read transaction, so the version, the user check and the row are one snapshot.
     this.readState = statements ? handle.transaction(this.readStateIn.bind(this, statements)) : null;
+    this.currentEntry = statements
+      ? handle.transaction((sessionId: string, scope: AccessScope) => {
+          const state = this.hitIn(statements, sessionId, scope);
+          return state.kind === 'hit' ? state.cached : undefined;
+        })
+      : null;
+    this.fileState = statements ? () => `${statements.dataVersion.get() as number}:${this.writeCount}` : null;
   }
 
   getSession(sessionId: string, filter: RowFilter): StoredSession | null {
+    // SQLite walks a row's overflow pages to reach the columns stored after `runs` (tens of
+    // milliseconds for a 10,000-run value): a cache entry known current answers without it.
+    const current = this.currentEntry?.(sessionId, filter.scope ?? AccessScope.all());
+    if (current) return filter.type === undefined || current.session.session_type === filter.type ? current.session : null;
     const row = this.sql.sessionRow(sessionId, filter.scope);
     if (!row) return null;
     const session = toStoredSession(row);
@@ -161,6 +184,20 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {
+    const state = this.fileState?.();
+    if (state === undefined) return this.listSessionsNow(query);
+    if (this.listings.state !== state) this.listings = { state, answers: new Map() };
+    const key = JSON.stringify(query);
+    let answer = this.listings.answers.get(key);
+    if (!answer) {
+      answer = this.listSessionsNow(query);
+      if (this.listings.answers.size >= MAX_KEPT_LISTINGS) this.listings.answers.clear();
+      if (this.listings.state === state) this.listings.answers.set(key, answer);
+    }
+    return { ...answer, items: [...answer.items] };
+  }
+
+  private listSessionsNow(query: ListSessionsQuery): Page<SessionListItem> {
     const { page, limit, offset } = pageWindow(query);
     const filter = { sessionId: query.sessionId, type: query.type, scope: query.scope, componentId: query.componentId };
     const needle = searchNeedle(query.search);
@@ -412,7 +449,12 @@ export class AgnoSessionStore implements SyncSessionStore {
     };
   }
 
-  private readStateIn(statements: CacheStatements, sessionId: string, scope: AccessScope): ReadState {
+  /** Whether the cache entry of the session (the user's row) is current, without reading the row. */
+  private hitIn(
+    statements: CacheStatements,
+    sessionId: string,
+    scope: AccessScope,
+  ): { kind: 'hit'; cached: CachedRuns } | { kind: 'none' } | { kind: 'miss'; dataVersion: number; cached: CachedRuns | undefined; userRowKey: string | undefined } {
     // A scoped lookup ties the cached row to the one its scope finds (by rowid).
     let userRowKey: string | undefined;
     if (scope.kind !== 'all') {
@@ -420,8 +462,7 @@ export class AgnoSessionStore implements SyncSessionStore {
       if (userRowKey === undefined) return { kind: 'none' };
     }
     const dataVersion = statements.dataVersion.get() as number;
-    const key = this.cacheKeyPrefix + sessionId;
-    const cached = this.cache.peek(key);
+    const cached = this.cache.peek(this.cacheKeyPrefix + sessionId);
     if (
       cached !== undefined &&
       cached.dataVersion === dataVersion &&
@@ -430,6 +471,13 @@ export class AgnoSessionStore implements SyncSessionStore {
     ) {
       return { kind: 'hit', cached };
     }
+    return { kind: 'miss', dataVersion, cached, userRowKey };
+  }
+
+  private readStateIn(statements: CacheStatements, sessionId: string, scope: AccessScope): ReadState {
+    const state = this.hitIn(statements, sessionId, scope);
+    if (state.kind !== 'miss') return state;
+    const { dataVersion, cached, userRowKey } = state;
     const row = statements.rowForCache.get(sessionId) as CacheRow | undefined;
     if (!row) return { kind: 'none' };
     if (userRowKey !== undefined && row.row_key !== userRowKey) return { kind: 'other-row' };

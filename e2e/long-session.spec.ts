@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { makeLargeAgentSession } from '../bench/data.js';
+import { buildAgnoDb } from '../server/testing/agno-builder.js';
+import { artifactPath, expect, test } from './fixtures.js';
+import { AppShell } from './pages/app.js';
+import { SessionPage } from './pages/session.js';
+import type { PageGlobals } from './support/page-globals.js';
+
+const RUNS = 10_000;
+
+// Trace recording would dominate what is measured here.
+test.use({ trace: 'off' });
+
+test('a 10,000-run session page loads by pages: a small first screen, more runs as the timeline scrolls', async ({ page, server }) => {
+  test.setTimeout(180_000);
+  const file = path.join(server.dataDir, 'long.db');
+  const made = makeLargeAgentSession(RUNS);
+  buildAgnoDb(file, [made.session]);
+  await server.desk('POST', '/desk/databases', { id: 'long', path: file, read_only: true });
+  const sessionId = made.session.session_id;
+  await new AppShell(page).login(server.loginUrl);
+  const session = new SessionPage(page);
+
+  await page.goto(`${server.baseUrl}/ui/sessions/${sessionId}?type=agent&db=long`);
+  const firstScreenMs = await (
+    await page.waitForFunction(
+      () => {
+        const g = globalThis as unknown as PageGlobals;
+        return g.document.querySelector('[data-testid="timeline-run"]') ? g.performance.now() : 0;
+      },
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    )
+  ).jsonValue();
+  const timeline = page.locator('[data-testid="run-timeline"] [data-count]');
+  const firstCount = Number(await timeline.getAttribute('data-count'));
+
+  // What the first screen asked of the server: its session requests, their bytes and server time.
+  interface ResourceTiming {
+    name: string;
+    encodedBodySize: number;
+    requestStart: number;
+    responseStart: number;
+  }
+  const requests = () =>
+    page.evaluate(() => {
+      const g = globalThis as unknown as { performance: { getEntriesByType(type: string): ResourceTiming[] } };
+      return g.performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/sessions/'))
+        .map((e) => ({ url: e.name.replace(/^https?:\/\/[^/]+/, ''), bytes: e.encodedBodySize, serverMs: Math.round(e.responseStart - e.requestStart) }));
+    });
+  const first = await requests();
+
+  // Scrolling to the end of the loaded runs fetches the next page.
+  await page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    const el = g.document.querySelector('[data-testid="run-timeline"] [data-count]')!;
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect.poll(async () => Number(await timeline.getAttribute('data-count')), { timeout: 30_000 }).toBeGreaterThan(firstCount);
+
+  const perf = {
+    runs: RUNS,
+    firstScreenMs: Math.round(firstScreenMs),
+    firstScreenRuns: firstCount,
+    firstScreenBytes: first.reduce((a, r) => a + r.bytes, 0),
+    firstScreenMaxServerMs: Math.max(...first.map((r) => r.serverMs)),
+    requests: first,
+    measuredAt: new Date().toISOString(),
+  };
+  fs.writeFileSync(artifactPath('perf-session-pages.json'), `${JSON.stringify(perf, null, 2)}\n`);
+  console.log(`10,000-run session page: ${JSON.stringify(perf)}`);
+
+  // Behaviour only (timings are in the artifact): one page of summaries, well under a megabyte, no full run list.
+  expect(firstCount).toBeLessThan(RUNS);
+  expect(perf.firstScreenBytes).toBeLessThan(1_000_000);
+  expect(first.some((r) => /\/runs\?/.test(r.url) && !r.url.includes('summary=true'))).toBe(false);
+  await expect(session.runs.first()).toBeVisible();
+});
