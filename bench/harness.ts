@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 
 /** Pieces every benchmark shares: autocannon passes, and servers in their own processes. */
 
@@ -112,4 +113,23 @@ export function countLines(file: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
   return n;
+}
+
+/**
+ * The built server (`dist/`) in its own process, with `databases` attached and an RS256 key it
+ * trusts, and an admin token signed by that key (the cold-read and search benchmarks).
+ */
+export async function spawnServerWithDatabases(
+  dir: string,
+  databases: Array<Record<string, unknown>>,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; url: string; token: string }> {
+  const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
+  if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build:server` first');
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const settingsPath = path.join(dir, 'settings.json');
+  fs.writeFileSync(settingsPath, JSON.stringify({ auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256' }, databases }));
+  const server = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'], { RUNDESK_LOG_LEVEL: 'warn', ...env });
+  const token = await new SignJWT({ scopes: ['platform:admin'] }).setProtectedHeader({ alg: 'RS256' }).setSubject('bench').setAudience('rundesk-local').setExpirationTime('2h').sign(privateKey);
+  return { ...server, token };
 }

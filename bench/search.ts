@@ -13,12 +13,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { buildAgnoDb, type AgnoSessionRecord } from '../server/testing/agno-builder.js';
 import { buildAgnoPostgres } from '../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../server/testing/postgres-cluster.js';
 import { makeLargeAgentSession } from './data.js';
-import { median, ROOT, spawnServer, stopChild } from './harness.js';
+import { median, ROOT, spawnServerWithDatabases, stopChild } from './harness.js';
 
 const REPEATS = Number(process.env['BENCH_SEARCH_REPEATS'] ?? 30);
 const RUNS = 1_000;
@@ -59,8 +58,6 @@ interface QueryResult {
 }
 
 async function main(): Promise<void> {
-  const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
-  if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build:server` first');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-bench-search-'));
   const bin = findPostgresBin();
   let cluster: PostgresCluster | null = null;
@@ -78,14 +75,8 @@ async function main(): Promise<void> {
       await buildAgnoPostgres(cluster.url, [session]);
       databases.push({ id: 'agno-postgres-2.x', url_env: 'BENCH_PG_URL' });
     }
-    const { publicKey, privateKey } = await generateKeyPair('RS256');
-    const settingsPath = path.join(dir, 'settings.json');
-    fs.writeFileSync(settingsPath, JSON.stringify({ auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256' }, databases }));
-    const server = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'], {
-      RUNDESK_LOG_LEVEL: 'warn',
-      ...(cluster ? { BENCH_PG_URL: cluster.url } : {}),
-    });
-    const token = await new SignJWT({ scopes: ['platform:admin'] }).setProtectedHeader({ alg: 'RS256' }).setSubject('bench').setAudience('rundesk-local').setExpirationTime('2h').sign(privateKey);
+    const server = await spawnServerWithDatabases(dir, databases, cluster ? { BENCH_PG_URL: cluster.url } : {});
+    const token = server.token;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const results: QueryResult[] = [];
     const search = async (query: string, db: string) => {
