@@ -85,6 +85,7 @@ export function ActingAsMenu() {
   const [paste, setPaste] = useState('');
   const [label, setLabel] = useState('');
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   useClickOutside(ref, () => setOpen(false), open);
 
   const names = useClaimNames();
@@ -92,8 +93,20 @@ export function ActingAsMenu() {
   const pasteValid = paste.trim().length > 0;
 
   return (
-    <div className={styles.actingAs} ref={ref}>
+    <div
+      className={styles.actingAs}
+      ref={ref}
+      onKeyDown={(e) => {
+        // Escape closes the popover from anywhere inside it and gives the focus back to its button.
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
       <button
+        ref={button}
         type="button"
         className={cx(styles.headerBtn, styles.actingAsBtn, facts?.expired ? styles.warn : undefined)}
         onClick={() => setOpen(!open)}
