@@ -28,4 +28,7 @@ export function giveElementsABox(): void {
     if (typeof top === 'number') this.scrollTop = top;
     this.dispatchEvent(new Event('scroll'));
   } as HTMLElement['scrollTo'];
+  // The window too (the router restores its scroll on every navigation): jsdom only logs
+  // "Not implemented" for it.
+  window.scrollTo = (() => {}) as typeof window.scrollTo;
 }
