@@ -35,7 +35,9 @@ export function toDatabaseFailure(error: unknown, db: Pick<Database, 'id' | 'pat
     code === 'SQLITE_NOTADB' ||
     code.startsWith('SQLITE_IOERR') ||
     code.startsWith('SQLITE_CANTOPEN') ||
-    code === 'SQLITE_READONLY_DBMOVED' ||
+    // Every read-only refusal: the file moved, lost its write permission, or its header says a
+    // newer SQLite wrote it (write version above 2), which makes SQLite open it read-only.
+    code.startsWith('SQLITE_READONLY') ||
     code === 'SQLITE_PROTOCOL' ||
     code === 'SQLITE_FULL'
   ) {
