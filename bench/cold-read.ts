@@ -8,7 +8,8 @@
  * chat history + the first page of 200 run summaries: latency and bytes). Results, with the load
  * average, in bench/results/cold-read.json.
  *
- * Env: BENCH_COLD_READS (distinct runs per sequential case, default 300).
+ * Env: BENCH_COLD_READS (distinct runs per case, default 300); BENCH_COLD_STORES (`sqlite`, `pg`
+ * or both, comma-separated; default both when PostgreSQL binaries are found).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { ROOT, spawnServer, stopChild } from './harness.js';
 
 const READS = Number(process.env['BENCH_COLD_READS'] ?? 300);
 const SIZES = [1_000, 2_000, 10_000];
+const STORES = (process.env['BENCH_COLD_STORES'] ?? 'sqlite,pg').split(',').map((s) => s.trim());
 const CONNECTIONS = 10;
 const SCREEN_REPEATS = 30;
 
@@ -116,7 +118,7 @@ async function main(): Promise<void> {
   const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
   if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build:server` first');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-bench-cold-'));
-  const bin = findPostgresBin();
+  const bin = STORES.includes('pg') ? findPostgresBin() : null;
   let cluster: PostgresCluster | null = null;
   try {
     process.stdout.write(`Preparing sessions of ${SIZES.join(', ')} runs...\n`);

@@ -150,10 +150,13 @@ describe('listings of an Agno 2 table from its runs index', () => {
     const item = () => store.listSessions({ page: 1, limit: 5, sortOrder: 'desc' }).items[0];
     expect(item()).toMatchObject({ session_name: 'hello there', run_count: 1 });
     expect(item()).toMatchObject({ session_name: 'hello there', run_count: 1 });
+    expect(store.counts()).toEqual({ sessions: 1, runs: 1 });
+    expect(store.listComponents('agent', {})).toEqual([]);
 
     const second = { run_id: 'r2', messages: [{ role: 'user', content: 'second' }] };
     handle.prepare('UPDATE indexed_sessions SET runs = ? WHERE session_id = ?').run(encodeAgnoJson([first, second]), 's');
     expect(item()).toMatchObject({ session_name: 'hello there', run_count: 2 });
+    expect(store.counts()).toEqual({ sessions: 1, runs: 2 });
     expect(store.pageRuns('s', {}, { offset: 1, limit: 5 })).toMatchObject({ total: 2, runs: [{ run_id: 'r2' }] });
 
     // Same length, same updated_at: only the bytes tell.
@@ -174,6 +177,8 @@ describe('listings of an Agno 2 table from its runs index', () => {
     expect(ownStore.getSession('s', {})?.session_data).toEqual({ session_name: 'renamed' });
     expect(ownStore.listSessions({ page: 1, limit: 5, sortOrder: 'desc' }).items[0]).toMatchObject({ session_name: 'renamed', run_count: 3 });
     expect(item()).toMatchObject({ session_name: 'renamed', run_count: 3 });
+    expect(ownStore.counts()).toEqual({ sessions: 1, runs: 3 });
+    expect(ownStore.listComponents('agent', {}).map((c) => c.run_count)).toEqual([]);
 
     handle.prepare('DELETE FROM indexed_sessions').run();
     expect(store.listSessions({ page: 1, limit: 5, sortOrder: 'desc' }).items).toEqual([]);

@@ -71,7 +71,7 @@ type ReadState =
   /** Non-unique session ids: the user's row is not the one the cache would hold. */
   | { kind: 'other-row' };
 
-/** Listing answers kept per unchanged file (distinct queries: pages, filters, sorts). */
+/** Listing, count and component answers kept per unchanged file (distinct queries: pages, filters, sorts). */
 const MAX_KEPT_LISTINGS = 64;
 
 /** Where a store keeps its sessions: the server's runs cache, its own key prefix there, and whom to tell of a write. */
@@ -114,7 +114,7 @@ export class AgnoSessionStore implements SyncSessionStore {
    * Listing answers while the file is unchanged: a listing sorts by columns stored after `runs`,
    * so SQLite reads every listed row's overflow pages (the whole stored values) to answer it.
    */
-  private listings: { state: string; answers: Map<string, Page<SessionListItem>> } = { state: '', answers: new Map() };
+  private listings: { state: string; answers: Map<string, unknown> } = { state: '', answers: new Map() };
   /** Listing facts per cache entry; an entry replaced or evicted takes its memo with it. */
   private readonly memos = new WeakMap<CachedRuns, RunsMemo>();
 
@@ -184,17 +184,26 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {
+    const answer = this.whileUnchanged(`sessions\u0000${JSON.stringify(query)}`, () => this.listSessionsNow(query));
+    return { ...answer, items: [...answer.items] };
+  }
+
+  /**
+   * `compute()`'s answer, kept while the file is unchanged (`data_version` and our own writes):
+   * listings, counts and component summaries sort by or sum over columns stored after `runs`,
+   * so SQLite reads every row's whole stored value to answer them.
+   */
+  private whileUnchanged<T>(key: string, compute: () => T): T {
     const state = this.fileState?.();
-    if (state === undefined) return this.listSessionsNow(query);
+    if (state === undefined) return compute();
     if (this.listings.state !== state) this.listings = { state, answers: new Map() };
-    const key = JSON.stringify(query);
-    let answer = this.listings.answers.get(key);
-    if (!answer) {
-      answer = this.listSessionsNow(query);
+    let answer = this.listings.answers.get(key) as T | undefined;
+    if (answer === undefined) {
+      answer = compute();
       if (this.listings.answers.size >= MAX_KEPT_LISTINGS) this.listings.answers.clear();
       if (this.listings.state === state) this.listings.answers.set(key, answer);
     }
-    return { ...answer, items: [...answer.items] };
+    return answer;
   }
 
   private listSessionsNow(query: ListSessionsQuery): Page<SessionListItem> {
@@ -219,10 +228,13 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   listComponents(kind: SessionType, filter: RowFilter): ComponentSummary[] {
-    const rows = this.sql.componentRows(kind, filter.scope);
-    return summariseComponents(
-      rows.map((r) => ({ id: String(r.id), data: decodeObjectColumn(r.data), active: r.active, runCount: r.run_count })),
-    );
+    const compute = () => {
+      const rows = this.sql.componentRows(kind, filter.scope);
+      return summariseComponents(
+        rows.map((r) => ({ id: String(r.id), data: decodeObjectColumn(r.data), active: r.active, runCount: r.run_count })),
+      );
+    };
+    return [...this.whileUnchanged(`components\u0000${kind}\u0000${JSON.stringify(filter)}`, compute)];
   }
 
   upsertRun(input: UpsertRunInput): UpsertRunResult {
@@ -331,8 +343,12 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   counts(): { sessions: number; runs: number } {
-    const row = this.sql.counts.get() as { sessions: number; runs: number };
-    return { sessions: row.sessions, runs: row.runs };
+    return {
+      ...this.whileUnchanged('counts', () => {
+        const row = this.sql.counts.get() as { sessions: number; runs: number };
+        return { sessions: row.sessions, runs: row.runs };
+      }),
+    };
   }
 
   /**
