@@ -8,6 +8,8 @@ import {
   DeskDatabaseSchema,
   DeskDeletedSchema,
   DeskInspectRequestSchema,
+  DeskKeyVerifyRequestSchema,
+  DeskKeyVerifyResponseSchema,
   DeskInspectResponseSchema,
   DeskKeyGenerateRequestSchema,
   DeskKeyImportRequestSchema,
@@ -170,6 +172,15 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     summary: 'The decision for every mapped route',
     request: body(DeskRouteMatrixRequestSchema),
     responses: { 200: json(DeskRouteMatrixResponseSchema, 'One row per mapping pattern'), ...errors(403, 422) },
+  });
+  path({
+    method: 'post',
+    path: '/desk/inspect/verify',
+    operationId: 'desk_verify_with_key',
+    summary: "Check a token's signature against a pasted key, PEM, JWK, JWKS or secret",
+    description: 'The trusted keys are neither used nor changed. A signature that does not match answers 200 with `verified: false`; a token or key that cannot be read is a 422 naming the field.',
+    request: body(DeskKeyVerifyRequestSchema),
+    responses: { 200: json(DeskKeyVerifyResponseSchema, 'Whether the signature matched, and with which key'), ...errors(403, 422) },
   });
   path({
     method: 'get',

@@ -200,6 +200,32 @@ export const DeskInspectRequestSchema = z
   })
   .meta({ id: 'DeskInspectRequest' });
 
+export const DeskKeyVerifyRequestSchema = z
+  .strictObject({
+    token: z.string().min(1).max(64 * 1024).meta({ description: 'The JWT (a `Bearer ` prefix is ignored).' }),
+    key: z
+      .string()
+      .trim()
+      .min(1, 'paste a PEM public key or certificate, a JWK, a JWKS document or an HMAC secret')
+      .max(256 * 1024)
+      .meta({ description: 'A PEM public key or certificate, a JWK, a JWKS document (`{"keys": [...]}`) or an HMAC secret.' }),
+  })
+  .meta({ id: 'DeskKeyVerifyRequest' });
+
+export const DeskKeyVerifyResponseSchema = z
+  .object({
+    verified: z.boolean(),
+    reason: z.string(),
+    alg: z.string(),
+    kid: z.string().nullable().meta({ description: "The token header's kid." }),
+    key_kind: z.enum(['pem', 'jwk', 'jwks', 'secret']),
+    matched_kid: z.string().nullable().meta({ description: 'Of a JWK or JWKS: the kid of the key whose signature matched.' }),
+    keys_tried: z.number().int(),
+    claims: jsonObject,
+    expired: z.boolean().nullable().meta({ description: 'Whether `exp` is past; the signature check itself ignores time. Null without `exp`.' }),
+  })
+  .meta({ id: 'DeskKeyVerifyResponse', description: "A token's signature checked against a pasted key; the trusted keys are not used or changed." });
+
 export const DeskInspectResponseSchema = z
   .object({
     method: z.string(),

@@ -26,6 +26,7 @@ export const deleteKey = (kid: string, confirm = false) =>
 
 export const mint = (body: Body<'post', '/desk/tokens'>) => route('post', '/desk/tokens', { body });
 export const inspect = (body: Body<'post', '/desk/inspect'>, signal?: AbortSignal) => route('post', '/desk/inspect', { body, signal });
+export const verifyWithKey = (body: Body<'post', '/desk/inspect/verify'>) => route('post', '/desk/inspect/verify', { body });
 export const matrix = (token: string, signal?: AbortSignal) => route('post', '/desk/inspect/matrix', { body: { token }, signal });
 export const mappingLint = (signal?: AbortSignal) => route('get', '/desk/mappings/lint', { signal });
 

@@ -857,6 +857,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/desk/inspect/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a token's signature against a pasted key, PEM, JWK, JWKS or secret
+         * @description The trusted keys are neither used nor changed. A signature that does not match answers 200 with `verified: false`; a token or key that cannot be read is a 422 naming the field.
+         */
+        post: operations["desk_verify_with_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/desk/mappings/lint": {
         parameters: {
             query?: never;
@@ -2711,6 +2731,30 @@ export interface components {
         };
         DeskRouteMatrixRequest: {
             token: string;
+        };
+        /** @description A token's signature checked against a pasted key; the trusted keys are not used or changed. */
+        DeskKeyVerifyResponse: {
+            verified: boolean;
+            reason: string;
+            alg: string;
+            /** @description The token header's kid. */
+            kid: string | null;
+            /** @enum {string} */
+            key_kind: "pem" | "jwk" | "jwks" | "secret";
+            /** @description Of a JWK or JWKS: the kid of the key whose signature matched. */
+            matched_kid: string | null;
+            keys_tried: number;
+            claims: {
+                [key: string]: unknown;
+            };
+            /** @description Whether `exp` is past; the signature check itself ignores time. Null without `exp`. */
+            expired: boolean | null;
+        };
+        DeskKeyVerifyRequest: {
+            /** @description The JWT (a `Bearer ` prefix is ignored). */
+            token: string;
+            /** @description A PEM public key or certificate, a JWK, a JWKS document (`{"keys": [...]}`) or an HMAC secret. */
+            key: string;
         };
         DeskMappingLint: {
             authorization_enabled: boolean;
@@ -7199,6 +7243,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeskRouteMatrixResponse"];
+                };
+            };
+            /** @description Desk token missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-origin write refused (foreign `Origin`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error; `issues` name each bad field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_verify_with_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskKeyVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the signature matched, and with which key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskKeyVerifyResponse"];
                 };
             };
             /** @description Desk token missing or wrong */

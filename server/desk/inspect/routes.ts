@@ -2,11 +2,12 @@ import express from 'express';
 import { parseInput } from '../../http/validate.js';
 import { PLATFORM_ROUTES } from '../../http/routes/platform-routes.js';
 import type { Runtime } from '../../runtime-types.js';
-import { DeskInspectRequestSchema, DeskRouteMatrixRequestSchema } from '../schemas.js';
+import { DeskInspectRequestSchema, DeskKeyVerifyRequestSchema, DeskRouteMatrixRequestSchema } from '../schemas.js';
 import { inspectRequest } from './inspect.js';
 import { lintMappings, servedRoutesOf } from './mappings-lint.js';
+import { verifyWithKey } from './verify-with-key.js';
 
-/** `/desk/inspect`, `/desk/inspect/matrix` and `/desk/mappings/lint`. */
+/** `/desk/inspect`, `/desk/inspect/matrix`, `/desk/inspect/verify` and `/desk/mappings/lint`. */
 export function inspectRouter(runtime: Runtime): express.Router {
   const router = express.Router();
 
@@ -18,6 +19,11 @@ export function inspectRouter(runtime: Runtime): express.Router {
   router.post('/inspect/matrix', async (req, res) => {
     const body = parseInput(DeskRouteMatrixRequestSchema, req.body ?? {}, 'body');
     res.json(await runtime.auth().routeMatrix(body.token));
+  });
+
+  router.post('/inspect/verify', async (req, res) => {
+    const body = parseInput(DeskKeyVerifyRequestSchema, req.body ?? {}, 'body');
+    res.json(await verifyWithKey(body.token, body.key));
   });
 
   router.get('/mappings/lint', (_req, res) => {

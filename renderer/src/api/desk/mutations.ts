@@ -104,6 +104,12 @@ export const deskMutations = {
     }),
 
   /** Minting changes no server state (the key already exists), so nothing is invalidated. */
+  /** A token's signature checked against a pasted key; changes nothing on the server. */
+  verifyWithKey: () =>
+    mutationOptions({
+      mutationKey: [...deskQueries.all(), 'verify-with-key'] as const,
+      mutationFn: (body: { token: string; key: string }) => desk.verifyWithKey(body),
+    }),
   mint: () =>
     mutationOptions({
       mutationKey: [...deskQueries.all(), 'mint'] as const,

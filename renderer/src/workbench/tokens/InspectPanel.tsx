@@ -11,6 +11,7 @@ import { examplePath } from './model';
 import { RouteMatrix } from './RouteMatrix';
 import { TokenPicker } from './TokenPicker';
 import { Verdict } from './Verdict';
+import { VerifyWithKey } from './VerifyWithKey';
 import { deskQueries } from '../../api';
 import { Card } from '../../components/Card';
 import layoutStyles from '../../components/layout.module.css';
@@ -76,7 +77,9 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
         />
         {!token ? null : !local ? (
           <Callout tone="warn" title="Not a decodable JWT">The server will still say why it refuses it.</Callout>
-        ) : null}
+        ) : (
+          <VerifyWithKey token={token} />
+        )}
       </Card>
 
       {!token ? (
