@@ -205,8 +205,8 @@ export const DeskKeyVerifyRequestSchema = z
     token: z.string().min(1).max(64 * 1024).meta({ description: 'The JWT (a `Bearer ` prefix is ignored).' }),
     key: z
       .string()
-      .trim()
-      .min(1, 'paste a PEM public key or certificate, a JWK, a JWKS document or an HMAC secret')
+      // Not trimmed: an HMAC secret is used byte for byte, as the server uses `secret_key`.
+      .regex(/\S/, 'paste a PEM public key or certificate, a JWK, a JWKS document or an HMAC secret')
       .max(256 * 1024)
       .meta({ description: 'A PEM public key or certificate, a JWK, a JWKS document (`{"keys": [...]}`) or an HMAC secret.' }),
   })

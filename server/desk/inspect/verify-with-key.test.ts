@@ -64,6 +64,11 @@ describe('Given a token and a pasted key', () => {
     const token = await new SignJWT({ sub: 'bob' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(secret));
     expect((await verify({ token, key: secret })).body).toMatchObject({ verified: true, key_kind: 'secret' });
     expect((await verify({ token, key: 'another-secret' })).body).toMatchObject({ verified: false, key_kind: 'secret' });
+    // Used byte for byte, as the server uses secret_key: surrounding spaces are part of it.
+    const spaced = ' padded-secret-of-thirty-two-bytes!! ';
+    const spacedToken = await new SignJWT({ sub: 'bob' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(spaced));
+    expect((await verify({ token: spacedToken, key: spaced })).body).toMatchObject({ verified: true });
+    expect((await verify({ token: spacedToken, key: spaced.trim() })).body).toMatchObject({ verified: false });
   });
 
   it('When the token has expired, Then the signature still verifies and expired is true', async () => {
@@ -93,6 +98,12 @@ describe('Given a token and a pasted key', () => {
       expect(r.status, token).toBe(422);
       expect(JSON.stringify(r.body)).toContain('body.token');
     }
+    const signed = await rs256(a.privateKey, 'ka');
+    const badSignature = `${signed.slice(0, signed.lastIndexOf('.'))}.!!not-base64url!!`;
+    const bad = await verify({ token: badSignature, key: await exportSPKI(a.publicKey) });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).toContain('body.token');
     expect((await verify({ token: 'x.y.z', key: '' })).status).toBe(422);
+    expect((await verify({ token: 'x.y.z', key: '  \n ' })).status).toBe(422);
   });
 });

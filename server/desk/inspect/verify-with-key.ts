@@ -98,6 +98,7 @@ export async function verifyWithKey(token: string, keyText: string, now: () => n
       const which = candidate.kid === null ? `the pasted ${kind === 'secret' ? 'secret' : 'key'}` : `the key with kid ${candidate.kid}`;
       return { ...base, verified: true, matched_kid: candidate.kid, reason: `Signature verified with ${which} (${alg}).` };
     } catch (err) {
+      if (err instanceof joseErrors.JWSInvalid) throw tokenIssue('has a signature part that cannot be read');
       if (!(err instanceof joseErrors.JWSSignatureVerificationFailed)) throw keyIssue(`cannot verify ${alg} signatures`);
     }
   }
