@@ -14,6 +14,22 @@ import { RunsTableSql } from './runs-table.js';
 
 export interface SessionRowWithRuns extends SessionRow {
   runs: unknown;
+  /** Names this row alone (see `RowKey`), for writes to it. */
+  row_key: unknown;
+}
+
+/**
+ * What names exactly one row of the table: its rowid, or a WITHOUT ROWID table's primary key.
+ * Agno declares `session_id` the primary key, but a table made by hand or another tool may
+ * repeat an id; the platform then reads the first row SQLite returns for it (the lowest rowid
+ * among those its filter keeps), so rundesk reads that row, writes only that row by its key,
+ * and never changes or deletes another row that shares the id.
+ */
+interface RowKey {
+  /** The key as one SQL value of row `t` (a composite primary key as its quoted values). */
+  readonly value: string;
+  /** ORDER BY text putting the row the platform reads first. */
+  readonly order: string;
 }
 
 export interface LightRow extends SessionRow {
@@ -57,7 +73,10 @@ export class AgnoStatements {
   readonly counts: SqliteStatement;
   readonly anySession: SqliteStatement;
   readonly cache: CacheStatements | null;
+  /** Whether any row still carries a session id (one sharing it may have been deleted). */
+  readonly sessionIdExists: SqliteStatement;
   private readonly table: string;
+  private readonly key: RowKey;
   private readonly select: string;
   /** The `runs` array as JSON text whichever way it was encoded; NULL when it is not JSON. */
   private readonly decodedRuns: string;
@@ -85,17 +104,55 @@ export class AgnoStatements {
       : `coalesce(json_array_length(${this.decodedRuns}), 0)`;
 
     const from = `FROM ${this.table} AS t`;
-    this.sessionWithRunsById = handle.prepare(`SELECT ${this.select}, ${legacy} AS runs ${from} WHERE t.session_id = ?`);
+    this.key = this.rowKey();
+    this.sessionWithRunsById = handle.prepare(
+      `SELECT ${this.select}, ${legacy} AS runs, ${this.key.value} AS row_key ${from} WHERE t.session_id = ? ORDER BY ${this.key.order} LIMIT 1`,
+    );
+    const byKey = `${this.key.value} = @row_key`;
     const touched = shape.columns.has('updated_at') ? ', updated_at = @updated_at' : '';
-    this.updateRuns = shape.columns.has('runs')
-      ? handle.prepare(`UPDATE ${this.table} SET runs = @runs${touched} WHERE session_id = @session_id`)
-      : null;
+    this.updateRuns = shape.columns.has('runs') ? handle.prepare(`UPDATE ${this.table} AS t SET runs = @runs${touched} WHERE ${byKey}`) : null;
     this.touchSession = shape.columns.has('updated_at')
-      ? handle.prepare(`UPDATE ${this.table} SET updated_at = @updated_at WHERE session_id = @session_id`)
+      ? handle.prepare(`UPDATE ${this.table} AS t SET updated_at = @updated_at WHERE ${byKey}`)
       : null;
+    this.sessionIdExists = handle.prepare(`SELECT EXISTS (SELECT 1 ${from} WHERE t.session_id = ?) AS any`).pluck();
     this.counts = handle.prepare(`SELECT count(*) AS sessions, coalesce(sum(${this.runCount}), 0) AS runs ${from}`);
     this.anySession = handle.prepare(`SELECT EXISTS (SELECT 1 ${from}) AS any`);
     this.cache = this.cacheStatements(from);
+  }
+
+  private rowKey(): RowKey {
+    const taken = new Set([...this.shape.columns].map((c) => c.toLowerCase()));
+    const alias = ['rowid', '_rowid_', 'oid'].find((a) => !taken.has(a));
+    if (alias !== undefined) {
+      try {
+        this.handle.prepare(`SELECT t.${alias} FROM ${this.table} AS t LIMIT 0`);
+        return { value: `t.${alias}`, order: `t.${alias}` };
+      } catch {
+        // A WITHOUT ROWID table: its primary key names the row.
+      }
+    }
+    const primary = this.handle
+      .prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk')
+      .all(this.shape.name)
+      .map((c) => `t.${quoteIdentifier(c.name)}`);
+    if (primary.length === 1) return { value: primary[0] as string, order: primary[0] as string };
+    // quote() writes each value as an SQL literal, so the joined text is one key per row.
+    return { value: primary.map((c) => `quote(${c})`).join(` || ',' || `), order: primary.join(', ') };
+  }
+
+  /** Puts first the row the platform reads when ids repeat (see `RowKey`). */
+  private firstRow(): string {
+    return ` ORDER BY ${this.key.order} LIMIT 1`;
+  }
+
+  /** The key of the row a read of the session under this filter answers (see `RowKey`). */
+  private firstRowKey(sessionId: string, scope: AccessScope | undefined, type?: SessionType): unknown {
+    const scoped = this.scopeWhere(scope);
+    const typed = type === undefined ? '' : ' AND t.session_type = ?';
+    const sql =
+      `SELECT ${this.key.value} FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}${typed} ` +
+      `ORDER BY ${this.key.order} LIMIT 1`;
+    return this.cached(sql).pluck().get(sessionId, ...scoped.params, ...(type === undefined ? [] : [type]));
   }
 
   /**
@@ -110,6 +167,7 @@ export class AgnoStatements {
     const rowid = ['rowid', '_rowid_', 'oid'].find((alias) => !taken.has(alias));
     if (rowid === undefined) return null;
     const rowKey = `SELECT CAST(t.${rowid} AS TEXT) ${from} WHERE t.session_id = ?`;
+    const first = ` ORDER BY t.${rowid} LIMIT 1`;
     try {
       // Prepared once here, so a WITHOUT ROWID table is found out now rather than per lookup.
       this.cached(rowKey);
@@ -117,11 +175,11 @@ export class AgnoStatements {
         dataVersion: this.handle.prepare('PRAGMA data_version').pluck(),
         rowForCache: this.handle.prepare(
           `SELECT ${this.select}, CAST(t.${rowid} AS TEXT) AS row_key, typeof(${this.legacyRuns}) AS runs_type, ` +
-            `CAST(${this.legacyRuns} AS BLOB) AS runs_raw ${from} WHERE t.session_id = ?`,
+            `CAST(${this.legacyRuns} AS BLOB) AS runs_raw ${from} WHERE t.session_id = ?${first}`,
         ),
         rowKey: (sessionId, scope) => {
           const scoped = this.scopeWhere(scope);
-          return this.cached(`${rowKey} AND ${scoped.condition}`).pluck().get(sessionId, ...scoped.params) as string | undefined;
+          return this.cached(`${rowKey} AND ${scoped.condition}${first}`).pluck().get(sessionId, ...scoped.params) as string | undefined;
         },
       };
     } catch {
@@ -133,7 +191,7 @@ export class AgnoStatements {
   /** The session row under the scope. */
   sessionRow(sessionId: string, scope: AccessScope | undefined): SessionRow | undefined {
     const scoped = this.scopeWhere(scope);
-    return this.cached(`SELECT ${this.select} FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}`).get(sessionId, ...scoped.params) as
+    return this.cached(`SELECT ${this.select} FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}${this.firstRow()}`).get(sessionId, ...scoped.params) as
       | SessionRow
       | undefined;
   }
@@ -141,7 +199,7 @@ export class AgnoStatements {
   /** The session row under the scope, with its legacy `runs` value. */
   sessionWithRuns(sessionId: string, scope: AccessScope | undefined): SessionRowWithRuns | undefined {
     const scoped = this.scopeWhere(scope);
-    const sql = `SELECT ${this.select}, ${this.legacyRuns} AS runs FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}`;
+    const sql = `SELECT ${this.select}, ${this.legacyRuns} AS runs, ${this.key.value} AS row_key FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}${this.firstRow()}`;
     return this.cached(sql).get(sessionId, ...scoped.params) as SessionRowWithRuns | undefined;
   }
 
@@ -158,13 +216,14 @@ export class AgnoStatements {
   updateSessionFields(sessionId: string, scope: AccessScope | undefined, values: Record<string, unknown>): number {
     const names = Object.keys(values).filter((c) => this.shape.columns.has(c));
     if (names.length === 0) return 0;
-    const scoped = this.scopeWhere(scope, 'user_id');
-    const sql = `UPDATE ${this.table} SET ${names.map((c) => `${quoteIdentifier(c)} = ?`).join(', ')} WHERE session_id = ? AND ${scoped.condition}`;
-    return this.cached(sql).run(...names.map((c) => values[c]), sessionId, ...scoped.params).changes;
+    const key = this.firstRowKey(sessionId, scope);
+    if (key === undefined) return 0;
+    const sql = `UPDATE ${this.table} AS t SET ${names.map((c) => `${quoteIdentifier(c)} = ?`).join(', ')} WHERE ${this.key.value} = ?`;
+    return this.cached(sql).run(...names.map((c) => values[c]), key).changes;
   }
 
   /** Names the component of a session first written without one (e.g. by a team member run). */
-  fillComponent(kind: SessionType, sessionId: string, id: string, data: string | null): void {
+  fillComponent(kind: SessionType, rowKey: unknown, id: string, data: string | null): void {
     const idColumn = `${kind}_id`;
     const dataColumn = `${kind}_data`;
     if (!this.shape.columns.has(idColumn)) return;
@@ -172,19 +231,14 @@ export class AgnoStatements {
       ? `, ${quoteIdentifier(dataColumn)} = CASE WHEN ${quoteIdentifier(dataColumn)} IS NULL OR ${quoteIdentifier(dataColumn)} = 'null' THEN @data ELSE ${quoteIdentifier(dataColumn)} END`
       : '';
     this.cached(
-      `UPDATE ${this.table} SET ${quoteIdentifier(idColumn)} = @id${setData} WHERE session_id = @session_id AND ${quoteIdentifier(idColumn)} IS NULL`,
-    ).run(setData ? { session_id: sessionId, id, data } : { session_id: sessionId, id });
+      `UPDATE ${this.table} AS t SET ${quoteIdentifier(idColumn)} = @id${setData} WHERE ${this.key.value} = @row_key AND ${quoteIdentifier(idColumn)} IS NULL`,
+    ).run(setData ? { row_key: rowKey, id, data } : { row_key: rowKey, id });
   }
 
   deleteSession(sessionId: string, scope: AccessScope | undefined, type: SessionType | undefined): number {
-    const scoped = this.scopeWhere(scope, 'user_id');
-    const where = ['session_id = ?', scoped.condition];
-    const params: unknown[] = [sessionId, ...scoped.params];
-    if (type !== undefined) {
-      where.push('session_type = ?');
-      params.push(type);
-    }
-    return this.cached(`DELETE FROM ${this.table} WHERE ${where.join(' AND ')}`).run(...params).changes;
+    const key = this.firstRowKey(sessionId, scope, type);
+    if (key === undefined) return 0;
+    return this.cached(`DELETE FROM ${this.table} AS t WHERE ${this.key.value} = ?`).run(key).changes;
   }
 
   /**

@@ -255,13 +255,13 @@ export class AgnoSessionStore implements SyncSessionStore {
       // Read before anything is written: a value that cannot be read is refused, never rebuilt.
       const runs = this.readRuns(input.sessionId, row.runs);
       if (prepared.componentId !== null) {
-        this.sql.fillComponent(input.type, input.sessionId, prepared.componentId, encodeAgnoJson(prepared.componentData));
+        this.sql.fillComponent(input.type, row.row_key, prepared.componentId, encodeAgnoJson(prepared.componentData));
       }
       const index = runs.findIndex((r) => isPlainObject(r) && r['run_id'] === prepared.runId);
       (this.sql.updateRuns as SqliteStatement).run({
         runs: pythonJsonDumps(this.nextRunsText(row.runs, runs, index, runJson, prepared.run)),
         updated_at: now,
-        session_id: input.sessionId,
+        row_key: row.row_key,
       });
       return { sessionCreated: false, runCreated: index < 0 };
     });
@@ -327,8 +327,9 @@ export class AgnoSessionStore implements SyncSessionStore {
       // The write lock is held now: the file cannot change until commit, except by a rename.
       this.assertSameFile();
       const deleted = this.sql.deleteSession(sessionId, filter.scope, filter.type) > 0;
-      // Agno 3 deletes the session's run rows with it (its foreign key cascades the same way).
-      if (deleted && runsTable) runsTable.deleteOfSession.run(sessionId);
+      // Agno 3 deletes the session's run rows with it (its foreign key cascades the same way),
+      // unless another row shares the id and answers them now.
+      if (deleted && runsTable && this.sql.sessionIdExists.get(sessionId) === 0) runsTable.deleteOfSession.run(sessionId);
       return deleted;
     });
     try {
@@ -619,9 +620,9 @@ export class AgnoSessionStore implements SyncSessionStore {
         // Read before anything is written: the run's position must not come from a misreading.
         const legacy = this.readRuns(input.sessionId, row.runs);
         if (prepared.componentId !== null) {
-          this.sql.fillComponent(input.type, input.sessionId, prepared.componentId, encodeAgnoJson(prepared.componentData));
+          this.sql.fillComponent(input.type, row.row_key, prepared.componentId, encodeAgnoJson(prepared.componentData));
         }
-        this.sql.touchSession?.run({ updated_at: now, session_id: input.sessionId });
+        this.sql.touchSession?.run({ updated_at: now, row_key: row.row_key });
         const tableRuns = (runsTable.runsOfSession.all(input.sessionId) as Array<{ run_data: unknown }>).map((r) => decodeJsonColumn(r.run_data));
         const merged = mergeRuns(tableRuns, legacy.length > 0 ? legacy : null);
         const index = merged.findIndex((r) => isPlainObject(r) && r['run_id'] === prepared.runId);

@@ -1,0 +1,198 @@
+import path from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { AccessScope } from '../../access/scope.js';
+import { encodeRunRow, encodeSessionRow, makeAgentRun, runsTableDdl, sessionTableDdl } from '../../testing/agno-builder.js';
+import type { AgnoSessionRecord } from '../../testing/agno-builder.js';
+import { makeTempDir } from '../../testing/temp-dir.js';
+import { connect } from '../connection.js';
+import type { SqliteDatabase, StoredRun } from '../types.js';
+import { openDatabase } from './database.js';
+
+/**
+ * A session table written by hand or by an old tool may lack Agno's `PRIMARY KEY (session_id)`,
+ * so two rows can share an id. The platform reads the first row SQLite returns for the id (the
+ * lowest rowid among the rows its filter keeps); rundesk reads that row and writes only it.
+ */
+
+const NOW_MS = 1_776_000_000_000;
+let temp: ReturnType<typeof makeTempDir>;
+let file: string;
+let db: SqliteDatabase;
+
+function run(seed: string, userId: string): StoredRun {
+  return makeAgentRun({
+    seed,
+    sessionId: 'dup',
+    agentId: 'agent-a',
+    agentName: 'Agent A',
+    userId,
+    createdAt: 1_775_900_000,
+    input: `Question ${seed}`,
+    content: `Answer ${seed}`,
+  });
+}
+
+function record(userId: string, runs: StoredRun[], name: string): AgnoSessionRecord {
+  return {
+    session_id: 'dup',
+    session_type: 'agent',
+    agent_id: 'agent-a',
+    user_id: userId,
+    session_data: { session_name: name },
+    agent_data: { name: 'Agent A', agent_id: 'agent-a' },
+    runs,
+    created_at: 1_775_800_000,
+  };
+}
+
+/** Two `dup` rows (alice's first, bob's second) in a session table without a primary key. */
+function buildDuplicates(layout: '2.x' | '3.x', withoutRowid = false): void {
+  const handle = connect(file, { readOnly: false, create: true, wal: false });
+  try {
+    for (const ddl of sessionTableDdl('agno_sessions', layout === '2.x')) {
+      handle.exec(
+        withoutRowid && ddl.startsWith('CREATE TABLE')
+          ? `${ddl.replace('PRIMARY KEY (session_id)', 'PRIMARY KEY (session_id, user_id)')} WITHOUT ROWID`
+          : ddl.replace(', \n\tPRIMARY KEY (session_id)', ''),
+      );
+    }
+    // Without the foreign key: SQLite refuses writes to a child whose parent key is not unique.
+    if (layout === '3.x') for (const ddl of runsTableDdl('agno_runs', 'agno_sessions')) handle.exec(ddl.replace(/, \n\tFOREIGN KEY[^\n]*/, ''));
+    const sessions = [record('alice', [run('a1', 'alice')], 'first'), record('bob', [run('b1', 'bob')], 'second')];
+    for (const session of sessions) {
+      const row = encodeSessionRow(session);
+      if (layout === '3.x') delete row['runs'];
+      const names = Object.keys(row);
+      handle.prepare(`INSERT INTO agno_sessions (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`).run(row);
+      if (layout === '3.x') {
+        const runRow = encodeRunRow(session, (session.runs as StoredRun[])[0] as StoredRun, 0);
+        const runNames = Object.keys(runRow);
+        handle.prepare(`INSERT INTO agno_runs (${runNames.join(', ')}) VALUES (${runNames.map((n) => `@${n}`).join(', ')})`).run(runRow);
+      }
+    }
+  } finally {
+    handle.close();
+  }
+}
+
+/** Every `dup` row as stored, in rowid order. */
+function rows(): Array<Record<string, unknown>> {
+  const handle = connect(file, { readOnly: true });
+  try {
+    return handle.prepare("SELECT * FROM agno_sessions WHERE session_id = 'dup' ORDER BY user_id").all() as Array<Record<string, unknown>>;
+  } finally {
+    handle.close();
+  }
+}
+
+function runRowCount(): number {
+  const handle = connect(file, { readOnly: true });
+  try {
+    return (handle.prepare('SELECT count(*) AS n FROM agno_runs').get() as { n: number }).n;
+  } finally {
+    handle.close();
+  }
+}
+
+const fields = { session_data: { session_name: 'renamed' }, metadata: null, summary: null, updated_at: 1_776_000_000 };
+
+beforeEach(() => {
+  temp = makeTempDir();
+  file = path.join(temp.dir, 'agno.db');
+});
+
+afterEach(() => {
+  db?.close();
+  temp.remove();
+});
+
+describe('an Agno 2 session table where two rows share a session_id', () => {
+  beforeEach(() => {
+    buildDuplicates('2.x');
+    db = openDatabase({ id: 'agents', path: file, readOnly: false, clock: () => NOW_MS });
+  });
+
+  it('reads the first row, as the platform does', () => {
+    expect(db.store().getSession('dup', {})?.user_id).toBe('alice');
+    expect(db.store().getSession('dup', { scope: AccessScope.user('bob') })?.user_id).toBe('bob');
+  });
+
+  it('an ingested run goes into the row that is read, and the other row keeps its bytes', () => {
+    const before = rows();
+    expect(db.store().upsertRun({ sessionId: 'dup', type: 'agent', run: run('a2', 'alice'), userId: null })).toEqual({
+      sessionCreated: false,
+      runCreated: true,
+    });
+    const after = rows();
+    expect(after).toHaveLength(2);
+    expect(after[1]).toEqual(before[1]);
+    expect(db.store().listRuns('dup', {})?.map((r) => r['run_id'])).toEqual([run('a1', 'alice')['run_id'], run('a2', 'alice')['run_id']]);
+  });
+
+  it('a rename changes only the row its scope reads', () => {
+    const before = rows();
+    expect(db.store().updateSessionFields('dup', fields, { scope: AccessScope.user('bob') })).toBe(true);
+    const after = rows();
+    expect(after[0]).toEqual(before[0]);
+    expect(after[1]?.['session_data']).not.toEqual(before[1]?.['session_data']);
+    expect(db.store().updateSessionFields('dup', { ...fields, session_data: { session_name: 'again' } }, {})).toBe(true);
+    const last = rows();
+    expect(last[1]).toEqual(after[1]);
+    expect(last[0]?.['session_data']).not.toEqual(after[0]?.['session_data']);
+  });
+
+  it('a delete removes only the row that is read; the other one is answered next', () => {
+    const before = rows();
+    expect(db.store().deleteSession('dup', { type: 'agent' })).toBe(true);
+    expect(rows()).toEqual([before[1]]);
+    expect(db.store().getSession('dup', {})?.user_id).toBe('bob');
+  });
+
+  it('a scoped delete removes only that user’s row', () => {
+    const before = rows();
+    expect(db.store().deleteSession('dup', { scope: AccessScope.user('bob') })).toBe(true);
+    expect(rows()).toEqual([before[0]]);
+  });
+});
+
+describe('an Agno 3 session table where two rows share a session_id', () => {
+  beforeEach(() => {
+    buildDuplicates('3.x');
+    db = openDatabase({ id: 'agents', path: file, readOnly: false, clock: () => NOW_MS });
+  });
+
+  it('deleting one row keeps the run rows the remaining row still answers', () => {
+    expect(runRowCount()).toBe(2);
+    expect(db.store().deleteSession('dup', {})).toBe(true);
+    expect(rows().map((r) => r['user_id'])).toEqual(['bob']);
+    expect(runRowCount()).toBe(2);
+    expect(db.store().listRuns('dup', {})).toHaveLength(2);
+    expect(db.store().deleteSession('dup', {})).toBe(true);
+    expect(runRowCount()).toBe(0);
+  });
+
+  it('an ingested run touches only the row that is read', () => {
+    const before = rows();
+    db.store().upsertRun({ sessionId: 'dup', type: 'agent', run: run('a2', 'alice'), userId: null });
+    const after = rows();
+    expect(after[1]).toEqual(before[1]);
+    expect(after[0]?.['updated_at']).toBe(NOW_MS / 1000);
+  });
+});
+
+describe('a WITHOUT ROWID session table whose primary key repeats the session_id', () => {
+  beforeEach(() => {
+    buildDuplicates('2.x', true);
+    db = openDatabase({ id: 'agents', path: file, readOnly: false, clock: () => NOW_MS });
+  });
+
+  it('writes and deletes the first row by its primary key only', () => {
+    const before = rows();
+    db.store().upsertRun({ sessionId: 'dup', type: 'agent', run: run('a2', 'alice'), userId: null });
+    expect(rows()[1]).toEqual(before[1]);
+    expect(db.store().deleteSession('dup', {})).toBe(true);
+    expect(rows()).toEqual([before[1]]);
+  });
+});
