@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGNO_LAYOUTS } from '../../server/testing/agno-builder.js';
+import { AGNO_LAYOUTS, encodeRunRow, type AgnoSessionRecord } from '../../server/testing/agno-builder.js';
+import type { StoredRun } from '../../server/db/types.js';
 import pg from 'pg';
 import { DEMO, makeDemoSessions } from '../../server/testing/demo-sessions.js';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
@@ -75,10 +76,73 @@ if (!bin) {
         expect(await read(runId)).toEqual({ status: 200, content: 'changed again' });
       });
 
+      /** The listing row of the multi-run session (name and run count), and the database's counts on /desk-like info. */
+      const listed = async () => {
+        const res = await t.get(`/sessions?type=agent&db_id=pg&limit=100`, token);
+        expect(res.status).toBe(200);
+        const row = (await res.json()).data.find((s: { session_id: string }) => s.session_id === DEMO.agentMulti);
+        return row ? { name: row.session_name as string, runs: row.run_count as number } : null;
+      };
+      const firstScreen = async () => {
+        const detail = await t.get(`/sessions/${DEMO.agentMulti}?type=agent&chat_history=false&db_id=pg`, token);
+        const page = await t.get(`/sessions/${DEMO.agentMulti}/runs?type=agent&summary=true&limit=200&page=1&db_id=pg`, token);
+        return { status: [detail.status, page.status], detail: detail.status === 200 ? await detail.json() : null, page: page.status === 200 ? await page.json() : null };
+      };
+      /** A new run appended where this layout's writer puts it (Agno 2: the row's array; Agno 3: a run row). */
+      const append = async (runId: string, input: string) => {
+        const base = (multi?.runs ?? [])[0] as Record<string, unknown>;
+        const run = { ...base, run_id: runId, input: { input_content: input }, content: 'appended' };
+        if (layout === '2.x') {
+          await client.query(`UPDATE ${schema}.agno_sessions SET runs = runs || jsonb_build_array($2::jsonb) WHERE session_id = $1`, [DEMO.agentMulti, JSON.stringify(run)]);
+        } else {
+          const row = encodeRunRow(multi as AgnoSessionRecord, run as StoredRun, 1_000);
+          const columns = Object.keys(row);
+          await client.query(
+            `INSERT INTO ${schema}.agno_runs (${columns.join(', ')}) VALUES (${columns.map((c, i) => (c === 'run_data' ? `$${i + 1}::jsonb` : `$${i + 1}`)).join(', ')})`,
+            columns.map((c) => (c === 'run_data' ? JSON.stringify(run) : row[c])),
+          );
+        }
+      };
+
+      it('When a run is appended by another client after the listing was read, Then the listing, the first screen and the run are fresh', async () => {
+        const before = await listed();
+        const screen = await firstScreen();
+        expect(screen.status).toEqual([200, 200]);
+        expect(before?.runs).toBe(runIds.length);
+        expect(screen.page.meta.total_count).toBe(runIds.length);
+        await append('appended-run', 'a question asked elsewhere');
+        expect((await listed())?.runs).toBe(runIds.length + 1);
+        const after = await firstScreen();
+        expect(after.page.meta.total_count).toBe(runIds.length + 1);
+        expect(after.page.data.map((r: { run_id: string }) => r.run_id)).toContain('appended-run');
+        expect(after.detail.run_count).toBe(runIds.length + 1);
+        expect((await read('appended-run')).status).toBe(200);
+      });
+
+      it('When the run a name is derived from changes, Then the next listing names the session from the change', async () => {
+        await client.query(`UPDATE ${schema}.agno_sessions SET session_data = session_data - 'session_name' WHERE session_id = $1`, [DEMO.agentMulti]);
+        expect((await listed())?.name).not.toBe('renamed by another client');
+        const first = runIds[0] as string;
+        if (layout !== '3.x') {
+          await client.query(
+            `UPDATE ${schema}.agno_sessions SET runs = (SELECT jsonb_agg(CASE WHEN e->>'run_id' = $2 THEN jsonb_set(e, '{messages}', '[{"role": "user", "content": "renamed by another client"}]') ELSE e END ORDER BY i) ` +
+              'FROM jsonb_array_elements(runs) WITH ORDINALITY AS x(e, i)) WHERE session_id = $1 AND runs IS NOT NULL',
+            [DEMO.agentMulti, first],
+          );
+        }
+        if (layout !== '2.x') {
+          await client.query(`UPDATE ${schema}.agno_runs SET run_data = jsonb_set(run_data, '{messages}', '[{"role": "user", "content": "renamed by another client"}]') WHERE run_id = $1`, [first]);
+        }
+        expect((await listed())?.name).toBe('renamed by another client');
+      });
+
       it('When the session row is deleted, Then its runs are gone at once', async () => {
         expect((await read(runIds[1] as string)).status).toBe(200);
+        expect(await listed()).not.toBeNull();
         await client.query(`DELETE FROM ${schema}.agno_sessions WHERE session_id = $1`, [DEMO.agentMulti]);
         expect((await read(runIds[1] as string)).status).toBe(404);
+        expect(await listed()).toBeNull();
+        expect((await firstScreen()).status).toEqual([404, 404]);
       });
     });
   }

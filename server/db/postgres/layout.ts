@@ -55,6 +55,12 @@ export class LayoutSql {
   readonly nameRun: string;
   /** `run_id`s of the legacy objects Agno 3's merge keeps. */
   readonly legacyIds: string;
+  /**
+   * A fingerprint of the session's run rows (Agno 3: their count and the sum of a hash of each
+   * row's `ctid` and `xmin`, so any insert, update or delete of one changes it); empty text for
+   * a 2.x table, whose runs live in the session row and change its own `xmin`.
+   */
+  readonly runsVersion: string;
 
   constructor(readonly layout: PostgresLayout) {
     this.legacy = layout.legacyColumn ? "(CASE WHEN jsonb_typeof(t.runs) = 'array' THEN t.runs ELSE '[]'::jsonb END)" : "'[]'::jsonb";
@@ -66,6 +72,10 @@ export class LayoutSql {
     const legacyNameRun = (mergedOnly: boolean) =>
       `(SELECT e FROM jsonb_array_elements(${this.legacy}) AS e WHERE jsonb_typeof(e) = 'object' AND ${notTeamMember}` +
       `${mergedOnly ? " AND e->>'run_id' IS NOT NULL" : ''} LIMIT 1)`;
+    this.runsVersion =
+      runs === null
+        ? "''::text"
+        : `(SELECT count(*)::text || '.' || coalesce(sum(hashtext(r.ctid::text || '/' || r.xmin::text)), 0)::text FROM ${runs} AS r WHERE r.session_id = t.session_id)`;
     if (runs === null) {
       this.runCount = `jsonb_array_length(${this.legacy})`;
       this.nameRun = legacyNameRun(false);

@@ -5,7 +5,7 @@ import { explicitSessionName, fallbackSessionName, nameFromRun } from '../../agn
 import { ReadOnlyDatabaseError } from '../errors.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
 import { matchesNeedles, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
-import { epochSeconds, toListItem, toStoredSession, type SessionRow } from '../session-rows.js';
+import { epochSeconds, sessionTypeOf, toListItem, toStoredSession, type SessionRow } from '../session-rows.js';
 import type {
   SessionFields,
   ComponentSummary,
@@ -26,7 +26,7 @@ import type {
 } from '../types.js';
 import { mergeRuns, runRowColumns } from '../../agno-format/agno3-runs.js';
 import { LayoutSql, readLayout, RUN_ORDER } from './layout.js';
-import type { PgRunIndexCache, IndexedValue } from './run-cache.js';
+import type { PgRunIndexCache, IndexedValue, RowSummary } from './run-cache.js';
 import { indexRunsValue, readIndexedRun } from '../../agno-format/runs-index.js';
 
 /**
@@ -51,7 +51,7 @@ const SORT_COLUMNS: Record<SessionSortField, string> = {
   workflow_id: 't.workflow_id',
 };
 
-type Row = SessionRow & { run_count?: number | string; name_run?: unknown; run?: unknown; has_runs?: boolean; version?: string; row_ref?: string };
+type Row = SessionRow & { run_count?: number | string; name_run?: unknown; run?: unknown; has_runs?: boolean; version?: string; row_ref?: string; runs_version?: string };
 
 export interface PostgresStoreOptions {
   databaseId: string;
@@ -291,11 +291,46 @@ export class PostgresSessionStore implements SessionStore {
     return this.withLayout((sql) => this.listSessionsIn(sql, query, page, limit, offset));
   }
 
+  /**
+   * Listings take each row's run count and name from its row summary (run-cache.ts), kept per
+   * row version: the listing query itself never reads `runs`. A row that changed between the
+   * listing and its summary is listed again (twice at most), then by SQL alone.
+   */
   private async listSessionsIn(sql: LayoutSql, query: ListSessionsQuery, page: number, limit: number, offset: number): Promise<Page<SessionListItem>> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const listed = await this.listFromSummaries(sql, query, page, limit, offset);
+      if (listed !== null) return listed;
+    }
+    return this.listBySql(sql, query, page, limit, offset);
+  }
+
+  private listQuery(sql: LayoutSql, query: ListSessionsQuery, columns: string): { select: string; where: string; params: unknown[] } {
     const { where, params } = whereOf({ sessionId: query.sessionId, type: query.type, scope: query.scope, componentId: query.componentId });
     const dir = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const order = `ORDER BY ${SORT_COLUMNS[query.sortBy ?? 'created_at']} ${dir}, t.session_id ${dir}`;
-    const select = `SELECT ${SESSION_SELECT}, ${sql.runCount} AS run_count, ${sql.nameRun} AS name_run FROM ${this.table} AS t ${where} ${order}`;
+    return { select: `SELECT ${SESSION_SELECT}, ${columns} FROM ${this.table} AS t ${where} ${order}`, where, params };
+  }
+
+  private async listFromSummaries(sql: LayoutSql, query: ListSessionsQuery, page: number, limit: number, offset: number): Promise<Page<SessionListItem> | null> {
+    const { select, where, params } = this.listQuery(sql, query, versionColumns(sql));
+    const needles = { needle: searchNeedle(query.search), nameNeedle: searchNeedle(query.sessionName), userNeedle: searchNeedle(query.userSearch) };
+    const searching = needles.needle !== undefined || needles.nameNeedle !== undefined || needles.userNeedle !== undefined;
+    const [rows, count] = await Promise.all([
+      this.pool.query<Row>(searching ? select : `${select} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, searching ? params : [...params, limit, offset]),
+      searching ? null : this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.table} AS t ${where}`, params),
+    ]);
+    const summaries = await this.rowSummaries(sql, rows.rows);
+    if (summaries === null) return null;
+    const items = rows.rows.map((row) => summarisedItem(row, summaries.get(String(row.row_ref)) as RowSummary));
+    if (!searching) return { items, total: Number(count?.rows[0]?.n ?? 0), page, limit };
+    // Names are derived from run contents, so a search filters the listed rows here.
+    const matching = items.filter((item) => matchesNeedles(item, needles));
+    return { items: matching.slice(offset, offset + limit), total: matching.length, page, limit };
+  }
+
+  /** The listing computed by SQL alone (every row's `runs` read): rows changing faster than they can be summarised. */
+  private async listBySql(sql: LayoutSql, query: ListSessionsQuery, page: number, limit: number, offset: number): Promise<Page<SessionListItem>> {
+    const { select, where, params } = this.listQuery(sql, query, `${sql.runCount} AS run_count, ${sql.nameRun} AS name_run`);
     const needle = searchNeedle(query.search);
     const nameNeedle = searchNeedle(query.sessionName);
     const userNeedle = searchNeedle(query.userSearch);
@@ -306,29 +341,69 @@ export class PostgresSessionStore implements SessionStore {
       ]);
       return { items: rows.rows.map(toItem), total: Number(count.rows[0]?.n ?? 0), page, limit };
     }
-    // Names are derived from run contents, so a search filters the listed rows here.
     const matching = (await this.pool.query<Row>(select, params)).rows
       .map(toItem)
       .filter((item) => matchesNeedles(item, { needle, nameNeedle, userNeedle }));
     return { items: matching.slice(offset, offset + limit), total: matching.length, page, limit };
   }
 
-  async listComponents(kind: SessionType, filter: RowFilter): Promise<ComponentSummary[]> {
-    const { runCount } = await this.sql();
-    // `kind` is one of three literals: the column names are fixed text.
-    const { where, params } = whereOf({ type: kind, scope: filter.scope });
-    const sql =
-      `SELECT t.${kind}_id AS id, t.${kind}_data AS data, coalesce(t.updated_at, t.created_at) AS active, ${runCount} AS run_count ` +
-      `FROM ${this.table} AS t ${where} AND t.${kind}_id IS NOT NULL`;
-    const { rows } = await this.pool.query<{ id: string; data: unknown; active: string | number | null; run_count: number }>(sql, params);
-    return summariseComponents(
-      rows.map((r) => ({
-        id: String(r.id),
-        data: isPlainObject(r.data) ? r.data : null,
-        active: r.active === null ? null : Number(r.active),
-        runCount: Number(r.run_count),
-      })),
+  /**
+   * The summary of each listed row at the version the listing saw (`row_ref`, `version`,
+   * `runs_version` from `versionColumns`): kept ones reused, the others computed by one query
+   * over those rows (by `ctid`) and kept. `null` when a row changed or went meanwhile.
+   */
+  private async rowSummaries(sql: LayoutSql, rows: readonly Row[]): Promise<Map<string, RowSummary> | null> {
+    const found = new Map<string, RowSummary>();
+    const missing: Row[] = [];
+    for (const row of rows) {
+      const kept = this.options.runIndex.summary(this.options.owner, String(row.row_ref), summaryVersion(row));
+      if (kept) found.set(String(row.row_ref), kept);
+      else missing.push(row);
+    }
+    if (missing.length === 0) return found;
+    const { rows: computed } = await this.pool.query<Row>(
+      `SELECT t.session_type, t.agent_id, t.team_id, t.workflow_id, ${versionColumns(sql)}, ${sql.runCount} AS run_count, ${sql.nameRun} AS name_run ` +
+        `FROM ${this.table} AS t WHERE t.ctid = ANY($1::tid[])`,
+      [missing.map((row) => String(row.row_ref))],
     );
+    for (const row of computed) {
+      const runName = row.name_run !== null && row.name_run !== undefined ? nameFromRun(sessionTypeOf(row), row.name_run) : undefined;
+      const summary: RowSummary = { version: summaryVersion(row), runCount: Number(row.run_count ?? 0), runName, bytes: 256 + 2 * (runName?.length ?? 0) };
+      this.options.runIndex.keepSummary(this.options.owner, String(row.row_ref), summary);
+      found.set(String(row.row_ref), summary);
+    }
+    for (const row of missing) if (found.get(String(row.row_ref))?.version !== summaryVersion(row)) return null;
+    return found;
+  }
+
+  async listComponents(kind: SessionType, filter: RowFilter): Promise<ComponentSummary[]> {
+    return this.withLayout(async (sql) => {
+      // `kind` is one of three literals: the column names are fixed text.
+      const { where, params } = whereOf({ type: kind, scope: filter.scope });
+      const select = (columns: string) =>
+        `SELECT t.${kind}_id AS id, t.${kind}_data AS data, coalesce(t.updated_at, t.created_at) AS active, ${columns} ` +
+        `FROM ${this.table} AS t ${where} AND t.${kind}_id IS NOT NULL`;
+      type ComponentRow = Row & { id: string; data: unknown; active: string | number | null };
+      let rows: ComponentRow[] | null = null;
+      let runCounts: (row: ComponentRow) => number = (row) => Number(row.run_count);
+      for (let attempt = 0; attempt < 3 && rows === null; attempt++) {
+        const listed = (await this.pool.query<ComponentRow>(select(versionColumns(sql)), params)).rows;
+        const summaries = await this.rowSummaries(sql, listed);
+        if (summaries === null) continue;
+        rows = listed;
+        runCounts = (row) => (summaries.get(String(row.row_ref)) as RowSummary).runCount;
+      }
+      rows ??= (await this.pool.query<ComponentRow>(select(`${sql.runCount} AS run_count`), params)).rows;
+      const counted = rows;
+      return summariseComponents(
+        counted.map((r) => ({
+          id: String(r.id),
+          data: isPlainObject(r.data) ? r.data : null,
+          active: r.active === null ? null : Number(r.active),
+          runCount: runCounts(r),
+        })),
+      );
+    });
   }
 
   /** Agno's layout, in one transaction: a new row with `[run]`, or the run replaced in place or appended. */
@@ -562,11 +637,20 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   async counts(): Promise<{ sessions: number; runs: number }> {
-    const { runCount } = await this.sql();
-    const { rows } = await this.pool.query<{ sessions: string; runs: string | null }>(
-      `SELECT count(*) AS sessions, coalesce(sum(${runCount}), 0) AS runs FROM ${this.table} AS t`,
-    );
-    return { sessions: Number(rows[0]?.sessions ?? 0), runs: Number(rows[0]?.runs ?? 0) };
+    return this.withLayout(async (sql) => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const { rows } = await this.pool.query<Row>(`SELECT ${versionColumns(sql)} FROM ${this.table} AS t`);
+        const summaries = await this.rowSummaries(sql, rows);
+        if (summaries === null) continue;
+        let runs = 0;
+        for (const summary of summaries.values()) runs += summary.runCount;
+        return { sessions: rows.length, runs };
+      }
+      const { rows } = await this.pool.query<{ sessions: string; runs: string | null }>(
+        `SELECT count(*) AS sessions, coalesce(sum(${sql.runCount}), 0) AS runs FROM ${this.table} AS t`,
+      );
+      return { sessions: Number(rows[0]?.sessions ?? 0), runs: Number(rows[0]?.runs ?? 0) };
+    });
   }
 
   async hasSessions(): Promise<boolean> {
@@ -602,6 +686,21 @@ function whereOf(filter: { sessionId?: string | undefined; type?: SessionType | 
     add((n) => `(${kinds.map((k) => `t.${k}_id = $${n}`).join(' OR ')})`, filter.componentId);
   }
   return { where: `WHERE ${clauses.join(' AND ')}`, params };
+}
+
+/** The columns that say which version of a row (and of its run rows) a listing saw. */
+function versionColumns(sql: LayoutSql): string {
+  return `t.ctid::text AS row_ref, t.xmin::text AS version, ${sql.runsVersion} AS runs_version`;
+}
+
+function summaryVersion(row: Row): string {
+  return `${String(row.row_ref)}/${String(row.version)}/${String(row.runs_version ?? '')}`;
+}
+
+function summarisedItem(row: Row, summary: RowSummary): SessionListItem {
+  const session = toStoredSession(row);
+  const name = explicitSessionName(session.session_data) ?? summary.runName ?? fallbackSessionName(session, summary.runCount > 0);
+  return toListItem(session, name, summary.runCount);
 }
 
 function toItem(row: Row): SessionListItem {
