@@ -87,7 +87,8 @@ export function pythonNumber(value: number, style: 'json' | 'repr' = 'repr'): st
     if (style === 'json') return value > 0 ? 'Infinity' : '-Infinity';
     return value > 0 ? 'inf' : '-inf';
   }
-  if (Number.isInteger(value)) return BigInt(value).toString();
+  // A negative zero can only be Python's float -0.0 (Python's ints have no sign at zero).
+  if (Number.isInteger(value) && !Object.is(value, -0)) return BigInt(value).toString();
   return pythonFloatRepr(value);
 }
 

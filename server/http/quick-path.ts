@@ -10,6 +10,7 @@ import { isAllowedHost } from './host-guard.js';
 import { authorizeRequest, callerOf, errorKindOf, routeContext, runRoute } from './pipeline.js';
 import { templateParams, type Route, type RouteAnswer } from './route.js';
 import { setSecurityHeaders } from './security-headers.js';
+import { jsonText } from '../json-text.js';
 
 /**
  * A request target the quick path takes: origin-form, made only of RFC 3986 unreserved and
@@ -57,7 +58,7 @@ function writeBody(res: ServerResponse, status: number, contentType: string, bod
 function writeAnswer(res: ServerResponse, answer: RouteAnswer): void {
   switch (answer.kind) {
     case 'json':
-      writeBody(res, answer.status, JSON_TYPE, Buffer.from(JSON.stringify(answer.body)));
+      writeBody(res, answer.status, JSON_TYPE, Buffer.from(jsonText(answer.body)));
       return;
     case 'bytes':
       writeBody(res, answer.status, answer.contentType, answer.body);

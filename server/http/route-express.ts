@@ -4,6 +4,7 @@ import { authStateOf } from './auth-middleware.js';
 import { jsonBody } from './json-body.js';
 import { callerOf, DEVELOPER, routeContext, runRoute } from './pipeline.js';
 import type { Route, RouteAnswer } from './route.js';
+import { jsonText } from '../json-text.js';
 
 /**
  * Who the caller is on this surface: the JWT layer's state (the platform API), or the developer
@@ -20,7 +21,9 @@ export function expressPath(template: string): string {
 export function sendAnswer(res: Response, answer: RouteAnswer): void {
   switch (answer.kind) {
     case 'json':
-      res.status(answer.status).json(answer.body);
+      // As res.json sends it (Content-Type, charset, ETag), with a negative zero's sign kept.
+      if (answer.body === undefined) res.status(answer.status).json(answer.body);
+      else res.status(answer.status).type('application/json').send(jsonText(answer.body));
       return;
     case 'bytes':
       res.status(answer.status).set('Content-Type', answer.contentType).send(answer.body);

@@ -4,6 +4,7 @@ import type { Database, RunLookup, SessionType } from '../db/types.js';
 import { toRunShape } from '../runs/to-run-shape.js';
 import { scopeKey, type AccessScope } from '../access/scope.js';
 import * as sessions from '../sessions/use-cases.js';
+import { jsonText } from '../json-text.js';
 
 /** The Content-Type Express's `res.json` sets. */
 export const RUN_BODY_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -44,5 +45,5 @@ export async function getRunBody(
 }
 
 function serialize(found: RunLookup, type: SessionType): RunBodyLookup {
-  return found.kind === 'found' ? { kind: 'found', body: Buffer.from(JSON.stringify(toRunShape(found.run, type))) } : found;
+  return found.kind === 'found' ? { kind: 'found', body: Buffer.from(jsonText(toRunShape(found.run, type))) } : found;
 }

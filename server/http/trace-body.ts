@@ -3,6 +3,7 @@ import { databaseOwner } from '../caches/caches.js';
 import type { Database } from '../db/types.js';
 import { scopeKey, type AccessScope } from '../access/scope.js';
 import * as traces from '../traces/use-cases.js';
+import { jsonText } from '../json-text.js';
 
 /**
  * The answer of `GET /traces/{trace_id}` (with or without `span_id`) as JSON bytes, built once
@@ -29,5 +30,5 @@ export async function getTraceBody(caches: Caches, db: Database, scope: AccessSc
 }
 
 function serialize(answer: unknown): Buffer {
-  return Buffer.from(JSON.stringify(answer));
+  return Buffer.from(jsonText(answer));
 }

@@ -25,6 +25,7 @@ import type {
 } from '../types.js';
 import { NativeStatements } from './statements.js';
 import type { NativeSessionRow } from './statements.js';
+import { jsonText } from '../../json-text.js';
 
 /** The one session table of the default database. */
 export const NATIVE_TABLE = 'sessions';
@@ -147,7 +148,7 @@ export class NativeSessionStore implements SyncSessionStore {
   }
 
   addSession(session: StoredSession): boolean {
-    const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+    const json = (value: unknown): string | null => (value === null || value === undefined ? null : jsonText(value));
     const add = this.handle.transaction((): boolean => {
       if (this.getSession(session.session_id, {}) !== null) return false;
       this.sql.get('insertSession').run({
@@ -167,7 +168,7 @@ export class NativeSessionStore implements SyncSessionStore {
 
   updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): boolean {
     if (this.getSession(sessionId, filter) === null) return false;
-    const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+    const json = (value: unknown): string | null => (value === null || value === undefined ? null : jsonText(value));
     this.sql.get('updateSessionFields').run({
       session_id: sessionId,
       session_data: json(fields.session_data),
@@ -201,7 +202,7 @@ export class NativeSessionStore implements SyncSessionStore {
   private fillComponent(sessionId: string, type: SessionType, prepared: PreparedRun): void {
     if (prepared.componentId === null) return;
     const name = type === 'agent' ? 'fillAgent' : type === 'team' ? 'fillTeam' : 'fillWorkflow';
-    const data = prepared.componentData === null ? null : JSON.stringify(prepared.componentData);
+    const data = prepared.componentData === null ? null : jsonText(prepared.componentData);
     this.sql.get(name).run({ session_id: sessionId, id: prepared.componentId, data });
   }
 
@@ -209,7 +210,7 @@ export class NativeSessionStore implements SyncSessionStore {
     const type = input.type;
     const createdAt = newSessionCreatedAt(prepared, now);
     const sessionState = prepared.run['session_state'];
-    const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+    const json = (value: unknown): string | null => (value === null || value === undefined ? null : jsonText(value));
     this.sql.get('insertSession').run({
       session_id: input.sessionId,
       session_type: type,
@@ -280,7 +281,7 @@ function runColumns(sessionId: string, prepared: PreparedRun, totalTokens: numbe
     status: text('status'),
     created_at: typeof createdAt === 'number' && Number.isFinite(createdAt) ? createdAt : null,
     total_tokens: totalTokens,
-    run: JSON.stringify(run),
+    run: jsonText(run),
   };
 }
 
