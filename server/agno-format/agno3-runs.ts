@@ -35,6 +35,35 @@ export function mergeRuns(tableRuns: readonly unknown[], legacy: readonly unknow
   return merged;
 }
 
+/** Where one run of `mergeRuns`'s answer comes from: a legacy object (by its position among them) or a table row. */
+export type MergedSource = { from: 'legacy'; object: number } | { from: 'table'; position: number };
+
+/**
+ * `mergeRuns` by ids alone, for a store that reads each run from where it lies: the sources
+ * of the answer in order, so a page reads only its own runs.
+ *
+ * @param tableIds the `run_id` of each table run, in table order (every table run an object)
+ * @param legacyIds the `run_id` of each legacy object in stored order (`null`: none), or
+ *   `null` when the row has no legacy value (or it holds no object)
+ */
+export function mergeOrder(tableIds: readonly string[], legacyIds: readonly (string | null)[] | null): MergedSource[] {
+  if (legacyIds === null || legacyIds.length === 0) return tableIds.map((_, position) => ({ from: 'table', position }));
+  const tableById = new Map<string, number>();
+  tableIds.forEach((id, position) => tableById.set(id, position));
+  const kept = new Set<string>();
+  const merged: MergedSource[] = [];
+  legacyIds.forEach((id, object) => {
+    if (id === null) return;
+    kept.add(id);
+    const position = tableById.get(id);
+    merged.push(position === undefined ? { from: 'legacy', object } : { from: 'table', position });
+  });
+  tableIds.forEach((id, position) => {
+    if (!kept.has(id)) merged.push({ from: 'table', position });
+  });
+  return merged;
+}
+
 /** The `run_type` column: a run names its kind by its component id, or by its name when the id is missing. */
 export function runTypeOf(run: Record<string, unknown>): 'agent' | 'team' | 'workflow' {
   if (truthy(run['agent_id']) || truthy(run['agent_name'])) return 'agent';

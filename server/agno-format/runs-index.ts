@@ -22,6 +22,10 @@ export interface RunsIndex {
   readonly spans: Float64Array;
   /** First object element with each string `run_id` → its position in `spans` (pairs). */
   readonly byId: ReadonlyMap<string, number>;
+  /** Each object element's string `run_id` in stored order, `null` when it has none or it is `null`. */
+  readonly ids: readonly (string | null)[];
+  /** Some object element's `run_id` is neither a string nor absent/null (`ids` cannot tell it apart). */
+  readonly otherIds: boolean;
   /** Approximate heap bytes of this index. */
   readonly bytes: number;
 }
@@ -53,6 +57,9 @@ export function indexRunsValue(raw: Buffer): RunsIndex | null {
   }
   const spans: number[] = [];
   const byId = new Map<string, number>();
+  const ids: (string | null)[] = [];
+  let otherIds = false;
+  let awaitingValue = false;
   let idBytes = 0;
   let count = 0;
   let depth = 0;
@@ -124,6 +131,11 @@ export function indexRunsValue(raw: Buffer): RunsIndex | null {
         expectKey = elementIsObject;
       }
     }
+    if (awaitingValue && depth === 2) {
+      awaitingValue = false;
+      // `"run_id": null` is no id; a number or an object is one `ids` cannot hold.
+      if (lastKeyIsRunId && c !== QUOTE && !(c === 0x6e && raw.toString('latin1', i, i + 4) === 'null')) otherIds = true;
+    }
     if (c === QUOTE) {
       const end = doubleEncoded ? innerStringEnd(raw, next) : plainStringEnd(raw, next);
       if (end === null) return null;
@@ -147,6 +159,7 @@ export function indexRunsValue(raw: Buffer): RunsIndex | null {
       if (depth < 1) return null;
       if (depth === 1 && elementIsObject) {
         spans.push(elementStart, next);
+        ids.push(elementId);
         if (elementId !== null && !byId.has(elementId)) {
           byId.set(elementId, spans.length - 2);
           idBytes += 64 + elementId.length * 2;
@@ -154,7 +167,10 @@ export function indexRunsValue(raw: Buffer): RunsIndex | null {
         elementIsObject = false;
       }
     } else if (depth === 2 && elementIsObject) {
-      if (c === 0x3a) expectKey = false;
+      if (c === 0x3a) {
+        expectKey = false;
+        awaitingValue = true;
+      }
       else if (c === 0x2c) {
         expectKey = true;
         lastKeyIsRunId = false;
@@ -170,7 +186,7 @@ export function indexRunsValue(raw: Buffer): RunsIndex | null {
   while (i < n && isSpace(raw[i] as number)) i++;
   if (i !== n) return null;
   const packed = Float64Array.from(spans);
-  return { doubleEncoded, count, spans: packed, byId, bytes: packed.byteLength + idBytes + 256 };
+  return { doubleEncoded, count, spans: packed, byId, ids, otherIds, bytes: packed.byteLength + ids.length * 8 + idBytes + 256 };
 }
 
 /** The object element at `slot` (a pair position in `spans`), parsed from its bytes alone. */

@@ -1,3 +1,4 @@
+import type { MergedOrder } from './merged-runs.js';
 import type { RunsIndex } from '../../agno-format/runs-index.js';
 import { BoundedLru, type LruStats } from '../../caches/bounded-lru.js';
 import type { StoredRun, StoredSession } from '../types.js';
@@ -31,6 +32,8 @@ export interface CachedRuns {
    * bound), or from the start when there is no index.
    */
   decoded: DecodedRuns | null;
+  /** Where an Agno 3 session's merged runs lie (merged-runs.ts), for the file state it names. */
+  merged?: MergedOrder | undefined;
   /** `PRAGMA data_version` and own-write count when the entry was last known current. */
   dataVersion: number;
   writeCount: number;

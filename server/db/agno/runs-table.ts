@@ -2,6 +2,18 @@ import { quoteIdentifier } from '../connection.js';
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
 import type { RunsTable } from './discover.js';
 
+/** How a session's runs are found by position (see `RunsTableSql.positionStatements`). */
+export interface RunPositionStatements {
+  /** [run_index, rowid] of a session's runs, by run_index (the index alone answers it). */
+  readonly byIndex: SqliteStatement;
+  /** Rowids of a session's runs sharing one run_index (`IS ?`: NULL included), in Agno's order. */
+  readonly tied: SqliteStatement;
+  /** [rowid, run_id] of a session's runs, in no order. */
+  readonly ids: SqliteStatement;
+  /** One run's `run_data` by rowid, when it still belongs to the session. */
+  readonly runData: SqliteStatement;
+}
+
 /**
  * SQL for Agno 3's runs table (`agno_runs`): one row per run, `run_data` holding the run dict
  * as JSON text, ordered within a session by `run_index`, then `created_at`, then `run_id` (the
@@ -14,6 +26,8 @@ export class RunsTableSql {
   readonly runsOfSession: SqliteStatement;
   readonly rowOfRun: SqliteStatement;
   readonly deleteOfSession: SqliteStatement;
+  /** Statements that find a session's runs by position; `null` when this table cannot serve them. */
+  readonly positions: RunPositionStatements | null;
   private readonly table: string;
   private readonly order: string;
   /** `run_id`s of the legacy entries Agno 3's merge keeps (objects with a run_id). */
@@ -40,6 +54,38 @@ export class RunsTableSql {
       `SELECT r.session_id AS session_id, ${this.column('run_index')} AS run_index FROM ${this.table} AS r WHERE r.run_id = ?`,
     );
     this.deleteOfSession = handle.prepare(`DELETE FROM ${this.table} WHERE session_id = ?`);
+    this.positions = this.positionStatements();
+  }
+
+  /**
+   * Agno 3 orders a session's runs by `run_index`, then `created_at`, then `run_id`, and creates
+   * an index on (session_id, run_index): the first key alone comes from that index without
+   * reading a row, and only runs sharing an index need the other two (read from their rows).
+   * Rows are then named by rowid, so a page reads its own rows only. A table without
+   * `run_index` or without rowids gets none (the store merges in memory).
+   */
+  private positionStatements(): RunPositionStatements | null {
+    if (!this.shape.columns.has('run_index')) return null;
+    const taken = new Set([...this.shape.columns].map((c) => c.toLowerCase()));
+    const rowid = ['rowid', '_rowid_', 'oid'].find((alias) => !taken.has(alias));
+    if (rowid === undefined) return null;
+    const ties = ['created_at', 'run_id'].filter((c) => this.shape.columns.has(c)).map((c) => `r.${quoteIdentifier(c)} ASC`);
+    try {
+      return {
+        byIndex: this.handle.prepare(`SELECT r.run_index, r.${rowid} FROM ${this.table} AS r WHERE r.session_id = ? ORDER BY r.run_index ASC`).raw(),
+        tied: this.handle
+          .prepare(
+            `SELECT r.${rowid} FROM ${this.table} AS r WHERE r.session_id = ? AND r.run_index IS ?` +
+              (ties.length > 0 ? ` ORDER BY ${ties.join(', ')}` : ''),
+          )
+          .pluck(),
+        ids: this.handle.prepare(`SELECT r.${rowid}, r.run_id FROM ${this.table} AS r WHERE r.session_id = ?`).raw(),
+        runData: this.handle.prepare(`SELECT r.run_data FROM ${this.table} AS r WHERE r.${rowid} = ? AND r.session_id = ?`).pluck(),
+      };
+    } catch {
+      // A WITHOUT ROWID table: no rowid to select.
+      return null;
+    }
   }
 
   /** How many runs Agno 3 answers for session `t`: the legacy entries it keeps plus the table's others. */

@@ -36,32 +36,8 @@ import type { RunsTableSql } from './runs-table.js';
 import { mergeRuns, runRowColumns } from '../../agno-format/agno3-runs.js';
 import type { SqliteStatement } from '../connection.js';
 import type { CacheRow, CacheStatements, LightRow, SessionRowWithRuns } from './statements.js';
-
-/** What `getRun` and `listRuns` need of a session, cached or decoded for this lookup only. */
-interface SessionRuns {
-  readonly session: StoredSession;
-  readonly runCount: number;
-  /** The first run with this id, as a search from the start finds it. */
-  run(runId: string): StoredRun | undefined;
-  /** Every plain-object run in stored order. */
-  all(): readonly StoredRun[];
-  /** How many plain-object runs `all()` holds. */
-  readonly objectCount: number;
-  /** `all().slice(offset, offset + limit)`, parsing only those runs when the value is indexed. */
-  window(offset: number, limit: number): readonly StoredRun[];
-  /** `all()` one run at a time, each parsed when reached (a session name needs the first few only). */
-  each(): Iterable<StoredRun>;
-  /** Facts derived from these exact runs, kept as long as their cache entry; null when uncached. */
-  readonly memo: RunsMemo | null;
-}
-
-/** What a listing derives from a cached runs value. */
-interface RunsMemo {
-  /** The session type `name` was derived for (team sessions skip member runs). */
-  nameFor?: SessionType;
-  /** The first candidate run's name; `undefined` when none gives one (the fallback applies). */
-  name?: string | undefined;
-}
+import { idsOfRuns, mergedRunsView, readMergedOrder } from './merged-runs.js';
+import type { MergedOrder, RunsMemo, SessionRuns } from './merged-runs.js';
 
 /** What one read transaction saw; decoding happens after it, so no lock is held meanwhile. */
 type ReadState =
@@ -170,17 +146,26 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   listRuns(sessionId: string, filter: RowFilter): StoredRun[] | null {
-    const found = this.sql.runsTable ? this.mergedSessionRuns(sessionId, filter.scope) : this.sessionRuns(sessionId, filter.scope);
-    if (!found) return null;
-    if (filter.type !== undefined && found.session.session_type !== filter.type) return null;
-    return found.all().map(freezeDeep);
+    return this.withRuns(sessionId, filter, (found) => found.all().map(freezeDeep));
   }
 
   pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): RunsPage | null {
-    const found = this.sql.runsTable ? this.mergedSessionRuns(sessionId, filter.scope) : this.sessionRuns(sessionId, filter.scope);
-    if (!found) return null;
-    if (filter.type !== undefined && found.session.session_type !== filter.type) return null;
-    return { runs: found.window(window.offset, window.limit).map(freezeDeep), total: found.objectCount };
+    return this.withRuns(sessionId, filter, (found) => ({ runs: found.window(window.offset, window.limit).map(freezeDeep), total: found.objectCount }));
+  }
+
+  /**
+   * `answer` of the session's runs under the filter; `null` when none matches. An Agno 3
+   * table's runs are read from their rows as reached, so the whole answer is one read
+   * transaction (one snapshot of the file).
+   */
+  private withRuns<T>(sessionId: string, filter: RowFilter, answer: (found: SessionRuns) => T): T | null {
+    const read = () => {
+      const found = this.sql.runsTable ? this.mergedSessionRuns(sessionId, filter.scope) : this.sessionRuns(sessionId, filter.scope);
+      if (!found) return null;
+      if (filter.type !== undefined && found.session.session_type !== filter.type) return null;
+      return answer(found);
+    };
+    return this.sql.runsTable ? this.handle.transaction(read)() : read();
   }
 
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {
@@ -215,7 +200,7 @@ export class AgnoSessionStore implements SyncSessionStore {
     const sortBy = query.sortBy ?? 'created_at';
     // Agno 2 tables answer counts and names from the runs index of each listed row (one pass
     // per row version, kept with the cache entry); SQL would parse every row's whole value.
-    const fromIndex = this.sql.runsTable === null && this.readState !== null;
+    const fromIndex = this.readState !== null;
     const item = (row: LightRow): SessionListItem => (fromIndex ? this.indexedItem(row, query.scope) : this.toItem(row));
     // Not one transaction: a first index of a large value must not hold the agent's writes back.
     const list = (window?: { limit: number; offset: number }) => this.sql.listLight(filter, sortBy, query.sortOrder, window, fromIndex).map(item);
@@ -463,6 +448,18 @@ export class AgnoSessionStore implements SyncSessionStore {
         return out;
       },
       each: () => (index === null || entry.decoded ? decodeAll().runs : eachIndexed(objectCount, readSlot, () => decodeAll().runs)),
+      ids: () => {
+        if (entry.decoded || entry.index === null) return idsOfRuns(decodeAll().runs);
+        return entry.index.otherIds ? null : entry.index.ids;
+      },
+      merged: {
+        get: () => entry.merged,
+        set: (order) => {
+          const before = entry.merged?.bytes ?? 0;
+          if (this.cache.grow(key, entry, order.bytes - before)) entry.merged = order;
+          else if (entry.merged !== undefined && this.cache.grow(key, entry, -before)) entry.merged = undefined;
+        },
+      },
     };
   }
 
@@ -509,16 +506,20 @@ export class AgnoSessionStore implements SyncSessionStore {
   /** A listing row whose run count and name come from the session's cached runs index. */
   private indexedItem(row: SessionRow, scope: AccessScope | undefined): SessionListItem {
     const session = toStoredSession(row);
-    let runs: SessionRuns | null;
-    try {
-      runs = this.sessionRuns(session.session_id, scope);
-    } catch (error) {
-      // A value that cannot be read lists as SQL's JSON functions list it: no runs.
-      if (error instanceof SessionUnreadableError) runs = null;
-      else throw error;
-    }
-    if (runs === null || runs.runCount === 0) return toListItem(session, explicitSessionName(session.session_data) ?? fallbackSessionName(session, false), 0);
-    return toListItem(session, this.nameFromRuns(session, runs), runs.runCount);
+    const item = (): SessionListItem => {
+      let runs: SessionRuns | null;
+      try {
+        runs = this.sql.runsTable ? this.mergedSessionRuns(session.session_id, scope) : this.sessionRuns(session.session_id, scope);
+      } catch (error) {
+        // A value that cannot be read lists as SQL's JSON functions list it: no runs.
+        if (error instanceof SessionUnreadableError) runs = null;
+        else throw error;
+      }
+      if (runs === null || runs.runCount === 0) return toListItem(session, explicitSessionName(session.session_data) ?? fallbackSessionName(session, false), 0);
+      return toListItem(session, this.nameFromRuns(session, runs), runs.runCount);
+    };
+    // An Agno 3 table's runs are read from their rows as the name derivation reaches them.
+    return this.sql.runsTable ? this.handle.transaction(item)() : item();
   }
 
   /** `deriveSessionName` over runs parsed one at a time; the runs' part is kept with their cache entry. */
@@ -573,16 +574,48 @@ export class AgnoSessionStore implements SyncSessionStore {
     });
     const direct = read();
     if (direct) return direct;
-    const found = this.mergedSessionRuns(sessionId, filter.scope);
-    if (!found) return { kind: 'no-session' };
-    if (found.session.session_type !== filter.type) return { kind: 'wrong-type', actualType: found.session.session_type };
-    if (found.runCount === 0) return { kind: 'no-runs' };
-    const run = found.run(runId);
-    return run ? { kind: 'found', session: found.session, run: freezeDeep(run) } : { kind: 'no-run' };
+    const merged = this.handle.transaction((): RunLookup => {
+      const found = this.mergedSessionRuns(sessionId, filter.scope);
+      if (!found) return { kind: 'no-session' };
+      if (found.session.session_type !== filter.type) return { kind: 'wrong-type', actualType: found.session.session_type };
+      if (found.runCount === 0) return { kind: 'no-runs' };
+      const run = found.run(runId);
+      return run ? { kind: 'found', session: found.session, run: freezeDeep(run) } : { kind: 'no-run' };
+    });
+    return merged();
   }
 
-  /** The session's runs as Agno 3 answers them: its run rows merged with any legacy value (mergeRuns). */
+  /**
+   * The session's runs as Agno 3 answers them (mergeRuns), each read from its row or the legacy
+   * value when reached: where each lies is found from the (session_id, run_index) index and the
+   * legacy value's runs index, and kept with the session's cache entry while the file is
+   * unchanged. Call inside a read transaction. Tables that cannot be read so merge in memory.
+   */
   private mergedSessionRuns(sessionId: string, scope: AccessScope | undefined): SessionRuns | null {
+    const positions = this.sql.runsTable?.positions ?? null;
+    if (positions === null || this.fileState === null) return this.mergedInMemory(sessionId, scope);
+    const legacy = this.sessionRuns(sessionId, scope);
+    if (!legacy) return null;
+    // Read after the session row, so the state names the snapshot this transaction reads.
+    const state = this.fileState();
+    let order = legacy.merged?.get();
+    if (order === undefined || order.state !== state) {
+      const read = readMergedOrder(positions, sessionId, legacy, state);
+      if (read === null) return this.mergedInMemory(sessionId, scope);
+      order = read;
+      legacy.merged?.set(order);
+    }
+    const runsTable = this.sql.runsTable as RunsTableSql;
+    const runById = (runId: string): StoredRun | undefined => {
+      const row = runsTable.runById.get(sessionId, runId) as { run_data: unknown } | undefined;
+      const run = row === undefined ? undefined : decodeJsonColumn(row.run_data);
+      return isPlainObject(run) ? run : undefined;
+    };
+    return mergedRunsView(positions, sessionId, legacy, order, runById, () => this.mergedInMemory(sessionId, scope) ?? legacy);
+  }
+
+  /** `mergeRuns` over every run of the session, decoded. */
+  private mergedInMemory(sessionId: string, scope: AccessScope | undefined): SessionRuns | null {
     const runsTable = this.sql.runsTable as RunsTableSql;
     const read = this.handle.transaction(() => {
       const legacy = this.sessionRuns(sessionId, scope);
@@ -595,7 +628,7 @@ export class AgnoSessionStore implements SyncSessionStore {
     const { legacy, tableRuns } = found;
     const merged = mergeRuns(tableRuns, legacy.runCount > 0 ? legacy.all() : null);
     const { runs, byId } = byFirstId(merged);
-    return { session: legacy.session, runCount: merged.length, run: (id) => byId.get(id), ...listsOf(runs) };
+    return { session: legacy.session, runCount: merged.length, run: (id) => byId.get(id), ...listsOf(runs), merged: null };
   }
 
   /**
@@ -703,12 +736,12 @@ export class AgnoSessionStore implements SyncSessionStore {
 
 function sessionRunsOf(row: SessionRow, decoded: readonly unknown[]): SessionRuns & DecodedRuns {
   const { runs, byId } = byFirstId(decoded);
-  return { session: freezeDeep(toStoredSession(row)), runCount: decoded.length, run: (id) => byId.get(id), ...listsOf(runs), runs, byId };
+  return { session: freezeDeep(toStoredSession(row)), runCount: decoded.length, run: (id) => byId.get(id), ...listsOf(runs), runs, byId, merged: null };
 }
 
 /** The list views of runs already decoded. */
-function listsOf(runs: readonly StoredRun[]): Pick<SessionRuns, 'all' | 'objectCount' | 'window' | 'each' | 'memo'> {
-  return { all: () => runs, objectCount: runs.length, window: (offset, limit) => runs.slice(offset, offset + limit), each: () => runs, memo: null };
+function listsOf(runs: readonly StoredRun[]): Pick<SessionRuns, 'all' | 'objectCount' | 'window' | 'each' | 'memo' | 'ids'> {
+  return { all: () => runs, objectCount: runs.length, window: (offset, limit) => runs.slice(offset, offset + limit), each: () => runs, memo: null, ids: () => idsOfRuns(runs) };
 }
 
 /** The name the first candidate run gives, as `deriveSessionName` walks the runs; `undefined` when none does. */
