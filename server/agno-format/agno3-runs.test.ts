@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeRuns, runTypeOf } from './agno3-runs.js';
+import { mergeOrder, mergeRuns, runTypeOf } from './agno3-runs.js';
 
 const run = (id: unknown, from: string) => ({ run_id: id, from });
 
@@ -25,6 +25,21 @@ describe('mergeRuns (Agno 3 reading a runs table beside a legacy runs value)', (
         expect(merged).toHaveLength(legacyIds.length + tableIds.filter((i) => !legacyIds.includes(i)).length);
         for (const m of merged) expect(m.from).toBe(tableIds.includes(m.run_id) ? 't' : 'l');
         expect(merged.slice(0, legacyIds.length).map((m) => m.run_id)).toEqual(legacyIds);
+      }),
+    );
+  });
+});
+
+describe('mergeOrder (mergeRuns by ids, for reading each run where it lies)', () => {
+  it('names the source of each run mergeRuns answers, in its order (property)', () => {
+    const id = fc.constantFrom<string>('a', 'b', 'c', 'd', 'e');
+    fc.assert(
+      fc.property(fc.uniqueArray(id), fc.array(fc.option(id)), (tableIds, legacyIds) => {
+        const table = tableIds.map((i, position) => ({ run_id: i, position }));
+        const legacy = legacyIds.map((i, object) => ({ run_id: i, object }));
+        const expected = mergeRuns(table, legacy);
+        const sources = mergeOrder(tableIds, legacyIds);
+        expect(sources.map((s) => (s.from === 'table' ? table[s.position] : legacy[s.object]))).toEqual(expected);
       }),
     );
   });

@@ -23,6 +23,10 @@ function check(raw: Buffer): void {
   const read = Array.from({ length: index.spans.length / 2 }, (_, i) => readIndexedRun(raw, index, i * 2));
   expect(read).toEqual(want.objects);
   expect(new Map([...index.byId].map(([id, slot]) => [id, readIndexedRun(raw, index, slot)]))).toEqual(want.firstById);
+  // Each object's id, which Agno 3's merge matches against its runs table; other ids are flagged.
+  const ids = want.objects.map((r) => r['run_id'] ?? null);
+  if (ids.some((id) => id !== null && typeof id !== 'string')) expect(index.otherIds).toBe(true);
+  if (!index.otherIds) expect(index.ids).toEqual(ids);
 }
 
 const runId = fc.oneof(fc.constantFrom('a', 'b', 'c'), fc.string(), fc.integer(), fc.constant(null));
@@ -48,6 +52,8 @@ describe('indexRunsValue', () => {
     const text = '[{"run_id": "x", "run_id": "y"}, {"run_id": "z", "run_id": 5}]';
     const index = indexRunsValue(Buffer.from(text));
     expect([...(index?.byId.keys() ?? [])]).toEqual(['y']);
+    expect(index?.otherIds).toBe(true);
+    expect(indexRunsValue(Buffer.from('[{"run_id": null}, {"a": {"run_id": 1}}, {"run_id": "q"}]'))).toMatchObject({ ids: [null, null, 'q'], otherIds: false });
   });
 
   it('gives up (so the caller decodes the whole value) on what is not one array', () => {

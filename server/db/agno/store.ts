@@ -546,13 +546,14 @@ export class AgnoSessionStore implements SyncSessionStore {
     const explicit = explicitSessionName(session.session_data);
     if (explicit !== undefined) return explicit;
     if (row.run_count === 0) return fallbackSessionName(session, false);
+    // Agno 3 answers the table's copy of a legacy run, which SQL's first legacy run is not.
+    if (this.sql.runsTable) return deriveSessionName(session, this.mergedInMemory(session.session_id, undefined)?.all() ?? []);
     const first = row.name_run === null ? undefined : decodeJsonColumn(row.name_run);
     if (first !== undefined && isNameCandidate(session.session_type, first)) {
       const name = nameFromRun(session.session_type, first);
       if (name !== undefined) return name;
       if (session.session_type === 'workflow') return fallbackSessionName(session, true);
     }
-    if (this.sql.runsTable) return deriveSessionName(session, this.mergedSessionRuns(session.session_id, undefined)?.all() ?? []);
     const full = this.sql.sessionWithRuns(session.session_id, undefined);
     return deriveSessionName(session, full ? decodeRunsColumn(full.runs) : []);
   }
