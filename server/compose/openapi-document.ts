@@ -25,7 +25,12 @@ export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocum
       version: API_DESCRIPTION_VERSION,
       description:
         'The agent platform run endpoint served locally behind the JWT authentication and authorization layer, ' +
-        'plus the rundesk workbench API (`/desk`).',
+        'plus the rundesk workbench API (`/desk`). Every error answer is `{ detail, error_code }`; each operation lists ' +
+        'the codes it may answer under their status. Any request may also get: 400 `CORS_ORIGIN_NOT_ALLOWED` (a browser ' +
+        'preflight from an origin not in `cors_allowed_origins`), 408 `REQUEST_TIMEOUT` (the request took too long to ' +
+        'arrive), 431 `HEADERS_TOO_LARGE`, 500 `INTERNAL_SERVER_ERROR` (an unexpected failure; the detail says no more), ' +
+        '500 `CONFIG_ERROR` (one of rundesk\'s own files is damaged; the detail names it) and ' +
+        '500 `JWKS_FILE_UNUSABLE` (the configured `jwks_file` cannot be read as a key set).',
     },
     servers: [{ url: '/' }],
   });

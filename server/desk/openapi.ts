@@ -40,15 +40,19 @@ const json = (schema: z.ZodType, description: string) => ({ description, content
 const body = (schema: z.ZodType) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Desk token missing or wrong',
-  403: 'Cross-origin write refused (foreign `Origin`)',
-  404: 'Not found',
-  409: 'Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with)',
-  413: 'Request body larger than 1 MB',
-  415: 'Request body is not JSON',
-  422: 'Validation error; `issues` name each bad field',
+  400: 'Bad request (`BAD_REQUEST`)',
+  401: 'Desk token missing or wrong (`UNAUTHENTICATED`)',
+  403: 'Cross-origin write refused: foreign `Origin` (`FORBIDDEN`)',
+  404: 'Not found (`NOT_FOUND`)',
+  409: 'Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with',
+  413: 'Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`)',
+  415: 'Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`)',
+  422: 'Validation error (`VALIDATION_ERROR`); `issues` name each bad field',
+  503: 'A file in the data folder could not be written (`STORAGE_WRITE_FAILED`); nothing changed',
+  507: 'The disk is full (`INSUFFICIENT_STORAGE`); nothing changed',
 };
+/** A write that saves the settings or key files may also fail on the disk. */
+const SAVES = [503, 507] as const;
 const errors = (...statuses: number[]): RouteConfig['responses'] =>
   Object.fromEntries([401, ...statuses].map((s) => [s, json(ErrorBodySchema, ERROR_TEXT[s] ?? 'Error')]));
 
@@ -96,7 +100,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     operationId: 'desk_generate_key',
     summary: 'Generate a signing key',
     request: body(DeskKeyGenerateRequestSchema),
-    responses: { 201: json(DeskKeySchema, 'The new key'), ...errors(403, 422) },
+    responses: { 201: json(DeskKeySchema, 'The new key'), ...errors(403, 422, ...SAVES) },
   });
   path({
     method: 'post',
@@ -108,7 +112,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     responses: {
       201: json(DeskKeyImportResponseSchema, 'Keys added'),
       200: json(DeskKeyImportResponseSchema, 'Nothing new (every key was already present)'),
-      ...errors(403, 422),
+      ...errors(403, 422, ...SAVES),
     },
   });
   path({
@@ -136,7 +140,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     summary: 'Trust or untrust a key',
     description: 'Rewrites `keys/trusted.jwks.json` atomically; the auth layer picks the change up within a second.',
     request: { params: KidParamsSchema, ...body(DeskKeyPatchRequestSchema) },
-    responses: { 200: json(DeskKeySchema, 'The key'), ...errors(403, 404, 409, 422) },
+    responses: { 200: json(DeskKeySchema, 'The key'), ...errors(403, 404, 409, 422, ...SAVES) },
   });
   path({
     method: 'delete',
@@ -144,7 +148,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     operationId: 'desk_delete_key',
     summary: 'Delete a key',
     request: { params: KidParamsSchema, query: DeskKeyDeleteQuerySchema },
-    responses: { 200: json(DeskDeletedSchema, 'Deleted'), ...errors(403, 404, 409, 422) },
+    responses: { 200: json(DeskDeletedSchema, 'Deleted'), ...errors(403, 404, 409, 422, ...SAVES) },
   });
 
   path({
@@ -203,7 +207,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     operationId: 'desk_preset_fixture',
     summary: 'Generate a provider\'s offline fixture: JWKS file and sample tokens',
     request: { params: PresetParamsSchema, body: { required: false, content: { 'application/json': { schema: DeskPresetFixtureRequestSchema } } } },
-    responses: { 200: json(DeskPresetFixtureResponseSchema, 'The fixture'), ...errors(403, 409, 422) },
+    responses: { 200: json(DeskPresetFixtureResponseSchema, 'The fixture'), ...errors(403, 409, 422, ...SAVES) },
   });
 
   path({
@@ -220,7 +224,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     summary: 'Replace the settings (live, atomic)',
     description: 'Takes effect on the very next request. 409 when the server was started with `--config`.',
     request: body(SettingsInputSchema),
-    responses: { 200: json(DeskSettingsResponseSchema, 'The settings now in force'), ...errors(403, 409, 422) },
+    responses: { 200: json(DeskSettingsResponseSchema, 'The settings now in force'), ...errors(403, 409, 422, ...SAVES) },
   });
   path({
     method: 'post',
@@ -253,7 +257,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     operationId: 'desk_attach_database',
     summary: 'Attach an SQLite file (persisted in the settings)',
     request: body(DeskDatabaseAttachRequestSchema),
-    responses: { 201: json(DeskDatabaseSchema, 'Attached'), ...errors(403, 409, 422) },
+    responses: { 201: json(DeskDatabaseSchema, 'Attached'), ...errors(403, 409, 422, ...SAVES) },
   });
   path({
     method: 'delete',
@@ -261,7 +265,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     operationId: 'desk_detach_database',
     summary: 'Detach a database (removed from the settings)',
     request: { params: DatabaseIdParamsSchema },
-    responses: { 200: json(DeskDeletedSchema, 'Detached'), ...errors(400, 403, 404, 409) },
+    responses: { 200: json(DeskDeletedSchema, 'Detached'), ...errors(400, 403, 404, 409, ...SAVES) },
   });
 
   path({

@@ -52,6 +52,7 @@ import type { z } from 'zod';
 import type { RequestAuthState } from '../auth/types.js';
 import type { Runtime } from '../runtime-types.js';
 import type { AccessScope } from '../access/scope.js';
+import type { ErrorKind } from '../error-kinds.js';
 
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -131,6 +132,8 @@ export interface RouteSpec<P extends z.ZodType | undefined, Q extends z.ZodType 
   errors: readonly RouteErrorStatus[];
   /** What a failure status means on this route, where the generic text says too little. */
   errorNotes?: Partial<Record<RouteErrorStatus | 403 | 422, string>>;
+  /** Error kinds the route answers beyond its statuses' usual ones, documented under their status. */
+  emits?: readonly ErrorKind[];
   /** The default scope table's entry (any one suffices), or `'public'` for an excluded path. */
   scopes: readonly [string, ...string[]] | 'public';
   /** Also served, read-only and as the developer, under `/desk/view`. */
@@ -158,6 +161,7 @@ export interface Route {
   readonly answers: Readonly<Record<number, AnswerDoc>>;
   readonly errors: readonly RouteErrorStatus[];
   readonly errorNotes?: Partial<Record<RouteErrorStatus | 403 | 422, string>> | undefined;
+  readonly emits?: readonly ErrorKind[] | undefined;
   readonly scopes: readonly [string, ...string[]] | 'public';
   readonly deskView: boolean;
   readonly quick?: boolean | undefined;

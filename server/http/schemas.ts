@@ -18,6 +18,8 @@ export const ErrorBodySchema = z
     session_type: SessionTypeSchema.optional().meta({
       description: 'On a 404 for a session that exists under another type than `type`: its actual type (use it as `type`).',
     }),
+    db_id: z.string().optional().meta({ description: 'On a 422 `SESSION_UNREADABLE`: the database holding the session.' }),
+    session_id: z.string().optional().meta({ description: 'On a 422 `SESSION_UNREADABLE`: the session whose stored runs cannot be read.' }),
   })
   .meta({ id: 'ErrorBody', description: 'Error body (SPEC §2.5).' });
 

@@ -2,6 +2,8 @@ import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openap
 import { z } from 'zod';
 import { ErrorBodySchema } from '../http/schemas.js';
 import type { Route } from '../http/route.js';
+import type { ErrorKind } from '../error-kinds.js';
+import { ERROR_TABLE } from '../error-table.js';
 
 /** Where a list of route objects is served, and under which credential. */
 export interface Surface {
@@ -39,7 +41,7 @@ export const DESK_VIEW_SURFACE: Surface = {
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad request',
   404: 'Not found',
-  409: 'Conflict (e.g. the database is read-only)',
+  409: 'Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`)',
   413: 'Request body too large',
   415: 'Request body is not JSON, or in an unsupported Content-Encoding',
   422: 'Validation error',
@@ -47,6 +49,30 @@ const ERROR_TEXT: Record<number, string> = {
   501: 'Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows',
   503: 'The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`)',
 };
+
+/** The `error_code` each status carries on every route that documents it (`server/error-table.ts`). */
+const STATUS_CODES: Partial<Record<number, readonly ErrorKind[]>> = {
+  400: ['BAD_REQUEST'],
+  401: ['UNAUTHENTICATED'],
+  403: ['FORBIDDEN'],
+  404: ['NOT_FOUND'],
+  409: ['CONFLICT', 'READ_ONLY_DATABASE'],
+  413: ['PAYLOAD_TOO_LARGE'],
+  415: ['UNSUPPORTED_MEDIA_TYPE'],
+  422: ['VALIDATION_ERROR'],
+  500: ['INTERNAL_SERVER_ERROR'],
+};
+
+/** What a kind a route names in `emits` means, for the description of its status. */
+const EMITTED_TEXT: Partial<Record<ErrorKind, string>> = {
+  SESSION_UNREADABLE: "the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written",
+};
+
+/** `text`, naming each of `codes` it does not name yet. */
+export function namingCodes(text: string, codes: readonly string[]): string {
+  const missing = codes.filter((c) => !text.includes(`\`${c}\``));
+  return missing.length === 0 ? text : `${text} (${missing.map((c) => `\`${c}\``).join(', ')})`;
+}
 
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
 
@@ -63,6 +89,12 @@ export function errorStatuses(route: Route, surface: Surface): Map<number, strin
   }
   for (const s of route.errors) out.set(s, ERROR_TEXT[s] ?? 'Error');
   for (const [s, text] of Object.entries(route.errorNotes ?? {})) if (out.has(Number(s))) out.set(Number(s), text);
+  for (const [s, text] of out) out.set(s, namingCodes(text, STATUS_CODES[s] ?? []));
+  for (const kind of route.emits ?? []) {
+    const status = ERROR_TABLE[kind].status;
+    const text = EMITTED_TEXT[kind] ?? `\`${kind}\``;
+    out.set(status, out.has(status) ? `${out.get(status) as string}; or ${text}` : text);
+  }
   return new Map([...out].sort(([a], [b]) => a - b));
 }
 

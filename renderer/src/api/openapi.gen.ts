@@ -1578,6 +1578,10 @@ export interface components {
              * @enum {string}
              */
             session_type?: "agent" | "team" | "workflow";
+            /** @description On a 422 `SESSION_UNREADABLE`: the database holding the session. */
+            db_id?: string;
+            /** @description On a 422 `SESSION_UNREADABLE`: the session whose stored runs cannot be read. */
+            session_id?: string;
         };
         SessionDetail: {
             session_id: string;
@@ -3468,7 +3472,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3477,7 +3481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3486,7 +3490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3495,7 +3499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3504,7 +3508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3550,7 +3554,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionDetail"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3559,7 +3563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3568,7 +3572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3577,7 +3581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3586,7 +3590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (e.g. the database is read-only) */
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3595,7 +3599,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3604,7 +3608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON, or in an unsupported Content-Encoding */
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3613,7 +3617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3659,7 +3663,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3668,7 +3672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3677,7 +3681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3686,7 +3690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3695,7 +3699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (e.g. the database is read-only) */
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3704,7 +3708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3713,7 +3717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON, or in an unsupported Content-Encoding */
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3722,7 +3726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3772,7 +3776,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionDetail"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3781,7 +3785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3790,7 +3794,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3799,7 +3803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3808,7 +3812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3854,7 +3858,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3863,7 +3867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3872,7 +3876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3881,7 +3885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3890,7 +3894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (e.g. the database is read-only) */
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3899,7 +3903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3951,7 +3955,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionDetail"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3960,7 +3964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3969,7 +3973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3978,7 +3982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3987,7 +3991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (e.g. the database is read-only) */
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3996,7 +4000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4005,7 +4009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON, or in an unsupported Content-Encoding */
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4014,7 +4018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4072,7 +4076,7 @@ export interface operations {
                     "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[] | components["schemas"]["RunSummary"][] | components["schemas"]["RunsPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4081,7 +4085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4090,7 +4094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4099,7 +4103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4108,7 +4112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4170,7 +4174,7 @@ export interface operations {
                     "application/json": components["schemas"]["IngestResult"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4179,7 +4183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4188,7 +4192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4197,7 +4201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4206,7 +4210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (e.g. the database is read-only) */
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4215,7 +4219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4224,7 +4228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON, or in an unsupported Content-Encoding */
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4233,7 +4237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4283,7 +4287,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4292,7 +4296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4301,7 +4305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4310,7 +4314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4319,7 +4323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4328,7 +4332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description Internal server error (`INTERNAL_SERVER_ERROR`) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4380,7 +4384,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionDetail"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4389,7 +4393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4398,7 +4402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4407,7 +4411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4416,7 +4420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (e.g. the database is read-only) */
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4425,7 +4429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4434,7 +4438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON, or in an unsupported Content-Encoding */
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4443,7 +4447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4506,7 +4510,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunSearchPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4515,7 +4519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4524,7 +4528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4533,7 +4537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4542,7 +4546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4586,7 +4590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"][];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4595,7 +4599,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4604,7 +4608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4613,7 +4617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4622,7 +4626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4668,7 +4672,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4677,7 +4681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4686,7 +4690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4695,7 +4699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4704,7 +4708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4735,7 +4739,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4744,7 +4748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4753,7 +4757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4785,7 +4789,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4794,7 +4798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4803,7 +4807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4835,7 +4839,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4844,7 +4848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4853,7 +4857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4897,7 +4901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"][];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4906,7 +4910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4915,7 +4919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4924,7 +4928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4933,7 +4937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4979,7 +4983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4988,7 +4992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4997,7 +5001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5006,7 +5010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5015,7 +5019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5046,7 +5050,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5055,7 +5059,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5064,7 +5068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5096,7 +5100,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5105,7 +5109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5114,7 +5118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5146,7 +5150,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5155,7 +5159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5164,7 +5168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5208,7 +5212,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"][];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5217,7 +5221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5226,7 +5230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5235,7 +5239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +5248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5290,7 +5294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5299,7 +5303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5308,7 +5312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5317,7 +5321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5326,7 +5330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5357,7 +5361,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5366,7 +5370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5375,7 +5379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5407,7 +5411,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5416,7 +5420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5425,7 +5429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5457,7 +5461,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5466,7 +5470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5475,7 +5479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5513,7 +5517,7 @@ export interface operations {
                     "application/json": components["schemas"]["OsConfig"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5522,7 +5526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5551,7 +5555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelList"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5560,7 +5564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5622,7 +5626,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraceSummaryPage"];
                 };
             };
-            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression */
+            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5631,7 +5635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5640,7 +5644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient (`traces:read`) */
+            /** @description Token scopes are insufficient (`traces:read`) (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5649,7 +5653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown database, trace or span */
+            /** @description Unknown database, trace or span (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5658,7 +5662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5696,7 +5700,7 @@ export interface operations {
                     "application/json": components["schemas"]["FilterSchemaResponse"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5705,7 +5709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient (`traces:read`) */
+            /** @description Token scopes are insufficient (`traces:read`) (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5743,7 +5747,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraceDetail"] | components["schemas"]["TraceNode"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5752,7 +5756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient (`traces:read`) */
+            /** @description Token scopes are insufficient (`traces:read`) (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5761,7 +5765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown database, trace or span */
+            /** @description Unknown database, trace or span (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5770,7 +5774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5827,7 +5831,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraceSessionStatsPage"];
                 };
             };
-            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression */
+            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5836,7 +5840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5845,7 +5849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient (`traces:read`) */
+            /** @description Token scopes are insufficient (`traces:read`) (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5854,7 +5858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown database, trace or span */
+            /** @description Unknown database, trace or span (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5863,7 +5867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5908,7 +5912,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraceDetailPage"] | components["schemas"]["TraceSessionStatsPage"];
                 };
             };
-            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression */
+            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5917,7 +5921,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5926,7 +5930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient (`traces:read`) */
+            /** @description Token scopes are insufficient (`traces:read`) (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5935,7 +5939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown database, trace or span */
+            /** @description Unknown database, trace or span (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5944,7 +5948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5953,7 +5957,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON, or in an unsupported Content-Encoding */
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5962,7 +5966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6017,7 +6021,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6026,7 +6030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6035,7 +6039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6044,7 +6048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6053,7 +6057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6099,7 +6103,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserMemorySchema"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6108,7 +6112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6117,7 +6121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6126,7 +6130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6135,7 +6139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6179,7 +6183,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryTopics"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6188,7 +6192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6197,7 +6201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6206,7 +6210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6215,7 +6219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6261,7 +6265,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserStatsPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,7 +6274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6279,7 +6283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6288,7 +6292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6297,7 +6301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6352,7 +6356,7 @@ export interface operations {
                     "application/json": components["schemas"]["EvalRunPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6361,7 +6365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6370,7 +6374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6379,7 +6383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6388,7 +6392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6433,7 +6437,7 @@ export interface operations {
                     "application/json": components["schemas"]["EvalSchema"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6442,7 +6446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6451,7 +6455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6460,7 +6464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6469,7 +6473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6516,7 +6520,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetricsResponse"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6525,7 +6529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6534,7 +6538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6543,7 +6547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6552,7 +6556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6599,7 +6603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPage"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6608,7 +6612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6617,7 +6621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6626,7 +6630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6670,7 +6674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentResponseSchema"];
                 };
             };
-            /** @description Missing, invalid or expired token, or wrong audience */
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6679,7 +6683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Token scopes are insufficient */
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6688,7 +6692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6697,7 +6701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6735,7 +6739,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskKeyList"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6768,7 +6772,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskKey"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6777,7 +6781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6786,7 +6790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6795,8 +6799,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file in the data folder could not be written (`STORAGE_WRITE_FAILED`); nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The disk is full (`INSUFFICIENT_STORAGE`); nothing changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6837,7 +6859,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskKeyImportResponse"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6846,7 +6868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6855,7 +6877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6864,8 +6886,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file in the data folder could not be written (`STORAGE_WRITE_FAILED`); nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The disk is full (`INSUFFICIENT_STORAGE`); nothing changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6893,7 +6933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6924,7 +6964,7 @@ export interface operations {
                     "application/x-pem-file": string;
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6933,7 +6973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6942,7 +6982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6976,7 +7016,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskDeleted"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6985,7 +7025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6994,7 +7034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7003,7 +7043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7012,8 +7052,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file in the data folder could not be written (`STORAGE_WRITE_FAILED`); nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The disk is full (`INSUFFICIENT_STORAGE`); nothing changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7047,7 +7105,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskKey"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7056,7 +7114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7065,7 +7123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7074,7 +7132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7083,7 +7141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7092,8 +7150,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file in the data folder could not be written (`STORAGE_WRITE_FAILED`); nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The disk is full (`INSUFFICIENT_STORAGE`); nothing changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7125,7 +7201,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskMintResponse"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7134,7 +7210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7143,7 +7219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7152,7 +7228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7185,7 +7261,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskInspectResponse"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7194,7 +7270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7203,7 +7279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7212,7 +7288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7245,7 +7321,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskRouteMatrixResponse"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7254,7 +7330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7263,7 +7339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7272,7 +7348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7305,7 +7381,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskKeyVerifyResponse"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7314,7 +7390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7323,7 +7399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7332,7 +7408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7361,7 +7437,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskMappingLint"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7390,7 +7466,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskPresetList"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7425,7 +7501,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskPresetFixture"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7434,7 +7510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7443,7 +7519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7452,7 +7528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7461,8 +7537,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file in the data folder could not be written (`STORAGE_WRITE_FAILED`); nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The disk is full (`INSUFFICIENT_STORAGE`); nothing changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7490,7 +7584,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskSettings"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7523,7 +7617,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskSettings"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7532,7 +7626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7541,7 +7635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7550,7 +7644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7559,8 +7653,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file in the data folder could not be written (`STORAGE_WRITE_FAILED`); nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The disk is full (`INSUFFICIENT_STORAGE`); nothing changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7592,7 +7704,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskSettingsValidation"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7601,7 +7713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7610,7 +7722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7619,7 +7731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7648,7 +7760,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskSettingsSchema"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7677,7 +7789,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskDatabaseList"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7710,7 +7822,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskDatabase"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7719,7 +7831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7728,7 +7840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7737,7 +7849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request body is not JSON */
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7746,8 +7858,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error; `issues` name each bad field */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file in the data folder could not be written (`STORAGE_WRITE_FAILED`); nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The disk is full (`INSUFFICIENT_STORAGE`); nothing changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7777,7 +7907,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskDeleted"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7786,7 +7916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7795,7 +7925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7804,7 +7934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7813,8 +7943,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file in the data folder could not be written (`STORAGE_WRITE_FAILED`); nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The disk is full (`INSUFFICIENT_STORAGE`); nothing changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7842,7 +7990,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeskSampleData"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7851,7 +7999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-origin write refused (foreign `Origin`) */
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7860,7 +8008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (settings are read-only under --config, the id is taken, or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with) */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7909,7 +8057,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7918,7 +8066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7927,7 +8075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7936,7 +8084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7986,7 +8134,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionDetail"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7995,7 +8143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8004,7 +8152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8013,7 +8161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8071,7 +8219,7 @@ export interface operations {
                     "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[] | components["schemas"]["RunSummary"][] | components["schemas"]["RunsPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8080,7 +8228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8089,7 +8237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8098,7 +8246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8148,7 +8296,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8157,7 +8305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8166,7 +8314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8175,7 +8323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8184,7 +8332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description Internal server error (`INTERNAL_SERVER_ERROR`) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8247,7 +8395,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunSearchPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8256,7 +8404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8265,7 +8413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8274,7 +8422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`); or the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8318,7 +8466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"][];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8327,7 +8475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8336,7 +8484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8345,7 +8493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8391,7 +8539,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8400,7 +8548,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8409,7 +8557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8418,7 +8566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8462,7 +8610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"][];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8471,7 +8619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8480,7 +8628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8489,7 +8637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8535,7 +8683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8544,7 +8692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8553,7 +8701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8562,7 +8710,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8606,7 +8754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"][];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8615,7 +8763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8624,7 +8772,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8633,7 +8781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8679,7 +8827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Component"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8688,7 +8836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8697,7 +8845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8706,7 +8854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8744,7 +8892,7 @@ export interface operations {
                     "application/json": components["schemas"]["OsConfig"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8773,7 +8921,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelList"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8835,7 +8983,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraceSummaryPage"];
                 };
             };
-            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression */
+            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8844,7 +8992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8853,7 +9001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown database, trace or span */
+            /** @description Unknown database, trace or span (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8862,7 +9010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8900,7 +9048,7 @@ export interface operations {
                     "application/json": components["schemas"]["FilterSchemaResponse"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8938,7 +9086,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraceDetail"] | components["schemas"]["TraceNode"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8947,7 +9095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown database, trace or span */
+            /** @description Unknown database, trace or span (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8956,7 +9104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9013,7 +9161,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraceSessionStatsPage"];
                 };
             };
-            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression */
+            /** @description Bad request: a time that is not ISO 8601, an invalid filter expression (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9022,7 +9170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9031,7 +9179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown database, trace or span */
+            /** @description Unknown database, trace or span (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9040,7 +9188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9095,7 +9243,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9104,7 +9252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9113,7 +9261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9122,7 +9270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9168,7 +9316,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserMemorySchema"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9177,7 +9325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9186,7 +9334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9195,7 +9343,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9239,7 +9387,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryTopics"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9248,7 +9396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9257,7 +9405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9266,7 +9414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9312,7 +9460,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserStatsPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9321,7 +9469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9330,7 +9478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9339,7 +9487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9394,7 +9542,7 @@ export interface operations {
                     "application/json": components["schemas"]["EvalRunPage"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9403,7 +9551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9412,7 +9560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9421,7 +9569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9466,7 +9614,7 @@ export interface operations {
                     "application/json": components["schemas"]["EvalSchema"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9475,7 +9623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9484,7 +9632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9493,7 +9641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9540,7 +9688,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetricsResponse"];
                 };
             };
-            /** @description Bad request */
+            /** @description Bad request (`BAD_REQUEST`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9549,7 +9697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9558,7 +9706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9567,7 +9715,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9614,7 +9762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPage"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9623,7 +9771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9632,7 +9780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9676,7 +9824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentResponseSchema"];
                 };
             };
-            /** @description Desk token missing or wrong */
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9685,7 +9833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description Not found (`NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9694,7 +9842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error */
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,7 @@ export const runSearchRoutes = [
     query: RunSearchQuerySchema,
     answers: { 200: { description: 'A page of matching runs', schema: RunSearchPageSchema } },
     errors: [400, 404, 503],
+    emits: ['SESSION_UNREADABLE'],
     scopes: ['sessions:read'],
     deskView: true,
     async handle({ query: q }, ctx) {

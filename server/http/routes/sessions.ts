@@ -98,6 +98,7 @@ export const getSessionRun = defineRoute({
   query: RunQuerySchema,
   answers: { 200: { description: 'Run retrieved', schema: AnyRunShapeSchema } },
   errors: [400, 404, 500, 503],
+  emits: ['SESSION_UNREADABLE'],
   scopes: ['sessions:read'],
   deskView: true,
   quick: true,
@@ -173,6 +174,7 @@ export const sessionRoutes = [
     query: SessionDetailQuerySchema,
     answers: { 200: { description: 'The session', schema: SessionDetailSchema } },
     errors: [400, 404, 503],
+    emits: ['SESSION_UNREADABLE'],
     scopes: ['sessions:read'],
     deskView: true,
     quick: true,
@@ -194,6 +196,7 @@ export const sessionRoutes = [
     query: SessionRunsQuerySchema,
     answers: { 200: { description: 'The runs (a list), or one page of them (`limit` or `page`)', schema: SessionRunsAnswerSchema } },
     errors: [400, 404, 503],
+    emits: ['SESSION_UNREADABLE'],
     scopes: ['sessions:read'],
     deskView: true,
     quick: true,
@@ -237,6 +240,7 @@ export const sessionRoutes = [
       201: { description: 'Run created', schema: IngestResultSchema },
     },
     errors: [400, 404, 409, 503],
+    emits: ['SESSION_UNREADABLE'],
     scopes: ['sessions:write'],
     deskView: false,
     async handle({ params: { session_id }, query: q, body }, ctx) {
@@ -282,6 +286,7 @@ export const sessionRoutes = [
     body: { schema: RenameSessionBodySchema, limit: '1mb' },
     answers: { 200: { description: 'The renamed session', schema: SessionDetailSchema } },
     errors: [400, 404, 409, 503],
+    emits: ['SESSION_UNREADABLE'],
     scopes: ['sessions:write'],
     deskView: false,
     async handle({ params: { session_id }, query: q, body }, ctx) {
@@ -300,6 +305,7 @@ export const sessionRoutes = [
     body: { schema: UpdateSessionBodySchema, limit: '1mb' },
     answers: { 200: { description: 'The updated session', schema: SessionDetailSchema } },
     errors: [400, 404, 409, 503],
+    emits: ['SESSION_UNREADABLE'],
     scopes: ['sessions:write'],
     deskView: false,
     async handle({ params: { session_id }, query: q, body }, ctx) {
