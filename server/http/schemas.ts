@@ -75,6 +75,22 @@ export const SessionRunsQuerySchema = SessionQuerySchema.extend({
   summary: queryFlag(false).meta({
     description: 'rundesk extension: `true` answers each run as a `RunSummary` (list columns, input cut short, no messages, tools, events or content).',
   }),
+  around: optionalId.optional().meta({
+    description:
+      'rundesk extension: the window of `limit` runs (default ' + DEFAULT_RUNS_PAGE + ') around this run, in stored order, answered as a `RunsWindow` ' +
+      'with the run\'s position and the session\'s run count. Not with `page`, `created_after`, `created_before` or `parent_run_id`; 404 when the session has no such run.',
+  }),
+  parent_run_id: optionalId.optional().meta({
+    description: 'rundesk extension: only the runs whose `parent_run_id` is this run (the members of a team run).',
+  }),
+});
+
+/** rundesk's window around a run (`GET /sessions/{id}/runs?around=`). */
+export const RunsWindowMetaSchema = z.object({
+  offset: z.number().int().describe('Position of the first run of `data` in the session\'s stored order (0-based).'),
+  limit: z.number().int(),
+  position: z.number().int().describe('Position of the `around` run in the session\'s stored order (0-based).'),
+  total_count: z.number().int().describe('Runs in the session.'),
 });
 
 /** rundesk's paged run list (`GET /sessions/{id}/runs` with `limit` or `page`). */

@@ -50,10 +50,14 @@ export async function getSessionDetail(
 
 export type RunsResult = { kind: 'found'; session: StoredSession; runs: StoredRun[] } | { kind: 'not-found' };
 
-/** Bounds on a run's `created_at` (epoch seconds, both included), as AgentOS filters a session's runs. */
-export interface CreatedWindow {
+/**
+ * Which runs of a session a list keeps: bounds on `created_at` (epoch seconds, both included), as
+ * AgentOS filters a session's runs, and rundesk's `parent_run_id` (the members of a team run).
+ */
+export interface RunFilter {
   after?: number | undefined;
   before?: number | undefined;
+  parentRunId?: string | undefined;
 }
 
 export async function listRuns(
@@ -61,30 +65,30 @@ export async function listRuns(
   scope: AccessScope,
   sessionId: string,
   type: SessionType | undefined,
-  created: CreatedWindow = {},
+  only: RunFilter = {},
 ): Promise<RunsResult> {
   const filter = { type, scope };
   const session = await store.getSession(sessionId, filter);
   const runs = session ? await store.listRuns(sessionId, filter) : null;
-  return session && runs ? { kind: 'found', session, runs: runs.filter((run) => inWindow(run, created)) } : { kind: 'not-found' };
+  return session && runs ? { kind: 'found', session, runs: runs.filter((run) => keeps(run, only)) } : { kind: 'not-found' };
 }
 
 export type RunsPageResult = { kind: 'found'; session: StoredSession; runs: StoredRun[]; total: number } | { kind: 'not-found' };
 
 /**
  * One page of `listRuns` (rundesk's paged run list) and the number of runs in all. Without a
- * `created_at` window the store reads only the page's runs; with one every run is read to filter.
+ * filter the store reads only the page's runs; with one every run is read to filter.
  */
 export async function pageRuns(
   store: SessionStore,
   scope: AccessScope,
   sessionId: string,
   type: SessionType | undefined,
-  created: CreatedWindow,
+  only: RunFilter,
   window: RunWindow,
 ): Promise<RunsPageResult> {
-  if (created.after !== undefined || created.before !== undefined) {
-    const found = await listRuns(store, scope, sessionId, type, created);
+  if (only.after !== undefined || only.before !== undefined || only.parentRunId !== undefined) {
+    const found = await listRuns(store, scope, sessionId, type, only);
     if (found.kind === 'not-found') return found;
     return { ...found, runs: found.runs.slice(window.offset, window.offset + window.limit), total: found.runs.length };
   }
@@ -95,11 +99,14 @@ export async function pageRuns(
 }
 
 /** A run without a numeric `created_at` is kept, as AgentOS keeps one without a timestamp. */
-function inWindow(run: StoredRun, { after, before }: CreatedWindow): boolean {
+function keeps(run: StoredRun, { after, before, parentRunId }: RunFilter): boolean {
+  if (parentRunId !== undefined && run['parent_run_id'] !== parentRunId) return false;
   const at = run['created_at'];
   if (typeof at !== 'number' || !Number.isFinite(at)) return true;
   return (after === undefined || at >= after) && (before === undefined || at <= before);
 }
+
+export { runsAround, type RunsAroundResult } from './run-window.js';
 
 export async function listSessions(store: SessionStore, scope: AccessScope, query: SessionQuery): Promise<Page<SessionListItem>> {
   return store.listSessions({ ...query, scope });

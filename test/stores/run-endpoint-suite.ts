@@ -173,6 +173,55 @@ export function describeRunEndpoint(layout: string, open: () => Promise<StoreFix
       expect((await get(`/sessions/${DEMO.agentMulti}/runs?type=agent&limit=0`)).status).toBe(422);
     });
 
+    it('answers the window around a run and the child runs of a run (rundesk extensions)', async () => {
+      for (const session of withRuns) {
+        const type = session.session_type;
+        const base = `/sessions/${session.session_id}/runs?type=${type}`;
+        const summaries = (await (await get(`${base}&summary=true`)).json()) as Array<Record<string, unknown>>;
+        const ids = summaries.map((r) => String(r['run_id']));
+        for (const [position, runId] of ids.entries()) {
+          for (const limit of [1, 2, 3, 100]) {
+            const res = await (await get(`${base}&summary=true&around=${runId}&limit=${limit}`)).json();
+            const offset = Math.max(0, Math.min(position - Math.floor(limit / 2), ids.length - limit));
+            expect(res.meta, `${runId} by ${limit}`).toEqual({ offset, limit, position, total_count: ids.length });
+            expect(res.data).toEqual(summaries.slice(offset, offset + limit));
+          }
+          const children = (await (await get(`${base}&summary=true&parent_run_id=${runId}`)).json()) as Array<Record<string, unknown>>;
+          expect(children).toEqual(summaries.filter((r) => r['parent_run_id'] === runId));
+        }
+        // Full runs too, and the default window size.
+        const full = (await (await get(base)).json()) as Array<Record<string, unknown>>;
+        const window = await (await get(`${base}&around=${ids[0]}`)).json();
+        expect(window.data).toEqual(full.slice(0, 100));
+      }
+      const someRun = (await (await get(`/sessions/${DEMO.agentMulti}/runs?type=agent&summary=true`)).json())[0].run_id as string;
+      const missing = await get(`/sessions/${DEMO.agentMulti}/runs?type=agent&around=no-such-run`);
+      expect(missing.status).toBe(404);
+      expect((await missing.json()).error_code).toBe('NOT_FOUND');
+      expect((await get(`/sessions/nope/runs?type=agent&around=${someRun}`)).status).toBe(404);
+      expect((await get(`/sessions/${DEMO.agentEmpty}/runs?type=agent&around=${someRun}`)).status).toBe(404);
+      for (const bad of ['limit=0', 'limit=1001', 'limit=x', 'page=2', 'created_after=1', 'parent_run_id=x']) {
+        const res = await get(`/sessions/${DEMO.agentMulti}/runs?type=agent&around=${someRun}&${bad}`);
+        expect(res.status, bad).toBe(422);
+        expect((await res.json()).error_code).toBe('VALIDATION_ERROR');
+      }
+      if (!f.writable) return;
+      // Runs stored out of `created_at` order, with ties and without a time: still found, by a scan.
+      const times = [50, 10, 10, 10, 40, undefined, 30, 30, 20, 60, 60, 60, 5];
+      for (const [i, at] of times.entries()) {
+        const run = { run_id: `order-${i}`, agent_id: 'suite-agent', status: 'COMPLETED', content: String(i), ...(at === undefined ? {} : { created_at: 1_800_000_000 + at }) };
+        expect((await f.t.post(`/sessions/order-session/runs?type=agent${f.db}`, run, token)).status).toBe(201);
+      }
+      const stored = ((await (await get('/sessions/order-session/runs?type=agent&summary=true')).json()) as Array<{ run_id: string }>).map((r) => r.run_id);
+      expect(stored).toHaveLength(times.length);
+      for (const [position, runId] of stored.entries()) {
+        const res = await (await get(`/sessions/order-session/runs?type=agent&summary=true&around=${runId}&limit=3`)).json();
+        expect(res.meta.position, runId).toBe(position);
+        expect(res.data.map((r: { run_id: string }) => r.run_id)).toEqual(stored.slice(res.meta.offset, res.meta.offset + 3));
+      }
+      await fetch(`${f.t.baseUrl}/sessions/order-session?type=agent${f.db}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    });
+
     it('ingests, replaces and deletes when writable (409 when read-only)', async () => {
       const body = { run_id: 'suite-run', agent_id: 'suite-agent', status: 'COMPLETED', created_at: 1_800_000_000, content: 'one' };
       const post = (b: unknown) => f.t.post(`/sessions/suite-session/runs?type=agent${f.db}`, b, token);

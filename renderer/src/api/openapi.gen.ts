@@ -114,7 +114,7 @@ export interface paths {
         };
         /**
          * List the runs of a session in stored order
-         * @description Without `limit`, `page` and `summary`, AgentOS's answer: every run, in full. rundesk extensions: `limit`/`page` answer one page as a `RunsPage` (reading only that page's runs), and `summary=true` answers `RunSummary` items (no bodies).
+         * @description Without `limit`, `page`, `summary`, `around` and `parent_run_id`, AgentOS's answer: every run, in full. rundesk extensions: `limit`/`page` answer one page as a `RunsPage` (reading only that page's runs), `summary=true` answers `RunSummary` items (no bodies), `around` answers the `RunsWindow` of `limit` runs around one run (its position found without reading the whole list), and `parent_run_id` keeps only that run's child runs.
          */
         get: operations["get_session_runs"];
         put?: never;
@@ -1081,7 +1081,7 @@ export interface paths {
         };
         /**
          * List the runs of a session in stored order (desk view: every row, whatever the JWT settings)
-         * @description Without `limit`, `page` and `summary`, AgentOS's answer: every run, in full. rundesk extensions: `limit`/`page` answer one page as a `RunsPage` (reading only that page's runs), and `summary=true` answers `RunSummary` items (no bodies).
+         * @description Without `limit`, `page`, `summary`, `around` and `parent_run_id`, AgentOS's answer: every run, in full. rundesk extensions: `limit`/`page` answer one page as a `RunsPage` (reading only that page's runs), `summary=true` answers `RunSummary` items (no bodies), `around` answers the `RunsWindow` of `limit` runs around one run (its position found without reading the whole list), and `parent_run_id` keeps only that run's child runs.
          */
         get: operations["desk_view_get_session_runs"];
         put?: never;
@@ -1985,6 +1985,19 @@ export interface components {
                 /** @description Runs in the session (under `created_after`/`created_before` when given). */
                 total_count: number;
                 total_pages: number;
+            };
+        };
+        /** @description rundesk extension: the runs (full or summaries) around one run of a session, its position and how many runs there are. */
+        RunsWindow: {
+            data: (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"] | components["schemas"]["RunSummary"])[];
+            meta: {
+                /** @description Position of the first run of `data` in the session's stored order (0-based). */
+                offset: number;
+                limit: number;
+                /** @description Position of the `around` run in the session's stored order (0-based). */
+                position: number;
+                /** @description Runs in the session. */
+                total_count: number;
             };
         };
         IngestResult: {
@@ -4058,6 +4071,10 @@ export interface operations {
                 page?: number;
                 /** @description rundesk extension: `true` answers each run as a `RunSummary` (list columns, input cut short, no messages, tools, events or content). */
                 summary?: "true" | "false";
+                /** @description rundesk extension: the window of `limit` runs (default 100) around this run, in stored order, answered as a `RunsWindow` with the run's position and the session's run count. Not with `page`, `created_after`, `created_before` or `parent_run_id`; 404 when the session has no such run. */
+                around?: string;
+                /** @description rundesk extension: only the runs whose `parent_run_id` is this run (the members of a team run). */
+                parent_run_id?: string;
             };
             header?: never;
             path: {
@@ -4067,13 +4084,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The runs (a list), or one page of them (`limit` or `page`) */
+            /** @description The runs (a list), one page of them (`limit` or `page`), or the window around one (`around`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[] | components["schemas"]["RunSummary"][] | components["schemas"]["RunsPage"];
+                    "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[] | components["schemas"]["RunSummary"][] | components["schemas"]["RunsPage"] | components["schemas"]["RunsWindow"];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -8201,6 +8218,10 @@ export interface operations {
                 page?: number;
                 /** @description rundesk extension: `true` answers each run as a `RunSummary` (list columns, input cut short, no messages, tools, events or content). */
                 summary?: "true" | "false";
+                /** @description rundesk extension: the window of `limit` runs (default 100) around this run, in stored order, answered as a `RunsWindow` with the run's position and the session's run count. Not with `page`, `created_after`, `created_before` or `parent_run_id`; 404 when the session has no such run. */
+                around?: string;
+                /** @description rundesk extension: only the runs whose `parent_run_id` is this run (the members of a team run). */
+                parent_run_id?: string;
             };
             header?: never;
             path: {
@@ -8210,13 +8231,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The runs (a list), or one page of them (`limit` or `page`) */
+            /** @description The runs (a list), one page of them (`limit` or `page`), or the window around one (`around`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[] | components["schemas"]["RunSummary"][] | components["schemas"]["RunsPage"];
+                    "application/json": (components["schemas"]["RunShape"] | components["schemas"]["TeamRunShape"] | components["schemas"]["WorkflowRunShape"])[] | components["schemas"]["RunSummary"][] | components["schemas"]["RunsPage"] | components["schemas"]["RunsWindow"];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */

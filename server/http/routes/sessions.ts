@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { SessionStore, SessionType, StoredRun } from '../../db/types.js';
-import { BadRequestError, NotFoundError } from '../../errors.js';
+import { BadRequestError, NotFoundError, ValidationError } from '../../errors.js';
 import { RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema } from '../../runs/shapes.js';
 import { toRunShape } from '../../runs/to-run-shape.js';
 import { RunSummarySchema, toRunSummary } from '../../runs/run-summary.js';
@@ -31,6 +31,7 @@ import {
   SessionRunsQuerySchema,
   SessionDetailQuerySchema,
   RunsPageMetaSchema,
+  RunsWindowMetaSchema,
   DEFAULT_RUNS_PAGE,
 } from '../schemas.js';
 
@@ -43,8 +44,15 @@ const RunsPageSchema = z
   .object({ data: z.array(z.union([AnyRunShapeSchema, RunSummarySchema])), meta: RunsPageMetaSchema })
   .meta({ id: 'RunsPage', description: 'rundesk extension: one page of a session\'s runs (full or summaries) and how many there are.' });
 
-/** AgentOS's bare list (full or, with `summary=true`, summaries), or rundesk's page. */
-const SessionRunsAnswerSchema = z.union([z.array(AnyRunShapeSchema), z.array(RunSummarySchema), RunsPageSchema]);
+const RunsWindowSchema = z
+  .object({ data: z.array(z.union([AnyRunShapeSchema, RunSummarySchema])), meta: RunsWindowMetaSchema })
+  .meta({ id: 'RunsWindow', description: 'rundesk extension: the runs (full or summaries) around one run of a session, its position and how many runs there are.' });
+
+/** AgentOS's bare list (full or, with `summary=true`, summaries), or rundesk's page or window. */
+const SessionRunsAnswerSchema = z.union([z.array(AnyRunShapeSchema), z.array(RunSummarySchema), RunsPageSchema, RunsWindowSchema]);
+
+/** Query parameters `around` cannot be combined with: it answers one window of the whole list. */
+const NOT_WITH_AROUND = ['page', 'created_after', 'created_before', 'parent_run_id'] as const;
 
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
@@ -190,11 +198,12 @@ export const sessionRoutes = [
     tags: ['Sessions'],
     summary: 'List the runs of a session in stored order',
     description:
-      "Without `limit`, `page` and `summary`, AgentOS's answer: every run, in full. rundesk extensions: `limit`/`page` answer one page " +
-      'as a `RunsPage` (reading only that page\'s runs), and `summary=true` answers `RunSummary` items (no bodies).',
+      "Without `limit`, `page`, `summary`, `around` and `parent_run_id`, AgentOS's answer: every run, in full. rundesk extensions: `limit`/`page` answer one page " +
+      'as a `RunsPage` (reading only that page\'s runs), `summary=true` answers `RunSummary` items (no bodies), `around` answers the `RunsWindow` ' +
+      'of `limit` runs around one run (its position found without reading the whole list), and `parent_run_id` keeps only that run\'s child runs.',
     params: SessionIdParamsSchema,
     query: SessionRunsQuerySchema,
-    answers: { 200: { description: 'The runs (a list), or one page of them (`limit` or `page`)', schema: SessionRunsAnswerSchema } },
+    answers: { 200: { description: 'The runs (a list), one page of them (`limit` or `page`), or the window around one (`around`)', schema: SessionRunsAnswerSchema } },
     errors: [400, 404, 503],
     emits: ['SESSION_UNREADABLE'],
     scopes: ['sessions:read'],
@@ -203,11 +212,25 @@ export const sessionRoutes = [
     async handle({ params: { session_id }, query: q }, ctx) {
       const store = selectStore(ctx.runtime, q);
       const scope = ctx.scope(q.user_id);
-      const created = { after: q.created_after, before: q.created_before };
+      const created = { after: q.created_after, before: q.created_before, parentRunId: q.parent_run_id };
       const present = (type: SessionType) => (run: StoredRun) => {
         const shape = toRunShape(run, listedShapeOf(type, run));
         return q.summary ? toRunSummary(shape) : shape;
       };
+      if (q.around !== undefined) {
+        const clash = NOT_WITH_AROUND.filter((name) => q[name] !== undefined);
+        if (clash.length > 0) {
+          throw new ValidationError(`around cannot be combined with ${clash.join(', ')}`, clash.map((name) => ({ path: `query.${name}`, message: 'not with around' })));
+        }
+        const limit = q.limit ?? DEFAULT_RUNS_PAGE;
+        const found = await sessions.runsAround(store, scope, session_id, q.type, q.around, limit);
+        if (found.kind === 'no-session') throw new NotFoundError(`Session with ID ${session_id} not found`);
+        if (found.kind === 'no-run') throw new NotFoundError(`Run with ID ${q.around} not found in session ${session_id}`);
+        return json({
+          data: found.runs.map(present(found.session.session_type)),
+          meta: { offset: found.offset, limit, position: found.position, total_count: found.total },
+        });
+      }
       if (q.limit === undefined && q.page === undefined) {
         const found = await sessions.listRuns(store, scope, session_id, q.type, created);
         if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
