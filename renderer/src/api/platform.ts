@@ -9,6 +9,7 @@ import type {
   RunSearchPage,
   RunSearchParams,
   RunsPage,
+  RunsWindow,
   SessionDetail,
   SessionPage,
   SessionType,
@@ -65,14 +66,42 @@ export async function listRunSummaries(
     query: { type, limit: RUN_PAGE_SIZE, page, summary: 'true', ...loc(l) },
     signal,
   });
-  if (Array.isArray(answer)) throw new Error('the server answered a list where a page of runs was asked for');
+  if (Array.isArray(answer) || !('page' in answer.meta)) throw new Error('the server answered something else where a page of runs was asked for');
   // Every field of a run shape but run_id is optional; a summary carries the ones a run list reads.
   return { runs: answer.data as unknown[] as AnyRun[], meta: answer.meta };
 }
 
-export function listRuns(actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
-  // Agno's objects inside runs are free-form in the document; the UI reads them as `AnyRun`.
-  return read(actor, '/sessions/{session_id}/runs', { path: { session_id: sessionId }, query: { type, ...loc(l) }, signal }) as Promise<unknown> as Promise<AnyRun[]>;
+/** How many run summaries the run page asks for around its run (j/k and the position). */
+export const RUN_WINDOW_SIZE = 60;
+
+/**
+ * The summaries of the runs around one run (rundesk's `around`), its position and the session's
+ * run count: what the run page needs of the list, without reading a long session's whole list.
+ */
+export async function listRunsAround(
+  actor: Actor,
+  sessionId: string,
+  runId: string,
+  type: SessionType | undefined,
+  l: DbLocation,
+  signal?: AbortSignal,
+): Promise<{ runs: AnyRun[]; meta: RunsWindow['meta'] }> {
+  const answer = await read(actor, '/sessions/{session_id}/runs', {
+    path: { session_id: sessionId },
+    query: { type, around: runId, limit: RUN_WINDOW_SIZE, summary: 'true', ...loc(l) },
+    signal,
+  });
+  if (Array.isArray(answer) || !('position' in answer.meta)) throw new Error('the server answered something else where the runs around a run were asked for');
+  return { runs: answer.data as unknown[] as AnyRun[], meta: answer.meta };
+}
+
+/** The runs whose parent is `parentRunId` (rundesk's `parent_run_id`), in full: a team run's members. */
+export function listChildRuns(actor: Actor, sessionId: string, parentRunId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
+  return read(actor, '/sessions/{session_id}/runs', {
+    path: { session_id: sessionId },
+    query: { type, parent_run_id: parentRunId, ...loc(l) },
+    signal,
+  }) as Promise<unknown> as Promise<AnyRun[]>;
 }
 
 export function getRun(

@@ -206,6 +206,7 @@ export type AnyRun = Closed<RunShape> | Closed<TeamRunShape> | Closed<WorkflowRu
 
 /** rundesk's page of a session's runs (`GET /sessions/{id}/runs?limit=…&page=…`). */
 export type RunsPage = Schema<'RunsPage'>;
+export type RunsWindow = Schema<'RunsWindow'>;
 
 /** `GET /agents`, `/teams`, `/workflows` items. */
 export type ComponentSummary = Schema<'Component'>;

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Actor } from '../../auth/acting-as';
-import { getRun, getSession, listComponents, listRunSummaries, listRuns, listSessions, searchRuns } from '../platform';
+import { getRun, getSession, listChildRuns, listComponents, listRunSummaries, listRunsAround, listSessions, searchRuns } from '../platform';
 import type { DbLocation, ListSessionsParams, RunSearchParams, SessionType } from '../types';
 
 /**
@@ -46,18 +46,9 @@ export const sessionQueries = {
       refetchInterval: LIVE_INTERVAL_MS,
     }),
   /**
-   * Every run of a session, in full (can be megabytes: 1,000 runs). Not polled: the session
-   * page polls the small `detail` and refetches this when `run_count` or `updated_at` moves.
-   */
-  runs: (actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation) =>
-    queryOptions({
-      queryKey: [...sessionQueries.details(actor), sessionId, type ?? '', locKey(l), 'runs'] as const,
-      queryFn: ({ signal }) => listRuns(actor, sessionId, type, l, signal),
-      staleTime: 30_000,
-    }),
-  /**
    * The session's runs as summaries, page by page (rundesk's paged list): the session page
-   * fetches the next page as the timeline scrolls near the end of what it has. Not polled, as `runs`.
+   * fetches the next page as the timeline scrolls near the end of what it has. Not polled: the
+   * session page polls the small `detail` and refetches this when `run_count` or `updated_at` moves.
    */
   runPages: (actor: Actor, sessionId: string, type: SessionType | undefined, l: DbLocation) =>
     infiniteQueryOptions({
@@ -88,6 +79,27 @@ export const runQueries = {
         const status = q.state.data?.status;
         return status === 'RUNNING' || status === 'PENDING' ? LIVE_INTERVAL_MS : false;
       },
+    }),
+};
+
+/**
+ * What the run page needs of the session's list, without the list: the summaries around the run
+ * (j/k, the position) and a run's children. Not polled, as `sessionQueries.runPages`.
+ */
+export const runNeighbourQueries = {
+  around: (actor: Actor, sessionId: string, runId: string, type: SessionType | undefined, l: DbLocation) =>
+    queryOptions({
+      queryKey: [...runQueries.all(actor), sessionId, 'around', runId, type ?? '', locKey(l)] as const,
+      queryFn: ({ signal }) => listRunsAround(actor, sessionId, runId, type, l, signal),
+      // j/k keeps the window it came from on screen (it holds the new run) until the new one arrives.
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
+  children: (actor: Actor, sessionId: string, parentRunId: string, type: SessionType | undefined, l: DbLocation) =>
+    queryOptions({
+      queryKey: [...runQueries.all(actor), sessionId, 'children', parentRunId, type ?? '', locKey(l)] as const,
+      queryFn: ({ signal }) => listChildRuns(actor, sessionId, parentRunId, type, l, signal),
+      staleTime: 30_000,
     }),
 };
 

@@ -14,19 +14,20 @@ import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
 
 /**
- * A team run's members: the session's runs whose parent is this run, and inline
+ * A team run's members: the runs the page knows (`nearbyRuns`: its children and the runs around
+ * it) whose parent is this run, and inline
  * `member_responses` (not in the documented TeamRunShape; read tolerantly if a run carries it).
  */
 export function TeamMembers({
   run,
-  sessionRuns,
+  nearbyRuns,
   hrefOf,
 }: {
   run: TeamRunShape;
-  sessionRuns: AnyRun[] | undefined;
+  nearbyRuns: AnyRun[] | undefined;
   hrefOf: (runId: string) => string;
 }) {
-  const children = (sessionRuns ?? []).filter((r) => r.parent_run_id === run.run_id && r.run_id !== run.run_id);
+  const children = (nearbyRuns ?? []).filter((r) => r.parent_run_id === run.run_id && r.run_id !== run.run_id);
   const inline = memberResponses(run);
   const childIds = new Set(children.map((c) => c.run_id));
   const inlineOnly = inline.filter((m) => !(typeof m.run_id === 'string' && childIds.has(m.run_id)));

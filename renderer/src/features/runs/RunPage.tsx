@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { runQueries, sessionQueries } from '../../api/sessions/queries';
+import { runNeighbourQueries, runQueries } from '../../api/sessions/queries';
 import { parseSessionType, runHref, useDbLocation } from '../../app/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
 import { SkeletonRows } from '../../components/ui';
 import { useMarkLoaded } from '../../lib/hooks';
-import { buildRunTree, flattenRunTree } from '../../lib/runs';
+import { isTeamRun } from '../../lib/runs';
 import { useShortcut } from '../../platform/keyboard';
 import { MetricsPanel } from './MetricsPanel';
-import { neighboursOf, sessionTypeOfNotFound } from './run-nav';
+import { navAround, relatedRuns, sessionTypeOfNotFound } from './run-nav';
 import { RunDetails } from './RunDetails';
 import { RunBreadcrumbs, RunHeader } from './RunHeader';
 import { RunInputOutput } from './RunInputOutput';
@@ -34,12 +34,15 @@ function RunView({ actor }: { actor: Actor }) {
   const navigate = useNavigate();
 
   const runQ = useQuery(runQueries.detail(actor, sessionId, runId, type, loc));
-  // Siblings for j/k and member runs; not polled here (the run page is about one run).
-  const runsQ = useQuery(sessionQueries.runs(actor, sessionId, type, loc));
+  // The runs around this one (j/k, the position), never the session's whole list.
+  const aroundQ = useQuery(runNeighbourQueries.around(actor, sessionId, runId, type, loc));
+  // A team run's members, in full (the Members tab and the trace's member spans read them).
+  const teamRunId = runQ.data && isTeamRun(runQ.data) ? runQ.data.run_id : '';
+  const childrenQ = useQuery({ ...runNeighbourQueries.children(actor, sessionId, teamRunId, type, loc), enabled: teamRunId !== '' });
   useMarkLoaded(!runQ.isPending);
 
-  const order = useMemo(() => flattenRunTree(buildRunTree(runsQ.data ?? [])).map((n) => n.run.run_id), [runsQ.data]);
-  const { pos, prevId, nextId } = neighboursOf(order, runId);
+  const { pos, total, prevId, nextId } = useMemo(() => navAround(aroundQ.data, runId), [aroundQ.data, runId]);
+  const nearby = useMemo(() => relatedRuns(childrenQ.data, aroundQ.data?.runs), [childrenQ.data, aroundQ.data]);
   const tab = params.get('tab');
   const go = (id: string | undefined) => id && navigate(runHref(sessionId, id, type, loc, tab ?? undefined));
   useShortcut('j', () => go(nextId));
@@ -76,14 +79,14 @@ function RunView({ actor }: { actor: Actor }) {
         sessionId={sessionId}
         type={type}
         loc={loc}
-        nav={{ pos, total: order.length, prevHref: prevId ? runHref(sessionId, prevId, type, loc) : null, nextHref: nextId ? runHref(sessionId, nextId, type, loc) : null }}
+        nav={{ pos, total, prevHref: prevId ? runHref(sessionId, prevId, type, loc) : null, nextHref: nextId ? runHref(sessionId, nextId, type, loc) : null }}
       />
       <div className={layoutStyles.twoCol}>
         <div className={layoutStyles.colMain}>
           <RunInputOutput run={run} />
           <RunTabs
             run={run}
-            sessionRuns={runsQ.data}
+            nearbyRuns={nearby}
             tab={tab}
             setTab={(t) => {
               const next = new URLSearchParams(params);

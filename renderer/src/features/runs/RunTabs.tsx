@@ -19,13 +19,13 @@ import { cx } from '../../lib/cx';
 /** The run's tabbed body; the tab lives in the URL so a link reopens it. */
 export function RunTabs({
   run,
-  sessionRuns,
+  nearbyRuns,
   tab,
   setTab,
   hrefOf,
 }: {
   run: AnyRun;
-  sessionRuns: AnyRun[] | undefined;
+  nearbyRuns: AnyRun[] | undefined;
   tab: string | null;
   setTab: (t: string) => void;
   hrefOf: (runId: string) => string;
@@ -36,7 +36,7 @@ export function RunTabs({
   const stored = (run as { tools?: ToolExecution[] | null }).tools;
   const tools = useMemo(() => listToolCalls(messages, stored), [messages, stored]);
   const events = Array.isArray(run.events) ? run.events : [];
-  const tabs = runTabs(run, sessionRuns);
+  const tabs = runTabs(run, nearbyRuns);
   const current = currentTab(tabs, tab);
   // Arriving from a span of the trace: the message to show, and the span to return to.
   const [params, setParams] = useSearchParams();
@@ -55,9 +55,9 @@ export function RunTabs({
             initialFind={params.get('find') ?? ''}
           />
         )}
-        {current === 'trace' && <RunTrace run={run} sessionRuns={sessionRuns} />}
+        {current === 'trace' && <RunTrace run={run} nearbyRuns={nearbyRuns} />}
         {current === 'steps' && workflow && <WorkflowSteps run={workflow} />}
-        {current === 'members' && team && <TeamMembers run={team} sessionRuns={sessionRuns} hrefOf={hrefOf} />}
+        {current === 'members' && team && <TeamMembers run={team} nearbyRuns={nearbyRuns} hrefOf={hrefOf} />}
         {current === 'tools' && (
           <ToolsList
             tools={tools}
@@ -67,7 +67,7 @@ export function RunTabs({
               next.set('msg', String(index));
               setParams(next, { replace: true });
             }}
-            childHref={(id) => ((sessionRuns ?? []).some((r) => r.run_id === id) ? hrefOf(id) : null)}
+            childHref={(id) => ((nearbyRuns ?? []).some((r) => r.run_id === id) ? hrefOf(id) : null)}
           />
         )}
         {current === 'events' && <EventsTimeline events={events} />}

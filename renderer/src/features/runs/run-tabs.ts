@@ -5,14 +5,14 @@ import { isEmptyValue } from '../../lib/empty';
 import { isTeamRun, isWorkflowRun, memberResponses } from '../../lib/runs';
 
 /** The run page's tabs with their counts; a tab that cannot apply to this run is hidden. */
-export function runTabs(run: AnyRun, sessionRuns: AnyRun[] | undefined): TabDef[] {
+export function runTabs(run: AnyRun, nearbyRuns: AnyRun[] | undefined): TabDef[] {
   const workflow = isWorkflowRun(run) ? run : null;
   const team = isTeamRun(run) ? run : null;
   const messages = (run as { messages?: AgnoMessage[] | null }).messages;
   const tools = (run as { tools?: ToolExecution[] | null }).tools;
   const events = Array.isArray(run.events) ? run.events : [];
   const memberCount = team
-    ? (sessionRuns ?? []).filter((r) => r.parent_run_id === run.run_id).length || memberResponses(team).length
+    ? (nearbyRuns ?? []).filter((r) => r.parent_run_id === run.run_id).length || memberResponses(team).length
     : 0;
   const hasReasoning =
     (Array.isArray(run.reasoning_steps) && run.reasoning_steps.length > 0) ||

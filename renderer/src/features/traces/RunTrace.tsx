@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { traceQueries } from '../../api/observability/queries';
+import { runNeighbourQueries, runQueries } from '../../api/sessions/queries';
 import type { AgnoMessage, AnyRun } from '../../api/types';
+import { isTeamRun } from '../../lib/runs';
 import { parseSessionType, runHref, useDbLocation } from '../../app/location';
 import { useActingAs } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
@@ -21,7 +23,7 @@ import { cx } from '../../lib/cx';
  * a member run shows its parent's trace with its own agent span selected. The selected span is
  * kept in the URL (`span=`), which is where "back from the conversation" returns to.
  */
-export function RunTrace({ run, sessionRuns }: { run: AnyRun; sessionRuns: AnyRun[] | undefined }) {
+export function RunTrace({ run, nearbyRuns }: { run: AnyRun; nearbyRuns: AnyRun[] | undefined }) {
   const { actor } = useActingAs();
   const loc = useDbLocation();
   const { sessionId = '' } = useParams();
@@ -29,6 +31,11 @@ export function RunTrace({ run, sessionRuns }: { run: AnyRun; sessionRuns: AnyRu
   const navigate = useNavigate();
   const type = parseSessionType(params.get('type'));
   const topRunId = run.parent_run_id || run.run_id;
+  // The member spans' messages: the top run's children and the top run itself, in full (the
+  // page's nearby runs are summaries). An agent run on its own has neither.
+  const nested = !!run.parent_run_id || isTeamRun(run);
+  const membersQ = useQuery({ ...runNeighbourQueries.children(actor, sessionId, topRunId, type, loc), enabled: nested });
+  const parentQ = useQuery({ ...runQueries.detail(actor, sessionId, topRunId, type, loc), enabled: !!run.parent_run_id });
   const summaryQ = useQuery(traceQueries.ofRun(actor, topRunId, loc));
   const traceId = summaryQ.data?.trace_id;
   const detailQ = useQuery({ ...traceQueries.detail(actor, traceId ?? '', loc), enabled: !!traceId });
@@ -40,8 +47,9 @@ export function RunTrace({ run, sessionRuns }: { run: AnyRun; sessionRuns: AnyRu
 
   const detail = detailQ.data;
   const memberSpan = run.parent_run_id ? findRunSpan(detail.tree, run.run_id) : null;
+  const full = [run, ...(parentQ.data ? [parentQ.data] : []), ...(membersQ.data ?? [])];
   const messagesOf = (runId: string): AgnoMessage[] => {
-    const r = runId === run.run_id ? run : sessionRuns?.find((x) => x.run_id === runId);
+    const r = full.find((x) => x.run_id === runId);
     return ((r as { messages?: AgnoMessage[] | null } | undefined)?.messages ?? []) as AgnoMessage[];
   };
 
@@ -67,7 +75,7 @@ export function RunTrace({ run, sessionRuns }: { run: AnyRun; sessionRuns: AnyRu
             messagesOf={messagesOf}
             hrefOf={(runId, tab, extra) => `${runHref(sessionId, runId, type, loc, tab)}${extra}`}
             navigate={navigate}
-            knownRun={(id) => id === run.run_id || !!sessionRuns?.some((r) => r.run_id === id)}
+            knownRun={(id) => full.some((r) => r.run_id === id) || !!nearbyRuns?.some((r) => r.run_id === id)}
           />
         )}
       />
