@@ -178,7 +178,8 @@ async function main(): Promise<void> {
       reads_per_case: READS,
       results,
     };
-    const file = path.join(ROOT, 'bench', 'results', 'cold-read.json');
+    // One store alone is written beside the full run's file, not over it.
+    const file = path.join(ROOT, 'bench', 'results', STORES.length === 1 ? `cold-read-${STORES[0]}.json` : 'cold-read.json');
     fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
     process.stdout.write(`Written to ${file}\n`);
   } finally {
