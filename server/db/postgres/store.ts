@@ -255,9 +255,75 @@ export class PostgresSessionStore implements SessionStore {
     if (sql.layout.runsTable === null) {
       const indexed = await this.indexedRunsPage(sessionId, filter.scope, filter.type, window);
       if (indexed !== undefined) return indexed;
+      const runs = await this.listRuns(sessionId, filter);
+      return runs === null ? null : { runs: runs.slice(window.offset, window.offset + window.limit), total: runs.length };
     }
-    const runs = await this.listRuns(sessionId, filter);
-    return runs === null ? null : { runs: runs.slice(window.offset, window.offset + window.limit), total: runs.length };
+    return this.withLayout((l) => this.runRowsPage(l, sessionId, filter, window));
+  }
+
+  /**
+   * Agno 3: a page of the merged list read in SQL, in one snapshot. Without legacy runs the
+   * page is the run rows in `run_index` order (LIMIT/OFFSET on the runs table's index); with
+   * them only the ids are merged (mergeRuns, Agno 3's rule) and the page's bodies fetched.
+   */
+  private async runRowsPage(sql: LayoutSql, sessionId: string, filter: RowFilter, window: RunWindow): Promise<RunsPage | null> {
+    const runs = sql.layout.runsTable as string;
+    const { where, params } = whereOf({ sessionId, type: filter.type, scope: filter.scope });
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const head = await client.query<{ row_ref: string; has_legacy: boolean }>(
+        `SELECT t.ctid::text AS row_ref, jsonb_array_length(${sql.legacy}) > 0 AS has_legacy FROM ${this.table} AS t ${where} LIMIT 1`,
+        params,
+      );
+      const row = head.rows[0];
+      if (!row) return null;
+      const objects = `r.session_id = $1 AND jsonb_typeof(r.run_data) = 'object'`;
+      if (!row.has_legacy) {
+        const [page, count] = await Promise.all([
+          client.query<{ run_data: StoredRun }>(`SELECT r.run_data FROM ${runs} AS r WHERE ${objects} ORDER BY ${RUN_ORDER} LIMIT $2 OFFSET $3`, [
+            sessionId,
+            window.limit,
+            Math.max(0, window.offset),
+          ]),
+          client.query<{ n: string }>(`SELECT count(*) AS n FROM ${runs} AS r WHERE ${objects}`, [sessionId]),
+        ]);
+        return { runs: page.rows.map((r) => r.run_data), total: Number(count.rows[0]?.n ?? 0) };
+      }
+      const ids = await client.query<{ legacy: unknown[]; table_ids: unknown[] }>(
+        `SELECT (SELECT coalesce(jsonb_agg(jsonb_build_object('run_id', x.e->'run_id', 'at', x.i - 1) ORDER BY x.i), '[]'::jsonb) ` +
+          `FROM jsonb_array_elements(${sql.legacy}) WITH ORDINALITY AS x(e, i) WHERE jsonb_typeof(x.e) = 'object') AS legacy, ` +
+          `(SELECT coalesce(jsonb_agg(jsonb_build_object('run_id', r.run_data->'run_id', 'row', r.ctid::text) ORDER BY ${RUN_ORDER}), '[]'::jsonb) ` +
+          `FROM ${runs} AS r WHERE r.session_id = t.session_id AND jsonb_typeof(r.run_data) = 'object') AS table_ids ` +
+          `FROM ${this.table} AS t WHERE t.ctid = $1::tid`,
+        [row.row_ref],
+      );
+      const found = ids.rows[0];
+      if (!found) return null;
+      const merged = mergeRuns(found.table_ids, found.legacy) as Array<{ run_id: unknown; at?: number; row?: string }>;
+      const slice = merged.slice(Math.max(0, window.offset), Math.max(0, window.offset) + window.limit);
+      const rowRefs = slice.flatMap((m) => (m.row === undefined ? [] : [m.row]));
+      const positions = slice.flatMap((m) => (m.at === undefined ? [] : [m.at]));
+      const [fromRows, fromLegacy] = await Promise.all([
+        rowRefs.length === 0
+          ? null
+          : client.query<{ ref: string; run_data: StoredRun }>(`SELECT r.ctid::text AS ref, r.run_data FROM ${runs} AS r WHERE r.ctid = ANY($1::tid[])`, [rowRefs]),
+        positions.length === 0
+          ? null
+          : client.query<{ at: number; e: StoredRun }>(
+              `SELECT (x.i - 1)::int AS at, x.e FROM ${this.table} AS t, jsonb_array_elements(${sql.legacy}) WITH ORDINALITY AS x(e, i) ` +
+                'WHERE t.ctid = $1::tid AND (x.i - 1) = ANY($2::bigint[])',
+              [row.row_ref, positions],
+            ),
+      ]);
+      const byRef = new Map(fromRows?.rows.map((r) => [r.ref, r.run_data]) ?? []);
+      const byAt = new Map(fromLegacy?.rows.map((r) => [Number(r.at), r.e]) ?? []);
+      const page = slice.map((m) => (m.row !== undefined ? byRef.get(m.row) : byAt.get(m.at as number)));
+      return { runs: page.filter(isPlainObject) as StoredRun[], total: merged.length };
+    } finally {
+      await client.query('COMMIT').catch(() => undefined);
+      client.release();
+    }
   }
 
   /** `undefined` when the index cannot answer (a value that is not one well-formed array, or a row changing under us). */
