@@ -67,12 +67,23 @@ interface OpenFile {
   readonly tables: readonly SessionTable[];
   readonly defaultTable: string;
   readonly version: ContentVersion;
+  /** The `-wal` beside the file once SQLite had read it (the one this connection uses), if any. */
+  readonly wal: WalFile | null;
 }
 
-function openFile(options: OpenDatabaseOptions): OpenFile {
+/** A `-wal` file: which file it is, and the salts that tie its frames to one run of the log. */
+interface WalFile {
+  dev: bigint;
+  ino: bigint;
+  /** WAL header bytes 16-23 (salt-1, salt-2), hex; '' while the log has no header yet. */
+  salts: string;
+}
+
+function openFile(options: OpenDatabaseOptions, staleWal: WalFile | null = null): OpenFile {
   const db = { id: options.id, path: options.path };
   checkDatabaseFile(options.id, options.path, options.readOnly);
   refuseForeignWal(db);
+  refuseStaleWal(db, staleWal);
   let file: WatchedFile;
   try {
     file = new WatchedFile(options.path);
@@ -91,7 +102,7 @@ function openFile(options: OpenDatabaseOptions): OpenFile {
     if (!file.isSameFile()) throw new DatabaseFileError(db.id, db.path, 'was replaced while being opened');
     const tables = discover(handle, db);
     const defaultTable = chooseDefault(tables, options.sessionTable, db);
-    return { handle, file, tables, defaultTable, version: new ContentVersion(handle) };
+    return { handle, file, tables, defaultTable, version: new ContentVersion(handle), wal: walFileAt(options.path) };
   } catch (error) {
     if (handle?.open) handle.close();
     file.close();
@@ -179,6 +190,47 @@ function refuseForeignWal(db: DatabaseName): void {
   }
 }
 
+/**
+ * SQLite keeps a `-wal` whose database was moved away (it neither checkpoints nor removes it on
+ * close), so after a rename over the file the `-wal` at the path is still the replaced file's,
+ * whatever mode the new file is in, and SQLite would read the old file's pages through it in
+ * place of the new file's. It is that `-wal` while it is the same file with the same salts
+ * (a log restarted by a writer of the new file gets new ones). Refused until it is gone.
+ */
+function refuseStaleWal(db: DatabaseName, stale: WalFile | null): void {
+  if (stale === null) return;
+  const now = walFileAt(db.path);
+  if (now === null || now.dev !== stale.dev || now.ino !== stale.ino || now.salts !== stale.salts) return;
+  const size = fs.statSync(`${db.path}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+  if (size === 0) return;
+  throw new DatabaseFileError(
+    db.id,
+    db.path,
+    `was replaced, and the ${path.basename(db.path)}-wal beside it (${size} bytes) is the replaced file's: SQLite would read ` +
+      "the old file's pages through it. Remove it (and the -shm) once no process has the old file open",
+  );
+}
+
+/** The `-wal` at `file`-wal now, or null when there is none (or it cannot be read). */
+function walFileAt(file: string): WalFile | null {
+  const walPath = `${file}-wal`;
+  try {
+    const stats = fs.statSync(walPath, { bigint: true, throwIfNoEntry: false });
+    if (stats === undefined) return null;
+    const header = Buffer.alloc(24);
+    const fd = fs.openSync(walPath, 'r');
+    let length: number;
+    try {
+      length = fs.readSync(fd, header, 0, 24, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    return { dev: stats.dev, ino: stats.ino, salts: length === 24 ? header.subarray(16, 24).toString('hex') : '' };
+  } catch {
+    return null;
+  }
+}
+
 /** The file's stamp and its -wal's: a change to either is worth another attempt to open. */
 function attemptStamp(file: string): string {
   return `${pathStamp(file)}|${pathStamp(`${file}-wal`)}`;
@@ -197,7 +249,8 @@ function oneLine(error: unknown): string {
  *    every FILE_WATCH_INTERVAL_MS while idle. A file replaced by rename, or whose bytes changed
  *    without SQLite's counter moving, is reopened: the old connection is closed (SQLite does
  *    not checkpoint a moved file on close, so nothing of the old file reaches the new one) and
- *    every cache built on it is dropped with it, so nothing stale is served.
+ *    every cache built on it is dropped with it, so nothing stale is served. The `-wal` the
+ *    replaced file leaves at the path is never opened with the new file (refuseStaleWal).
  * 3. A file that is gone, empty, truncated or has lost its header answers 503
  *    `DATABASE_UNAVAILABLE` with the reason, until the path holds a usable file again.
  * 4. A write checks, inside its transaction, that the path still names the open inode, and
@@ -217,6 +270,8 @@ class AgnoDatabase extends SqliteDatabaseBase {
   private platform: PlatformDataReader | undefined;
   private traceStore: TraceStore | undefined;
   private failure: { error: DatabaseUnavailableError; stamp: string } | null = null;
+  /** The replaced file's `-wal`, left at the path: never opened with a file (see refuseStaleWal). */
+  private staleWal: WalFile | null = null;
   /** Bumped by each reopening; part of every content version, so no answer outlives it. */
   private generation = 0;
   private lastTables: readonly string[];
@@ -369,12 +424,15 @@ class AgnoDatabase extends SqliteDatabaseBase {
         this.failure = { error, stamp: attemptStamp(this.path) };
         throw error;
       }
+      if (change.kind === 'replaced') this.staleWal = staleWalOf(open, this.path);
       this.release();
     }
     return this.reopenNow();
   }
 
   private reopen(): void {
+    const open = this.open;
+    if (open && !open.file.isSameFile()) this.staleWal = staleWalOf(open, this.path);
     this.release();
     this.reopenNow();
   }
@@ -387,7 +445,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
     let open: OpenFile;
     const stamp = attemptStamp(this.path);
     try {
-      open = openFile(this.options);
+      open = openFile(this.options, this.staleWal);
     } catch (error) {
       const busy = busyCause(error);
       if (busy) throw busy;
@@ -397,6 +455,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
       throw failure;
     }
     this.failure = null;
+    this.staleWal = null;
     this.open = open;
     this.generation += 1;
     this.lastTables = Object.freeze(open.tables.map((t) => t.name));
@@ -449,6 +508,13 @@ class AgnoDatabase extends SqliteDatabaseBase {
       // Reported to the next request that uses the database.
     }
   }
+}
+
+/** The `-wal` at the path when it is the one the replaced opening used (same file), as it is now. */
+function staleWalOf(open: OpenFile, file: string): WalFile | null {
+  const now = walFileAt(file);
+  if (now === null || open.wal === null || now.dev !== open.wal.dev || now.ino !== open.wal.ino) return null;
+  return now;
 }
 
 /** Thrown inside a write transaction when the path no longer names the open file (rule 4). */
