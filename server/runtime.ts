@@ -94,6 +94,7 @@ export function createRuntime(init: RuntimeInit): Runtime {
     loaded = { settings: resolved.settings, path: loaded.path, writable: true, warnings: resolved.warnings };
     previousAuth.close();
     init.caches.invalidate({ kind: 'settings-swap' });
+    init.caches.setBudget(resolved.settings.cache_budget_mb);
     return loaded;
   }
 

@@ -162,6 +162,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     }
   }
   bound = { host, port: address.port };
+  caches.noteIdle();
   const baseUrl = runtime.baseUrl();
 
   let stopping: Promise<void> | null = null;

@@ -35,4 +35,17 @@ describe('BoundedLru', () => {
     expect(lru.size).toBe(1);
     expect(lru.peek('o2\u0000x')).toBeDefined();
   });
+
+  it('When the budget shrinks, then the least recently used go until the rest fits, and they count as evictions', () => {
+    const lru = new BoundedLru<{ bytes: number }>({ maxBytes: 100 }, (v) => v.bytes);
+    for (const key of ['a', 'b', 'c', 'd']) lru.set(key, { bytes: 25 });
+    lru.get('a');
+    lru.resize({ maxBytes: 50 });
+    expect([...['a', 'b', 'c', 'd']].filter((k) => lru.peek(k) !== undefined)).toEqual(['a', 'd']);
+    expect(lru.stats()).toMatchObject({ entries: 2, bytes: 50, max_bytes: 50, evictions: 2 });
+    lru.resize({ maxBytes: 20 });
+    expect(lru.stats()).toMatchObject({ entries: 0, bytes: 0, max_bytes: 20, evictions: 4 });
+    lru.set('e', { bytes: 20 });
+    expect(lru.peek('e')).toBeDefined();
+  });
 });

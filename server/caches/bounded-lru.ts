@@ -23,27 +23,45 @@ export interface LruStats {
  * keys by owner (a database, a store), so everything one owner put in can be dropped at once.
  */
 export class BoundedLru<V extends object> {
-  private readonly lru: LRUCache<string, V>;
+  private lru: LRUCache<string, V>;
   private readonly counters = { hits: 0, misses: 0, evictions: 0 };
 
   constructor(
-    private readonly budget: LruBudget,
-    /** The bytes `value` holds; required when the budget has `maxBytes`. */
-    private readonly sizeOf?: (value: V) => number,
+    private budget: LruBudget,
+    /** The bytes `value` (kept under `key`) holds; required when the budget has `maxBytes`. */
+    private readonly sizeOf?: (value: V, key: string) => number,
   ) {
+    this.lru = this.build(budget);
+  }
+
+  private build(budget: LruBudget): LRUCache<string, V> {
     const onDispose = (_value: V, _key: string, reason: LRUCache.DisposeReason): void => {
       if (reason === 'evict') this.counters.evictions += 1;
     };
     if (budget.maxBytes !== undefined) {
+      const sizeOf = this.sizeOf;
       if (!sizeOf) throw new TypeError('a byte budget needs sizeOf');
-      this.lru = new LRUCache<string, V>({
+      return new LRUCache<string, V>({
         maxSize: budget.maxBytes,
-        sizeCalculation: (value) => Math.max(1, Math.ceil(sizeOf(value))),
+        sizeCalculation: (value, key) => Math.max(1, Math.ceil(sizeOf(value, key))),
         ...(budget.maxEntries !== undefined ? { max: budget.maxEntries } : {}),
         dispose: onDispose,
       });
-    } else {
-      this.lru = new LRUCache<string, V>({ max: budget.maxEntries ?? 1000, dispose: onDispose });
+    }
+    return new LRUCache<string, V>({ max: budget.maxEntries ?? 1000, dispose: onDispose });
+  }
+
+  /**
+   * Takes a new budget into force now: the kept entries move over least recently used first,
+   * so when the budget shrank the oldest are the ones evicted (and counted). lru-cache's bounds
+   * are fixed at construction, hence the new map.
+   */
+  resize(budget: LruBudget): void {
+    const old = this.lru;
+    this.budget = budget;
+    this.lru = this.build(budget);
+    for (const [key, value] of old.rentries() as Generator<[string, V]>) {
+      if (!this.set(key, value)) this.counters.evictions += 1;
     }
   }
 
@@ -71,7 +89,7 @@ export class BoundedLru<V extends object> {
    * kept value grew, so its new size counts. `false` when it was not kept.
    */
   set(key: string, value: V): boolean {
-    if (this.budget.maxEntries === 0 || (this.budget.maxBytes !== undefined && (this.sizeOf?.(value) ?? 0) > this.budget.maxBytes)) {
+    if (this.budget.maxEntries === 0 || (this.budget.maxBytes !== undefined && (this.sizeOf?.(value, key) ?? 0) > this.budget.maxBytes)) {
       this.lru.delete(key);
       return false;
     }

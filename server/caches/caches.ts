@@ -1,7 +1,9 @@
 import type { AuthCaches, CachedDecision, CachedToken } from '../auth/token-cache.js';
 import { AgnoRunsCache, type RunCacheLimits } from '../db/agno/run-cache.js';
 import { PgRunIndexCache } from '../db/postgres/run-cache.js';
+import { ATTACHED_PAGE_CACHE_KIB } from '../db/connection.js';
 import { BoundedLru, type LruStats } from './bounded-lru.js';
+import { memoryBound, type MemoryBound } from './memory-bound.js';
 import { ownerPrefix } from './owners.js';
 import { SerializedBodies } from './serialized-bodies.js';
 import { SearchDocuments } from '../sessions/run-documents.js';
@@ -10,23 +12,25 @@ import { SearchDocuments } from '../sessions/run-documents.js';
 export const DEFAULT_CACHE_BUDGET_MB = 256;
 
 /**
- * Each cache's share of the budget. The attached-SQLite runs index is the largest: it holds a
- * session's stored `runs` value (49 MB for 10,000 agent runs) so a first read of any of its
- * runs parses only that run; a value larger than its share is read from the file each time.
+ * Each cache's share of the budget (together 1). The attached-SQLite runs index is the largest:
+ * it holds a session's stored `runs` value (49 MB for 10,000 agent runs) so a first read of any
+ * of its runs parses only that run; a value larger than its share is read from the file each time.
  */
 const SHARES = {
   sqlite_runs: 0.45,
-  postgres_runs: 0.2,
-  search_documents: 0.15,
+  postgres_runs: 0.18,
+  search_documents: 0.14,
   run_bodies: 0.1,
   trace_bodies: 0.05,
-  tokens: 0.05,
+  tokens: 0.04,
+  decisions: 0.035,
+  holdings: 0.005,
 } as const;
 
-/** Decisions kept per server (token × request line); each is a few hundred bytes. */
-const MAX_DECISIONS = 20_000;
-/** Databases whose "holds any session?" answer is kept. */
+/** Holdings kept at most, whatever their bytes: one per attached database is all there is to keep. */
 const MAX_HOLDINGS = 1024;
+/** A holding's object and its key, beside the database it points at (the registry's, not ours). */
+const HOLDING_BYTES = 256;
 
 /** What every cache is dropped or narrowed for: the one place each trigger goes through. */
 export type Invalidation =
@@ -60,6 +64,7 @@ export interface CachesReport {
   budget_bytes: number;
   used_bytes: number;
   caches: Record<string, LruStats>;
+  bound: MemoryBound;
 }
 
 /**
@@ -73,7 +78,7 @@ export interface CachesReport {
  * released at once.
  */
 export class Caches implements AuthCaches {
-  readonly budgetBytes: number;
+  private budget: number;
   /** Attached Agno SQLite sessions: stored runs value, where each run lies, decoded runs. */
   readonly sqliteRuns: AgnoRunsCache;
   /** PostgreSQL Agno 2 `runs` values and where each run lies, per row version. */
@@ -92,18 +97,53 @@ export class Caches implements AuthCaches {
   readonly holdings: BoundedLru<Holding>;
   /** Bumped per database by every write and outside change; part of every serialized answer's version. */
   private readonly generations = new Map<string, number>();
+  /** Tests fix the attached-sessions cache's bounds; then a budget change leaves them alone. */
+  private readonly fixedSqliteRuns: boolean;
+  /** The process's RSS once the server listened (`noteIdle`): the first term of the stated bound. */
+  private idleRssBytes = 0;
 
   constructor(options: CachesOptions = {}) {
-    this.budgetBytes = Math.floor((options.budgetMb ?? DEFAULT_CACHE_BUDGET_MB) * 1024 * 1024);
-    const share = (name: keyof typeof SHARES) => Math.floor(this.budgetBytes * SHARES[name]);
-    this.sqliteRuns = new AgnoRunsCache(options.sqliteRunsLimits ?? { maxBytes: share('sqlite_runs'), maxEntries: 256 });
-    this.postgresRuns = new PgRunIndexCache(share('postgres_runs'));
-    this.searchDocuments = new SearchDocuments(share('search_documents'));
-    this.runBodies = new SerializedBodies(share('run_bodies'));
-    this.traceBodies = new SerializedBodies(share('trace_bodies'));
-    this.tokens = new BoundedLru({ maxBytes: share('tokens') }, (entry) => entry.bytes);
-    this.decisions = new BoundedLru({ maxEntries: MAX_DECISIONS });
-    this.holdings = new BoundedLru({ maxEntries: MAX_HOLDINGS });
+    this.budget = budgetBytesOf(options.budgetMb);
+    this.fixedSqliteRuns = options.sqliteRunsLimits !== undefined;
+    this.sqliteRuns = new AgnoRunsCache(options.sqliteRunsLimits ?? this.sqliteRunsLimits());
+    this.postgresRuns = new PgRunIndexCache(this.share('postgres_runs'));
+    this.searchDocuments = new SearchDocuments(this.share('search_documents'));
+    this.runBodies = new SerializedBodies(this.share('run_bodies'));
+    this.traceBodies = new SerializedBodies(this.share('trace_bodies'));
+    this.tokens = new BoundedLru({ maxBytes: this.share('tokens') }, (entry) => entry.bytes);
+    this.decisions = new BoundedLru({ maxBytes: this.share('decisions') }, decisionBytes);
+    this.holdings = new BoundedLru({ maxBytes: this.share('holdings'), maxEntries: MAX_HOLDINGS }, () => HOLDING_BYTES);
+  }
+
+  /** `cache_budget_mb` in bytes, as in force now. */
+  get budgetBytes(): number {
+    return this.budget;
+  }
+
+  /**
+   * Takes a new `cache_budget_mb` into force at once (settings saved): every cache gets its share
+   * of it, and where a share shrank the least recently used entries are evicted down to it.
+   */
+  setBudget(budgetMb: number): void {
+    const next = budgetBytesOf(budgetMb);
+    if (next === this.budget) return;
+    this.budget = next;
+    if (!this.fixedSqliteRuns) this.sqliteRuns.resize(this.sqliteRunsLimits());
+    this.postgresRuns.resize(this.share('postgres_runs'));
+    this.searchDocuments.resize(this.share('search_documents'));
+    this.runBodies.resize(this.share('run_bodies'));
+    this.traceBodies.resize(this.share('trace_bodies'));
+    this.tokens.resize({ maxBytes: this.share('tokens') });
+    this.decisions.resize({ maxBytes: this.share('decisions') });
+    this.holdings.resize({ maxBytes: this.share('holdings'), maxEntries: MAX_HOLDINGS });
+  }
+
+  private share(name: keyof typeof SHARES): number {
+    return Math.floor(this.budget * SHARES[name]);
+  }
+
+  private sqliteRunsLimits(): RunCacheLimits {
+    return { maxBytes: this.share('sqlite_runs'), maxEntries: 256 };
   }
 
   /** How many writes and outside changes `owner`'s database has seen (see `invalidate`). */
@@ -140,7 +180,13 @@ export class Caches implements AuthCaches {
     this.generations.set(owner, this.generation(owner) + 1);
   }
 
-  report(): CachesReport {
+  /** Records the RSS of the server just started (every database open, nothing read yet). */
+  noteIdle(rssBytes: number = process.memoryUsage.rss()): void {
+    this.idleRssBytes = rssBytes;
+  }
+
+  /** Every cache's figures, and the memory bound they give with `attachedSqliteFiles` open. */
+  report(attachedSqliteFiles: number): CachesReport {
     const caches: Record<string, LruStats> = {
       sqlite_runs: this.sqliteRuns.lruStats(),
       postgres_runs: this.postgresRuns.lruStats(),
@@ -152,8 +198,29 @@ export class Caches implements AuthCaches {
       holdings: this.holdings.stats(),
     };
     const used = Object.values(caches).reduce((sum, c) => sum + c.bytes, 0);
-    return { budget_bytes: this.budgetBytes, used_bytes: used, caches };
+    const bound = memoryBound({
+      idleRssBytes: this.idleRssBytes,
+      budgetBytes: this.budgetBytes,
+      attachedSqliteFiles,
+      attachedPageCacheBytes: ATTACHED_PAGE_CACHE_KIB * 1024,
+      largestValueBytes: Math.max(this.sqliteRuns.largestValueBytes, this.postgresRuns.largestValueBytes),
+      rssBytes: process.memoryUsage.rss(),
+    });
+    return { budget_bytes: this.budgetBytes, used_bytes: used, caches, bound };
   }
+}
+
+function budgetBytesOf(budgetMb: number | undefined): number {
+  return Math.floor((budgetMb ?? DEFAULT_CACHE_BUDGET_MB) * 1024 * 1024);
+}
+
+/**
+ * What an allow decision holds: V8 keeps its objects, and the key, in about twice their JSON
+ * text (measured: 729 heap bytes per entry for 408 characters of key and JSON). The token inside
+ * it is the verified-token entry's own string, counted there.
+ */
+function decisionBytes(entry: CachedDecision, key: string): number {
+  return 2 * (key.length + JSON.stringify(entry.decision, (name: string, value: unknown) => (name === 'token' ? undefined : value)).length);
 }
 
 export { databaseOwner, ownerPrefix } from './owners.js';

@@ -21,6 +21,11 @@ export class SerializedBodies {
     this.lru = new BoundedLru<Body>({ maxBytes }, (entry) => entry.bytes);
   }
 
+  /** A new byte bound in force now, least recently used evicted to fit. */
+  resize(maxBytes: number): void {
+    this.lru.resize({ maxBytes });
+  }
+
   get(owner: string, key: string, version: string): Buffer | undefined {
     const full = `${owner}\u0000${key}`;
     const entry = this.lru.get(full);

@@ -491,6 +491,18 @@ const CacheStatsSchema = z
   })
   .meta({ id: 'DeskCacheStats' });
 
+const MemoryBoundSchema = z
+  .object({
+    bytes: z.number().int().meta({ description: 'The resident memory (RSS) the server stays under: `idle_rss_bytes + budget_bytes + sqlite_page_cache_bytes + reading_bytes`.' }),
+    idle_rss_bytes: z.number().int().meta({ description: 'RSS once the server listened, every database open and nothing read.' }),
+    budget_bytes: z.number().int().meta({ description: '`cache_budget_mb` in bytes.' }),
+    sqlite_page_cache_bytes: z.number().int().meta({ description: 'SQLite\'s page caches, outside the budget: 2 MiB per attached SQLite file and 16 MiB for the built-in database.' }),
+    reading_bytes: z.number().int().meta({ description: 'Twice the largest session runs value read so far: held by the driver and by rundesk while its index is built. Each session first read at the same moment adds its own.' }),
+    largest_value_bytes: z.number().int().meta({ description: 'The largest stored runs value (SQLite or PostgreSQL) read since the start.' }),
+    rss_bytes: z.number().int().meta({ description: 'The server\'s RSS now, to compare with `bytes`.' }),
+  })
+  .meta({ id: 'DeskMemoryBound', description: 'The stated memory bound, term by term (README, "Memory").' });
+
 export const DeskDatabaseListSchema = z
   .object({
     databases: z.array(DeskDatabaseSchema),
@@ -513,8 +525,9 @@ export const DeskDatabaseListSchema = z
         used_bytes: z.number().int().meta({ description: 'Bytes held by the caches with a byte budget, now.' }),
         caches: z.record(z.string(), CacheStatsSchema).meta({
           description:
-            'Each cache of the server: `sqlite_runs` (attached sessions\' run indexes), `postgres_runs` (PostgreSQL row indexes), `run_bodies` and `trace_bodies` (serialized answers), `tokens` (verified tokens), `decisions` (allow decisions per token and request), `holdings` (which databases hold sessions).',
+            'Each cache of the server, bounded by its share of the budget in bytes: `sqlite_runs` (attached sessions\' run indexes), `postgres_runs` (PostgreSQL row indexes), `search_documents` (run search), `run_bodies` and `trace_bodies` (serialized answers), `tokens` (verified tokens), `decisions` (allow decisions per token and request), `holdings` (which databases hold sessions).',
         }),
+        bound: MemoryBoundSchema,
       })
       .meta({ description: 'The memory of the server\'s caches and indexes against its budget (settings `cache_budget_mb`).' }),
   })

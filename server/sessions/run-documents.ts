@@ -46,6 +46,11 @@ export class SearchDocuments {
     this.tables = new BoundedLru<Kept>({ maxBytes }, (kept) => kept.bytes);
   }
 
+  /** A new byte bound in force now, least recently used evicted to fit. */
+  resize(maxBytes: number): void {
+    this.tables.resize({ maxBytes });
+  }
+
   /** The documents of `db`'s table (the default one when `table` is undefined). */
   async of(db: Database, table: string | undefined, generation: number): Promise<TableDocuments> {
     const store = db.sessions(table);

@@ -164,7 +164,7 @@ export const SettingsSchema = z.strictObject({
     .max(65536)
     .default(256)
     .describe(
-      'Memory, in MiB, for all of the server\'s caches and run indexes together (attached sessions\' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page. Read at start: a change takes effect at the next start.',
+      'Memory, in MiB, for all of the server\'s caches and run indexes together (attached sessions\' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page with the memory bound it gives. A saved change takes effect at once: the caches are evicted down to the new budget.',
     ),
   server: ServerSettingsSchema.prefault({}),
   auth: AuthSettingsSchema.prefault({}),

@@ -2914,7 +2914,7 @@ export interface components {
                  */
                 default_database?: string | null;
                 /**
-                 * @description Memory, in MiB, for all of the server's caches and run indexes together (attached sessions' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page. Read at start: a change takes effect at the next start.
+                 * @description Memory, in MiB, for all of the server's caches and run indexes together (attached sessions' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page with the memory bound it gives. A saved change takes effect at once: the caches are evicted down to the new budget.
                  * @default 256
                  */
                 cache_budget_mb?: number;
@@ -3033,7 +3033,7 @@ export interface components {
             cors_allowed_origins: string[];
             /** @description Database that answers requests without db_id. null: the built-in database when it holds sessions or nothing is attached, else the first attached database that holds sessions. Writes without db_id go to this database, or to the built-in one when null. */
             default_database: string | null;
-            /** @description Memory, in MiB, for all of the server's caches and run indexes together (attached sessions' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page. Read at start: a change takes effect at the next start. */
+            /** @description Memory, in MiB, for all of the server's caches and run indexes together (attached sessions' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page with the memory bound it gives. A saved change takes effect at once: the caches are evicted down to the new budget. */
             cache_budget_mb: number;
             server: {
                 host: string;
@@ -3144,7 +3144,7 @@ export interface components {
              */
             default_database?: string | null;
             /**
-             * @description Memory, in MiB, for all of the server's caches and run indexes together (attached sessions' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page. Read at start: a change takes effect at the next start.
+             * @description Memory, in MiB, for all of the server's caches and run indexes together (attached sessions' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page with the memory bound it gives. A saved change takes effect at once: the caches are evicted down to the new budget.
              * @default 256
              */
             cache_budget_mb?: number;
@@ -3307,10 +3307,11 @@ export interface components {
                 budget_bytes: number;
                 /** @description Bytes held by the caches with a byte budget, now. */
                 used_bytes: number;
-                /** @description Each cache of the server: `sqlite_runs` (attached sessions' run indexes), `postgres_runs` (PostgreSQL row indexes), `run_bodies` and `trace_bodies` (serialized answers), `tokens` (verified tokens), `decisions` (allow decisions per token and request), `holdings` (which databases hold sessions). */
+                /** @description Each cache of the server, bounded by its share of the budget in bytes: `sqlite_runs` (attached sessions' run indexes), `postgres_runs` (PostgreSQL row indexes), `search_documents` (run search), `run_bodies` and `trace_bodies` (serialized answers), `tokens` (verified tokens), `decisions` (allow decisions per token and request), `holdings` (which databases hold sessions). */
                 caches: {
                     [key: string]: components["schemas"]["DeskCacheStats"];
                 };
+                bound: components["schemas"]["DeskMemoryBound"];
             };
         };
         DeskDatabase: {
@@ -3344,6 +3345,23 @@ export interface components {
             misses: number;
             /** @description Entries pushed out to stay within the bound. */
             evictions: number;
+        };
+        /** @description The stated memory bound, term by term (README, "Memory"). */
+        DeskMemoryBound: {
+            /** @description The resident memory (RSS) the server stays under: `idle_rss_bytes + budget_bytes + sqlite_page_cache_bytes + reading_bytes`. */
+            bytes: number;
+            /** @description RSS once the server listened, every database open and nothing read. */
+            idle_rss_bytes: number;
+            /** @description `cache_budget_mb` in bytes. */
+            budget_bytes: number;
+            /** @description SQLite's page caches, outside the budget: 2 MiB per attached SQLite file and 16 MiB for the built-in database. */
+            sqlite_page_cache_bytes: number;
+            /** @description Twice the largest session runs value read so far: held by the driver and by rundesk while its index is built. Each session first read at the same moment adds its own. */
+            reading_bytes: number;
+            /** @description The largest stored runs value (SQLite or PostgreSQL) read since the start. */
+            largest_value_bytes: number;
+            /** @description The server's RSS now, to compare with `bytes`. */
+            rss_bytes: number;
         };
         DeskDatabaseAttachRequest: {
             /** @description Absolute path of an SQLite file with a session table. */

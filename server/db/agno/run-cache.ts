@@ -95,9 +95,21 @@ export function decodedBytes(storedBytes: number): number {
 export class AgnoRunsCache {
   private readonly lru: BoundedLru<CachedRuns>;
   private readonly counters = { hits: 0, revalidations: 0, loads: 0 };
+  /** The largest stored runs value loaded since the start, kept or not (the stated memory bound). */
+  largestValueBytes = 0;
 
-  constructor(readonly limits: RunCacheLimits = DEFAULT_RUN_CACHE_LIMITS) {
-    this.lru = new BoundedLru<CachedRuns>({ maxBytes: limits.maxBytes, maxEntries: limits.maxEntries }, (entry) => entry.bytes);
+  constructor(private bounds: RunCacheLimits = DEFAULT_RUN_CACHE_LIMITS) {
+    this.lru = new BoundedLru<CachedRuns>({ maxBytes: bounds.maxBytes, maxEntries: bounds.maxEntries }, (entry) => entry.bytes);
+  }
+
+  get limits(): RunCacheLimits {
+    return this.bounds;
+  }
+
+  /** New bounds in force now (a live `cache_budget_mb` change), least recently used evicted to fit. */
+  resize(limits: RunCacheLimits): void {
+    this.bounds = limits;
+    this.lru.resize({ maxBytes: limits.maxBytes, maxEntries: limits.maxEntries });
   }
 
   /** The entry without touching its recency (the caller has not validated it yet). */
@@ -115,6 +127,7 @@ export class AgnoRunsCache {
   /** Stores a freshly decoded entry; one that alone exceeds the byte bound is not kept. */
   set(key: string, entry: CachedRuns): void {
     this.counters.loads += 1;
+    this.largestValueBytes = Math.max(this.largestValueBytes, entry.raw?.length ?? 0);
     this.lru.set(key, entry);
   }
 

@@ -52,9 +52,17 @@ export class PgRunIndexCache {
   private readonly lru: BoundedLru<IndexedValue | RowSummary>;
   private readonly loading = new Map<string, Promise<IndexedValue | null>>();
   private readonly counters = { loads: 0, hits: 0 };
+  /** The largest row value fetched since the start, kept or not (the stated memory bound). */
+  largestValueBytes = 0;
 
-  constructor(private readonly maxBytes: number) {
+  constructor(private maxBytes: number) {
     this.lru = new BoundedLru<IndexedValue | RowSummary>({ maxBytes }, (value) => value.bytes);
+  }
+
+  /** A new byte bound in force now (a live `cache_budget_mb` change), least recently used evicted to fit. */
+  resize(maxBytes: number): void {
+    this.maxBytes = maxBytes;
+    this.lru.resize({ maxBytes });
   }
 
   /** The entry for `key` at `version`, loading it (once, however many callers ask) when missing or older. */
@@ -74,6 +82,7 @@ export class PgRunIndexCache {
           this.loading.delete(loadKey);
           if (loaded) {
             this.counters.loads += 1;
+            this.largestValueBytes = Math.max(this.largestValueBytes, loaded.text.length);
             this.lru.set(full, loaded);
           }
           return loaded;

@@ -101,7 +101,8 @@ export function databasesRouter(runtime: Runtime): express.Router {
         loads: cache.loads,
         evictions: cache.evictions,
       },
-      memory: runtime.caches.report(),
+      // SQLite databases are the ones with a change stamp; the built-in one is not attached.
+      memory: runtime.caches.report(runtime.databases.list().filter((db) => db.id !== 'default' && db.changeStamp !== undefined).length),
     });
   });
 

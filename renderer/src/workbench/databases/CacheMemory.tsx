@@ -14,11 +14,13 @@ function megabytes(bytes: number): string {
 export function CacheMemory() {
   const memory = useQuery(deskQueries.cacheMemory());
   if (!memory.data) return null;
-  const { used_bytes: used, budget_bytes: budget } = memory.data;
+  const { used_bytes: used, budget_bytes: budget, bound } = memory.data;
   return (
     <p className={cx(textStyles.pad, textStyles.small, textStyles.muted, textStyles.m0, styles.tip)} data-testid="cache-memory">
       Caches and run indexes hold {megabytes(used)} of {megabytes(budget)} (<code>cache_budget_mb</code> in the settings; least recently used entries
-      are dropped beyond it).
+      are dropped beyond it). The server stays under <span data-memory-bound>{megabytes(bound.bytes)}</span> of memory: {megabytes(bound.idle_rss_bytes)} when it
+      started, the budget, {megabytes(bound.sqlite_page_cache_bytes)} of SQLite page caches and {megabytes(bound.reading_bytes)} while the largest session
+      is read; it uses {megabytes(bound.rss_bytes)} now.
     </p>
   );
 }

@@ -37,5 +37,6 @@ describe('databases page', () => {
     renderApp('/databases');
     const line = await screen.findByTestId('cache-memory');
     expect(line.textContent).toMatch(/hold [\d.]+ MB of 256 MB/);
+    expect(line.textContent).toMatch(/stays under [\d.]+ MB of memory/);
   });
 });
