@@ -61,11 +61,7 @@ export async function listRunSummaries(
   page: number,
   signal?: AbortSignal,
 ): Promise<{ runs: AnyRun[]; meta: RunsPage['meta'] }> {
-  const answer = await read(actor, '/sessions/{session_id}/runs', {
-    path: { session_id: sessionId },
-    query: { type, limit: RUN_PAGE_SIZE, page, summary: 'true', ...loc(l) },
-    signal,
-  });
+  const answer = await sessionRuns(actor, sessionId, { type, limit: RUN_PAGE_SIZE, page, summary: 'true', ...loc(l) }, signal);
   if (Array.isArray(answer) || !('page' in answer.meta)) throw new Error('the server answered something else where a page of runs was asked for');
   // Every field of a run shape but run_id is optional; a summary carries the ones a run list reads.
   return { runs: answer.data as unknown[] as AnyRun[], meta: answer.meta };
@@ -86,22 +82,19 @@ export async function listRunsAround(
   l: DbLocation,
   signal?: AbortSignal,
 ): Promise<{ runs: AnyRun[]; meta: RunsWindow['meta'] }> {
-  const answer = await read(actor, '/sessions/{session_id}/runs', {
-    path: { session_id: sessionId },
-    query: { type, around: runId, limit: RUN_WINDOW_SIZE, summary: 'true', ...loc(l) },
-    signal,
-  });
+  const answer = await sessionRuns(actor, sessionId, { type, around: runId, limit: RUN_WINDOW_SIZE, summary: 'true', ...loc(l) }, signal);
   if (Array.isArray(answer) || !('position' in answer.meta)) throw new Error('the server answered something else where the runs around a run were asked for');
   return { runs: answer.data as unknown[] as AnyRun[], meta: answer.meta };
 }
 
 /** The runs whose parent is `parentRunId` (rundesk's `parent_run_id`), in full: a team run's members. */
 export function listChildRuns(actor: Actor, sessionId: string, parentRunId: string, type: SessionType | undefined, l: DbLocation, signal?: AbortSignal) {
-  return read(actor, '/sessions/{session_id}/runs', {
-    path: { session_id: sessionId },
-    query: { type, parent_run_id: parentRunId, ...loc(l) },
-    signal,
-  }) as Promise<unknown> as Promise<AnyRun[]>;
+  return sessionRuns(actor, sessionId, { type, parent_run_id: parentRunId, ...loc(l) }, signal) as Promise<unknown> as Promise<AnyRun[]>;
+}
+
+/** `GET /sessions/{id}/runs`: its answer is a list, a page or a window, by the query. */
+function sessionRuns(actor: Actor, sessionId: string, query: NonNullable<CallInput<'get', '/sessions/{session_id}/runs'>['query']>, signal?: AbortSignal) {
+  return read(actor, '/sessions/{session_id}/runs', { path: { session_id: sessionId }, query, signal });
 }
 
 export function getRun(
