@@ -212,6 +212,13 @@ export interface Database {
    * engine cannot tell cheaply (PostgreSQL): then no answer built from it is reused.
    */
   changeStamp?(): string;
+  /**
+   * A fingerprint of one session table's rows (and of its Agno 3 run rows) that any insert,
+   * update or delete changes (PostgreSQL: their count and a sum of a hash of each row's `ctid`
+   * and `xmin`), read without reading the runs. For an engine without `changeStamp`: answers
+   * built from the table are reused while it is unchanged.
+   */
+  tableVersion?(table?: string): Promise<string>;
   /** A synchronous "does the default table hold any session?" when the driver can answer at once (SQLite). */
   holdsSessionsNow?(): boolean;
   info(): Promise<DatabaseInfo>;

@@ -7,9 +7,9 @@ import { buildRunDocument, type RunDocument } from '../runs/search/run-document.
  * The search documents of every run of one session table, kept in the server's
  * `caches.searchDocuments` per database change stamp.
  *
- * A database that can tell cheaply whether it changed (`changeStamp`: the SQLite layouts) keeps
- * a table's documents until its stamp or write generation moves; one that cannot (PostgreSQL)
- * is read for each search. Documents are also kept per stored run object: the Agno stores hand
+ * A database that can tell cheaply whether it changed (`changeStamp`: the SQLite layouts; or
+ * `tableVersion`: PostgreSQL's fingerprint of the table's row versions) keeps a table's
+ * documents until that or its write generation moves. Documents are also kept per stored run object: the Agno stores hand
  * out the same frozen run while its row is unchanged (the per-row-version run cache), so after
  * a write only the runs of the rewritten row are rebuilt. That map is weak, so nothing there
  * outlives the runs cache's entries.
@@ -54,10 +54,12 @@ export class SearchDocuments {
   /** The documents of `db`'s table (the default one when `table` is undefined). */
   async of(db: Database, table: string | undefined, generation: number): Promise<TableDocuments> {
     const store = db.sessions(table);
-    if (db.changeStamp === undefined) return readDocuments(store, '', this.byRun);
+    // Read before the documents: a change made meanwhile gives a newer version on the next search.
+    const stamp = db.changeStamp?.() ?? (await db.tableVersion?.(table));
+    if (stamp === undefined) return readDocuments(store, '', this.byRun);
     const owner = databaseOwner(db.id);
     const key = `${ownerPrefix(owner)}${table ?? ''}`;
-    const version = `${generation}:${db.changeStamp()}`;
+    const version = `${generation}:${stamp}`;
     const kept = this.tables.get(key);
     if (kept && kept.version === version) return kept;
     const pendingKey = `${key}\u0000${version}`;

@@ -136,6 +136,22 @@ if (!bin) {
         expect((await listed())?.name).toBe('renamed by another client');
       });
 
+      it('When another client changes, adds or deletes runs after a search, Then the next search sees it (documents kept per table version)', async () => {
+        const found = async (q: string) => {
+          const res = await t.get(`/search/runs?db_id=pg&q=${q}&limit=200`, token);
+          expect(res.status).toBe(200);
+          return (await res.json()).data.map((r: { run_id: string }) => r.run_id).sort();
+        };
+        expect(await found('zebra-quartz')).toEqual([]);
+        expect(await found('zebra-quartz')).toEqual([]);
+        await rewrite(runIds[2] as string, 'a zebra-quartz answer');
+        expect(await found('zebra-quartz')).toEqual([runIds[2]]);
+        await append('searched-run', 'zebra-quartz asked elsewhere');
+        expect(await found('zebra-quartz')).toEqual([runIds[2], 'searched-run'].sort());
+        await rewrite(runIds[2] as string, 'plain again');
+        expect(await found('zebra-quartz')).toEqual(['searched-run']);
+      });
+
       it('When the session row is deleted, Then its runs are gone at once', async () => {
         expect((await read(runIds[1] as string)).status).toBe(200);
         expect(await listed()).not.toBeNull();

@@ -67,7 +67,7 @@ class PostgresDatabase implements Database {
   private readonly pool: pg.Pool;
   private readonly tableName: string;
   private readonly qualified: string;
-  private readonly store: SessionStore;
+  private readonly store: PostgresSessionStore;
   private readonly platform: PlatformDataReader;
   private readonly traceStore: TraceStore;
   private readonly caches: Caches;
@@ -123,6 +123,11 @@ class PostgresDatabase implements Database {
 
   sessionTables(): readonly string[] {
     return [this.tableName];
+  }
+
+  async tableVersion(table?: string): Promise<string> {
+    this.sessions(table);
+    return this.store.tableVersion();
   }
 
   sessions(table?: string): SessionStore {

@@ -719,6 +719,19 @@ export class PostgresSessionStore implements SessionStore {
     });
   }
 
+  /** Database.tableVersion: the session rows' versions, and the run rows' in Agno 3. */
+  async tableVersion(): Promise<string> {
+    return this.withLayout(async (sql) => {
+      const fingerprint = (table: string, alias: string) =>
+        `(SELECT count(*)::text || '.' || coalesce(sum(hashtext(${alias}.ctid::text || '/' || ${alias}.xmin::text)), 0)::text FROM ${table} AS ${alias})`;
+      const runs = sql.layout.runsTable;
+      const { rows } = await this.pool.query<{ v: string }>(
+        `SELECT ${fingerprint(this.table, 't')}${runs === null ? '' : ` || ':' || ${fingerprint(runs, 'r')}`} AS v`,
+      );
+      return String(rows[0]?.v ?? '');
+    });
+  }
+
   async hasSessions(): Promise<boolean> {
     const { rows } = await this.pool.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${this.table}) AS any`);
     return rows[0]?.any === true;
