@@ -1,4 +1,5 @@
 import { parseIsoToMicros, toIsoDateTime } from '../agno-format/dates.js';
+import { dropNullFields as compact } from '../agno-format/json-values.js';
 import type { SessionTraceStatsRow, SpanRow, TraceListRow, TraceRow } from '../db/traces/types.js';
 import { formatDurationMs, pyTruthy } from './python-text.js';
 import type { TraceDetail, TraceNode, TraceSessionStats, TraceSummary } from './schemas.js';
@@ -23,11 +24,6 @@ function optionalText(value: unknown): string | undefined {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Keys whose value is `undefined` or `null` dropped (`exclude_none`). */
-function compact<T extends Record<string, unknown>>(value: T): T {
-  for (const key of Object.keys(value)) if (value[key] === undefined || value[key] === null) delete value[key];
-  return value;
-}
 
 function context(row: TraceRow) {
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { SessionStore, SessionType, StoredRun } from '../../db/types.js';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors.js';
+import { dropNullFields } from '../../agno-format/json-values.js';
 import { RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema } from '../../runs/shapes.js';
 import { toRunShape } from '../../runs/to-run-shape.js';
 import { RunSummarySchema, toRunSummary } from '../../runs/run-summary.js';
@@ -234,7 +235,9 @@ export const sessionRoutes = [
       if (q.limit === undefined && q.page === undefined) {
         const found = await sessions.listRuns(store, scope, session_id, q.type, created);
         if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
-        return json(found.runs.map(present(found.session.session_type)));
+        const items = found.runs.map(present(found.session.session_type));
+        // AgentOS's list leaves null fields out (`exclude_none`, unlike its single-run GET); so does this answer.
+        return json(q.summary ? items : items.map((item) => dropNullFields(item as Record<string, unknown>)));
       }
       const limit = q.limit ?? DEFAULT_RUNS_PAGE;
       const page = q.page ?? 1;
