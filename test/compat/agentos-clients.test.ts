@@ -211,6 +211,8 @@ describe('Given a page on http://localhost:3000 and the default CORS settings', 
     expect(config).toMatchObject({ os_id: 'rundesk-local', databases: ['default', 'agents'], os_database: 'agents', interfaces: [] });
     expect(config.session.dbs.find((d: { db_id: string }) => d.db_id === 'agents').tables).toEqual(['agno_sessions']);
     expect(config.agents.length).toBeGreaterThan(0);
+    // Agno 3's client parses `available_models` as a list (a list of models there, of names in 2.9): empty fits both.
+    expect(config.available_models).toEqual([]);
   });
 });
 

@@ -162,7 +162,8 @@ const getConfig = defineRoute({
       os_id: settings.os_id,
       name: 'rundesk',
       description: "A local developer server for the platform's run endpoint: stored runs, served behind the JWT layer.",
-      available_models: null,
+      // Agno 3's client requires a list here (of models; 2.9's of names): rundesk runs none.
+      available_models: [],
       os_database: osDatabase,
       databases: dbs.map((d) => d.db_id),
       chat: null,
