@@ -17,11 +17,11 @@
  * whole session for each run, seconds apiece at 10,000 runs); BENCH_PLATFORM_LISTINGS (default 10).
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import Database from 'better-sqlite3';
+import { freePort } from '../server/testing/postgres-cluster.js';
 import { ROOT, spawnServer, stopChild } from './harness.js';
 
 const PLATFORM = process.env['REFERENCE_PLATFORM'];
@@ -114,17 +114,6 @@ function spread(runIds: string[], count: number): string[] {
     [picked[i], picked[j]] = [picked[j] as string, picked[i] as string];
   }
   return picked;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function python(site: string, args: string[], cwd: string): string {

@@ -29,7 +29,8 @@ export function findPostgresBin(): string | null {
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) ?? null;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on loopback that nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
