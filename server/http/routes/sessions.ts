@@ -216,7 +216,8 @@ export const sessionRoutes = [
       const created = { after: q.created_after, before: q.created_before, parentRunId: q.parent_run_id };
       const present = (type: SessionType) => (run: StoredRun) => {
         const shape = toRunShape(run, listedShapeOf(type, run));
-        return q.summary ? toRunSummary(shape) : shape;
+        // AgentOS's list leaves null fields out (`exclude_none`, unlike its single-run GET); pages of it do too.
+        return q.summary ? toRunSummary(shape) : dropNullFields(shape as unknown as Record<string, unknown>);
       };
       if (q.around !== undefined) {
         const clash = NOT_WITH_AROUND.filter((name) => q[name] !== undefined);
@@ -235,9 +236,7 @@ export const sessionRoutes = [
       if (q.limit === undefined && q.page === undefined) {
         const found = await sessions.listRuns(store, scope, session_id, q.type, created);
         if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
-        const items = found.runs.map(present(found.session.session_type));
-        // AgentOS's list leaves null fields out (`exclude_none`, unlike its single-run GET); so does this answer.
-        return json(q.summary ? items : items.map((item) => dropNullFields(item as Record<string, unknown>)));
+        return json(found.runs.map(present(found.session.session_type)));
       }
       const limit = q.limit ?? DEFAULT_RUNS_PAGE;
       const page = q.page ?? 1;
