@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       if (!bin) throw new Error('no PostgreSQL binaries found (apt-get install postgresql, or set PG_BIN)');
       cluster = await startPostgresCluster(bin);
       const sessions = Array.from({ length: SESSIONS }, (_, i) => copyOf(made.session, i));
-      for (const session of sessions) await buildAgnoPostgres(cluster.url, [session]);
+      await buildAgnoPostgres(cluster.url, sessions);
       storedBytes = Buffer.byteLength(JSON.stringify(sessions[0]?.runs ?? []));
       databases.push({ id: 'pg', url_env: 'BENCH_PG_URL', read_only: true });
       for (const [i, session] of sessions.entries()) targets.push({ db: 'pg', sessionId: session.session_id, runIds: made.runIds.map((r) => `${r}-${i}`) });
