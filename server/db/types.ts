@@ -181,6 +181,18 @@ export type SessionStore = {
     : SyncSessionStore[K];
 };
 
+/** How an attached Agno table keeps its runs, beside what `agno_schema_versions` records for it. */
+export interface TableLayoutInfo {
+  table: string;
+  /** From the table's columns: `2.x` a runs column, `3.x` a runs table, `3.x-upgraded` both (merged by run_id). */
+  layout: '2.x' | '3.x' | '3.x-upgraded';
+  runsTable: string | null;
+  schemaVersion: string | null;
+  runsTableSchemaVersion: string | null;
+  versionAgrees: boolean;
+  note: string | null;
+}
+
 export interface DatabaseInfo {
   id: string;
   path: string;
@@ -191,6 +203,8 @@ export interface DatabaseInfo {
   defaultTable: string;
   sessions: number;
   runs: number;
+  /** Per session table of an attached Agno SQLite file; absent for the other kinds. */
+  layouts?: TableLayoutInfo[];
 }
 
 /** An open SQLite file. */

@@ -459,6 +459,24 @@ export const DeskSettingsSchemaResponseSchema = z
 
 // ---------------------------------------------------------------- databases
 
+const DeskTableLayoutSchema = z
+  .object({
+    table: z.string(),
+    layout: z.enum(['2.x', '3.x', '3.x-upgraded']).meta({
+      description:
+        'Where the table keeps its runs, read from its columns: `2.x` its `runs` column; `3.x` an Agno 3 runs table (`agno_runs`); `3.x-upgraded` both, answered as Agno 3 merges them by run_id.',
+    }),
+    runs_table: z.string().nullable().meta({ description: 'The Agno 3 runs table read with it; null for `2.x`.' }),
+    schema_version: z.string().nullable().meta({ description: 'What `agno_schema_versions` records for the table; null when it has no row.' }),
+    runs_table_schema_version: z.string().nullable(),
+    version_agrees: z.boolean().meta({
+      description:
+        'Whether the recorded version (Agno reads a missing row as 2.0.0) names the layout the columns show. The layout is never taken from the version row.',
+    }),
+    note: z.string().nullable().meta({ description: 'Why they disagree, or what the layout means for reads; null when nothing needs saying.' }),
+  })
+  .meta({ id: 'DeskTableLayout' });
+
 export const DeskDatabaseSchema = z
   .object({
     id: z.string(),
@@ -468,6 +486,9 @@ export const DeskDatabaseSchema = z
     default_table: z.string(),
     sessions: z.number().int().meta({ description: '0 when `error` is set.' }),
     runs: z.number().int().meta({ description: '0 when `error` is set.' }),
+    layouts: z
+      .array(DeskTableLayoutSchema)
+      .meta({ description: 'Each session table of an attached Agno SQLite file; empty for the built-in database, PostgreSQL, and while `error` is set.' }),
     is_default: z.boolean(),
     answers_without_db_id: z
       .boolean()

@@ -3324,6 +3324,8 @@ export interface components {
             sessions: number;
             /** @description 0 when `error` is set. */
             runs: number;
+            /** @description Each session table of an attached Agno SQLite file; empty for the built-in database, PostgreSQL, and while `error` is set. */
+            layouts: components["schemas"]["DeskTableLayout"][];
             is_default: boolean;
             /** @description Whether platform requests without db_id read this database (default_database, or the rule when it is null). */
             answers_without_db_id: boolean;
@@ -3333,6 +3335,23 @@ export interface components {
                 error_code: "DATABASE_UNAVAILABLE" | "DATABASE_BUSY";
                 detail: string;
             } | null;
+        };
+        DeskTableLayout: {
+            table: string;
+            /**
+             * @description Where the table keeps its runs, read from its columns: `2.x` its `runs` column; `3.x` an Agno 3 runs table (`agno_runs`); `3.x-upgraded` both, answered as Agno 3 merges them by run_id.
+             * @enum {string}
+             */
+            layout: "2.x" | "3.x" | "3.x-upgraded";
+            /** @description The Agno 3 runs table read with it; null for `2.x`. */
+            runs_table: string | null;
+            /** @description What `agno_schema_versions` records for the table; null when it has no row. */
+            schema_version: string | null;
+            runs_table_schema_version: string | null;
+            /** @description Whether the recorded version (Agno reads a missing row as 2.0.0) names the layout the columns show. The layout is never taken from the version row. */
+            version_agrees: boolean;
+            /** @description Why they disagree, or what the layout means for reads; null when nothing needs saying. */
+            note: string | null;
         };
         DeskCacheStats: {
             entries: number;

@@ -10,6 +10,7 @@ import { checkDatabaseFile } from '../file-check.js';
 import { sqlitePlatformData } from '../platform-data/sqlite.js';
 import type { PlatformDataReader } from '../platform-data/types.js';
 import { SqliteDatabaseBase } from '../sqlite-database.js';
+import { layoutReport, readSchemaVersions } from './schema-versions.js';
 import type { DatabaseInfo, SqliteDatabase, SyncSessionStore } from '../types.js';
 import { discoverSessionTables, REQUIRED_COLUMNS, RUNS_COLUMN, RUNS_TABLE_COLUMNS } from './discover.js';
 import type { SessionTable } from './discover.js';
@@ -332,6 +333,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
     return this.use((open) => {
       let sessions = 0;
       let runs = 0;
+      const versions = readSchemaVersions(open.handle);
       for (const store of this.stores.values()) {
         const counts = store.counts();
         sessions += counts.sessions;
@@ -345,6 +347,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
         defaultTable: open.defaultTable,
         sessions,
         runs,
+        layouts: open.tables.map((t) => layoutReport(t, versions)),
       };
     });
   }

@@ -41,6 +41,44 @@ describe('/desk/databases', () => {
     expect((await s.desk('GET', '/desk/databases')).body.databases.map((d: { id: string }) => d.id)).toEqual(['default', 'agents']);
   });
 
+  it('reports each table\'s layout beside what agno_schema_versions records, flagging a disagreement', async () => {
+    const fixtures = path.join(import.meta.dirname, '../../../test/fixtures/agno3');
+    const real = path.join(s.root, 'a3-real.db');
+    const upgraded = path.join(s.root, 'a3-upgraded.db');
+    const unrecorded = path.join(s.root, 'a3-unrecorded.db');
+    fs.copyFileSync(path.join(fixtures, 'agno3-real.db'), real);
+    fs.copyFileSync(path.join(fixtures, 'agno3-upgraded.db'), upgraded);
+    buildAgnoDb(unrecorded, makeDemoSessions(), { layout: '3.x', table: 'my_sessions', schemaVersions: false });
+    const layouts = async (file: string) => {
+      const r = await s.desk('POST', '/desk/databases', { path: file });
+      expect(r.status).toBe(201);
+      return r.body.layouts;
+    };
+    expect(await layouts(real)).toEqual([
+      { table: 'agno_sessions', layout: '3.x', runs_table: 'agno_runs', schema_version: '3.0.0', runs_table_schema_version: '3.0.0', version_agrees: true, note: null },
+    ]);
+    expect(await layouts(upgraded)).toEqual([
+      {
+        table: 'agno_sessions',
+        layout: '3.x-upgraded',
+        runs_table: 'agno_runs',
+        schema_version: '2.5.6',
+        runs_table_schema_version: '3.0.0',
+        version_agrees: false,
+        note: expect.stringContaining('without the v3.0.0 migration'),
+      },
+    ]);
+    const [mine] = await layouts(unrecorded);
+    expect(mine).toMatchObject({ table: 'my_sessions', layout: '3.x', schema_version: null, version_agrees: false });
+    expect(mine.note).toContain('no agno_schema_versions row');
+    const listed = (await s.desk('GET', '/desk/databases')).body.databases;
+    expect(listed.find((d: { path: string }) => d.path === upgraded).layouts[0].schema_version).toBe('2.5.6');
+    expect(listed.find((d: { id: string }) => d.id === 'default').layouts).toEqual([]);
+    for (const d of listed.filter((d: { path: string }) => [real, upgraded, unrecorded].includes(d.path))) {
+      expect((await s.desk('DELETE', `/desk/databases/${d.id}`)).body).toEqual({ deleted: d.id });
+    }
+  });
+
   it('refuses the same file twice, a taken id, missing files, relative paths and non-SQLite files', async () => {
     expect((await s.desk('POST', '/desk/databases', { path: agnoFile })).status).toBe(409);
     const copy = path.join(s.root, 'copy.db');

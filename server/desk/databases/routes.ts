@@ -24,7 +24,7 @@ async function toDeskDatabase(db: Database, answering: string | null) {
   } catch (err) {
     if (!(err instanceof DatabaseUnavailableError || err instanceof DatabaseBusyError)) throw err;
     const tables = [...db.sessionTables()];
-    return { ...base, tables, default_table: tables[0] ?? '', sessions: 0, runs: 0, error: { error_code: err.code, detail: err.message } };
+    return { ...base, tables, default_table: tables[0] ?? '', sessions: 0, runs: 0, layouts: [], error: { error_code: err.code, detail: err.message } };
   }
   return {
     ...base,
@@ -32,6 +32,15 @@ async function toDeskDatabase(db: Database, answering: string | null) {
     default_table: info.defaultTable,
     sessions: info.sessions,
     runs: info.runs,
+    layouts: (info.layouts ?? []).map((l) => ({
+      table: l.table,
+      layout: l.layout,
+      runs_table: l.runsTable,
+      schema_version: l.schemaVersion,
+      runs_table_schema_version: l.runsTableSchemaVersion,
+      version_agrees: l.versionAgrees,
+      note: l.note,
+    })),
     error: null,
   };
 }
