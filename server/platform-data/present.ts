@@ -74,6 +74,8 @@ export function presentEvalRun(row: EvalRunRow): z.infer<typeof EvalSchema> {
     eval_input: isPlainObject(row.eval_input) ? row.eval_input : null,
     created_at: toIsoDateTime(row.created_at),
     updated_at: toIsoDateTime(row.updated_at),
+    // Agno 3's eval table records the owner, and AgentOS 3 answers it; Agno 2's has none.
+    ...(row.user_id !== undefined ? { user_id: row.user_id } : {}),
   };
 }
 

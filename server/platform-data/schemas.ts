@@ -107,6 +107,7 @@ export const EvalSchema = z
     eval_input: z.record(z.string(), z.unknown()).nullable(),
     created_at: dateTime,
     updated_at: dateTime,
+    user_id: z.string().nullable().optional().meta({ description: "The run's owner, from an Agno 3 eval table (absent for Agno 2's, which records none)." }),
   })
   .meta({ id: 'EvalSchema' });
 export const EvalRunPageSchema = z.object({ data: z.array(EvalSchema), meta: PaginationInfoSchema }).meta({ id: 'EvalRunPage' });
@@ -114,7 +115,12 @@ export const EvalRunPageSchema = z.object({ data: z.array(EvalSchema), meta: Pag
 // Metrics
 
 const isoDate = z.iso.date().meta({ description: '`YYYY-MM-DD`' });
-export const MetricsQuerySchema = z.object({ ...selector, starting_date: isoDate.optional(), ending_date: isoDate.optional() });
+export const MetricsQuerySchema = z.object({
+  ...selector,
+  starting_date: isoDate.optional(),
+  ending_date: isoDate.optional(),
+  user_id: id.optional().meta({ description: "Agno 3 metrics tables (a row per owner): this user's rows. Ignored when the caller is pinned to a user." }),
+});
 
 export const DayAggregatedMetricsSchema = z
   .object({

@@ -5,6 +5,7 @@ import { EVAL_TYPES, type EvalType } from '../db/platform-data/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { AccessScope } from '../access/scope.js';
 import { paginationOf, presentContent, presentEvalRun, presentMemory, presentMetrics, presentUserStats } from './present.js';
+import { metricsByDay, metricsOfOwner } from './metric-owners.js';
 import type {
   ContentPageSchema,
   ContentResponseSchema,
@@ -124,15 +125,21 @@ export async function getEvalRun(db: Database, scope: AccessScope, runId: string
   return presentEvalRun(row);
 }
 
-/** The metrics table as stored, in a date range: rundesk never recalculates it. */
+/**
+ * The metrics table as stored, in a date range: rundesk never recalculates it. An Agno 3 table
+ * (a row per owner) answers as AgentOS 3 does: summed per day, or one user's rows (metric-owners.ts).
+ */
 export async function listMetrics(
   db: Database,
+  scope: AccessScope,
   q: z.output<typeof MetricsQuerySchema>,
   now: () => number,
 ): Promise<z.infer<typeof MetricsResponseSchema>> {
-  const answer = await db.platformData().listMetrics({ table: q.table, startingDate: q.starting_date, endingDate: q.ending_date });
+  const answer = await db.platformData().listMetrics({ table: q.table, startingDate: q.starting_date, endingDate: q.ending_date, scope });
+  let rows = answer.rows;
+  if (answer.owned) rows = scope.kind === 'user' ? metricsOfOwner(rows, scope.userId) : metricsByDay(rows);
   return {
-    metrics: answer.rows.map((row) => presentMetrics(row, now)),
+    metrics: rows.map((row) => presentMetrics(row, now)),
     updated_at: toIsoDateTime(answer.latestUpdatedAt),
   };
 }

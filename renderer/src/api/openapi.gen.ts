@@ -2421,6 +2421,8 @@ export interface components {
             created_at: string | null;
             /** @description UTC date-time, e.g. `2026-04-05T13:56:23Z`. */
             updated_at: string | null;
+            /** @description The run's owner, from an Agno 3 eval table (absent for Agno 2's, which records none). */
+            user_id?: string | null;
         };
         MetricsResponse: {
             metrics: components["schemas"]["DayAggregatedMetrics"][];
@@ -6558,6 +6560,8 @@ export interface operations {
                 starting_date?: string;
                 /** @description `YYYY-MM-DD` */
                 ending_date?: string;
+                /** @description Agno 3 metrics tables (a row per owner): this user's rows. Ignored when the caller is pinned to a user. */
+                user_id?: string;
             };
             header?: never;
             path?: never;
@@ -9730,6 +9734,8 @@ export interface operations {
                 starting_date?: string;
                 /** @description `YYYY-MM-DD` */
                 ending_date?: string;
+                /** @description Agno 3 metrics tables (a row per owner): this user's rows. Ignored when the caller is pinned to a user. */
+                user_id?: string;
             };
             header?: never;
             path?: never;

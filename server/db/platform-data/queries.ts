@@ -169,10 +169,16 @@ export function metricsRange(dialect: Dialect, table: CatalogTable, q: MetricsQu
   const where = new Where(dialect);
   if (q.startingDate !== undefined) where.add((p) => `"date" >= ${p}`, q.startingDate);
   if (q.endingDate !== undefined) where.add((p) => `"date" <= ${p}`, q.endingDate);
+  // Agno 3 reads one owner's buckets, and their newest update, when the read is for one user.
+  const owner = new Where(dialect);
+  if (table.columns.has('user_id')) {
+    scopeOn(where, q.scope);
+    scopeOn(owner, q.scope);
+  }
   const from = dialect.qualify(table.name);
   return {
     rows: { sql: `SELECT * FROM ${from}${where.text()}`, params: where.params },
-    latest: { sql: `SELECT max("updated_at") AS latest FROM ${from}`, params: [] },
+    latest: { sql: `SELECT max("updated_at") AS latest FROM ${from}${owner.text()}`, params: owner.params },
   };
 }
 

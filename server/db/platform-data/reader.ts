@@ -89,12 +89,13 @@ export class SqlPlatformDataReader implements PlatformDataReader {
 
   async listMetrics(query: MetricsQuery): Promise<MetricsAnswer> {
     const table = (await this.source.catalog()).table('metrics', query.table);
-    if (!table) return { rows: [], latestUpdatedAt: null };
+    if (!table) return { rows: [], owned: false, latestUpdatedAt: null };
+    const owned = table.columns.has('user_id');
     const statements = q.metricsRange(this.source.dialect, table, query);
     const rows = await this.source.rows(statements.rows);
-    if (rows.length === 0) return { rows: [], latestUpdatedAt: null };
+    if (rows.length === 0) return { rows: [], owned, latestUpdatedAt: null };
     const [latest] = await this.source.rows(statements.latest);
-    return { rows: rows.map(toMetricsRow), latestUpdatedAt: numberOrNull(latest?.['latest']) };
+    return { rows: rows.map(toMetricsRow), owned, latestUpdatedAt: numberOrNull(latest?.['latest']) };
   }
 
   async listKnowledge(query: KnowledgeQuery): Promise<RowPage<KnowledgeRow>> {

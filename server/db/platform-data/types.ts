@@ -137,10 +137,14 @@ export interface MetricsQuery {
   /** `YYYY-MM-DD`, bounds included. */
   startingDate?: string | undefined;
   endingDate?: string | undefined;
+  /** Applied on Agno 3's `user_id` (the owner bucket); a 2.x table records no owner and is read whole. */
+  scope?: AccessScope | undefined;
 }
 
 export interface MetricsAnswer {
   rows: MetricsRow[];
+  /** Whether the table keeps a row per owner (Agno 3's `user_id` column). */
+  owned: boolean;
   /** Newest `updated_at` of the whole table; `null` when the range holds no row (as Agno). */
   latestUpdatedAt: number | null;
 }

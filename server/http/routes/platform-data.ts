@@ -134,7 +134,7 @@ export const platformDataRoutes = [
     scopes: ['metrics:read'],
     deskView: true,
     async handle({ query }, ctx) {
-      return json(await platform.listMetrics(selectDatabase(ctx.runtime, query), query, Date.now));
+      return json(await platform.listMetrics(selectDatabase(ctx.runtime, query), ctx.scope(query.user_id), query, Date.now));
     },
   }),
   defineRoute({
