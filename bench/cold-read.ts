@@ -5,17 +5,18 @@
  * the other (every request reads a distinct run), then the same with 10 connections; and the
  * session listing of the database holding those sessions. Client-side latencies of a spawned
  * `dist/` server; then the session page's first screen of the 10,000-run session (detail without
- * chat history + the first page of 200 run summaries: latency and bytes). Results, with the load
- * average, in bench/results/cold-read.json.
+ * chat history + the first page of 200 run summaries: latency and bytes). The same for two Agno 3
+ * SQLite files (`buildAgno3Files`: runs in `agno_runs`, and an upgraded table merging a legacy
+ * value with `agno_runs`). Results, with the load average, in bench/results/cold-read.json.
  *
- * Env: BENCH_COLD_READS (distinct runs per case, default 300); BENCH_COLD_STORES (`sqlite`, `pg`
- * or both, comma-separated; default both when PostgreSQL binaries are found).
+ * Env: BENCH_COLD_READS (distinct runs per case, default 300); BENCH_COLD_STORES (`sqlite`,
+ * `agno3`, `pg`, comma-separated; default all three, `pg` when PostgreSQL binaries are found).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
-import { buildAgnoDb } from '../server/testing/agno-builder.js';
+import { buildAgnoDb, type AgnoLayout } from '../server/testing/agno-builder.js';
 import { buildAgnoPostgres } from '../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../server/testing/postgres-cluster.js';
 import { makeLargeAgentSession } from './data.js';
@@ -23,7 +24,7 @@ import { ROOT, spawnServer, stopChild } from './harness.js';
 
 const READS = Number(process.env['BENCH_COLD_READS'] ?? 300);
 const SIZES = [1_000, 2_000, 10_000];
-const STORES = (process.env['BENCH_COLD_STORES'] ?? 'sqlite,pg').split(',').map((s) => s.trim());
+const STORES = (process.env['BENCH_COLD_STORES'] ?? 'sqlite,agno3,pg').split(',').map((s) => s.trim());
 const CONNECTIONS = 10;
 const SCREEN_REPEATS = 30;
 
@@ -112,6 +113,64 @@ async function firstScreen(base: string, headers: Record<string, string>, sessio
   return { ...summarise(`session page first screen, ${db}, ${sessionId} (detail without chat history + 200 run summaries)`, latencies, 2, non2xx), bytes };
 }
 
+type BenchSession = ReturnType<typeof namedSession>;
+
+/** A bench session of `n` runs under `id`, its run ids renamed to match. */
+function namedSession(n: number, id: string) {
+  const made = makeLargeAgentSession(n);
+  const rename = (runId: unknown) => String(runId).replace(made.session.session_id, id);
+  return {
+    id,
+    runIds: made.runIds.map(rename),
+    session: { ...made.session, session_id: id, runs: made.session.runs?.map((r) => ({ ...r, run_id: rename(r['run_id']), session_id: id })) },
+  };
+}
+
+/** The Agno 3 SQLite cases: where the runs live, as files attached read-only. */
+interface Agno3File {
+  id: string;
+  path: string;
+  label: string;
+  session: BenchSession;
+}
+
+/**
+ * Agno 3 SQLite files (`agno3` in BENCH_COLD_STORES): a 10,000-run session in `agno_runs`, and an
+ * upgraded table whose 10,000-run session keeps 5,000 runs in its legacy `runs` value and 5,000 in
+ * `agno_runs` (plus the row Agno 3 writes when it re-saves the last legacy run).
+ */
+function buildAgno3Files(dir: string): Agno3File[] {
+  const layouts: Array<[AgnoLayout, string, string]> = [
+    ['3.x', 'agno3', 'Agno 3, 10,000 runs in agno_runs'],
+    ['3.x-upgraded', 'agno3up', 'Agno 3 upgraded, 5,000 legacy + 5,000 agno_runs'],
+  ];
+  return layouts.map(([layout, id, label]) => {
+    const session = namedSession(10_000, 's10000');
+    const file = path.join(dir, `${id}.db`);
+    buildAgnoDb(file, [session.session], { layout });
+    return { id, path: file, label, session };
+  });
+}
+
+/** First reads (sequential and 10 connections), the listing and the session page's first screen of each Agno 3 file. */
+async function agno3Cases(base: string, headers: Record<string, string>, files: readonly Agno3File[]): Promise<ColdCase[]> {
+  const results: ColdCase[] = [];
+  for (const f of files) {
+    const s = f.session;
+    const runPath = (id: string) => `/sessions/${s.id}/runs/${id}?type=agent&db_id=${f.id}`;
+    const a = await timeAll(base, headers, distinct(s.runIds, READS, 0).map(runPath), 1);
+    results.push(summarise(`first reads, ${f.label}, sequential`, a.latencies, 1, a.non2xx));
+    const b = await timeAll(base, headers, distinct(s.runIds, READS, 1).map(runPath), CONNECTIONS);
+    results.push(summarise(`first reads, ${f.label}, ${CONNECTIONS} connections`, b.latencies, CONNECTIONS, b.non2xx));
+    const listingPath = `/sessions?type=agent&db_id=${f.id}`;
+    const listing = await timeAll(base, headers, Array.from({ length: 50 }, () => listingPath), 1);
+    results.push(summarise(`session listing, ${f.label}`, listing.latencies, 1, listing.non2xx));
+    results.push(await firstScreen(base, headers, s.id, f.id));
+    process.stdout.write(`${JSON.stringify(results.slice(-4))}\n`);
+  }
+  return results;
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const loadStart = os.loadavg().map((v) => +v.toFixed(2));
@@ -122,13 +181,14 @@ async function main(): Promise<void> {
   let cluster: PostgresCluster | null = null;
   try {
     process.stdout.write(`Preparing sessions of ${SIZES.join(', ')} runs...\n`);
-    const sessions = SIZES.map((n) => {
-      const made = makeLargeAgentSession(n);
-      return { id: `s${n}`, runIds: made.runIds.map((r) => r.replace(made.session.session_id, `s${n}`)), session: { ...made.session, session_id: `s${n}`, runs: made.session.runs?.map((r) => ({ ...r, run_id: String(r['run_id']).replace(made.session.session_id, `s${n}`), session_id: `s${n}` })) } };
-    });
+    const sessions = SIZES.map((n) => namedSession(n, `s${n}`));
     const sqliteFile = path.join(dir, 'agno.db');
-    buildAgnoDb(sqliteFile, sessions.map((s) => s.session));
-    const databases: Array<Record<string, unknown>> = [{ id: 'sqlite', path: sqliteFile }];
+    const databases: Array<Record<string, unknown>> = [];
+    if (STORES.includes('sqlite')) {
+      buildAgnoDb(sqliteFile, sessions.map((s) => s.session));
+      databases.push({ id: 'sqlite', path: sqliteFile });
+    }
+    const agno3 = STORES.includes('agno3') ? buildAgno3Files(dir) : [];
     if (bin) {
       cluster = await startPostgresCluster(bin);
       await buildAgnoPostgres(cluster.url, sessions.map((s) => s.session));
@@ -136,7 +196,7 @@ async function main(): Promise<void> {
     }
     const { publicKey, privateKey } = await generateKeyPair('RS256');
     const settingsPath = path.join(dir, 'settings.json');
-    fs.writeFileSync(settingsPath, JSON.stringify({ auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256' }, databases }));
+    fs.writeFileSync(settingsPath, JSON.stringify({ auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256' }, databases: [...databases, ...agno3.map((a) => ({ id: a.id, path: a.path }))] }));
     const server = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'], {
       RUNDESK_LOG_LEVEL: 'warn',
       ...(cluster ? { BENCH_PG_URL: cluster.url } : {}),
@@ -165,6 +225,7 @@ async function main(): Promise<void> {
         results.push(screen);
         process.stdout.write(`${JSON.stringify(screen)}\n`);
       }
+      results.push(...(await agno3Cases(server.url, headers, agno3)));
     } finally {
       await stopChild(server.child);
     }

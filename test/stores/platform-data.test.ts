@@ -109,7 +109,7 @@ describe('Given rundesk\'s own database, which holds none of these tables', () =
       expect(await r.getMemory('x', {})).toBeNull();
       expect(await r.memoryTopics({})).toEqual([]);
       expect(await r.listEvalRuns(evals)).toEqual({ rows: [], total: 0 });
-      expect(await r.listMetrics({})).toEqual({ rows: [], latestUpdatedAt: null });
+      expect(await r.listMetrics({})).toEqual({ rows: [], owned: false, latestUpdatedAt: null });
       expect(await r.listKnowledge({ ...page, sortBy: 'created_at', sortOrder: 'desc' })).toEqual({ rows: [], total: 0 });
     } finally {
       db.close();
