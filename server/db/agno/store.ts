@@ -146,6 +146,13 @@ export class AgnoSessionStore implements SyncSessionStore {
   }
 
   listRuns(sessionId: string, filter: RowFilter): StoredRun[] | null {
+    // Every run is read anyway: an Agno 3 table reads them in one statement and decodes them
+    // after its read transaction, so a rollback-journal file's lock is not held while decoding.
+    if (this.sql.runsTable) {
+      const found = this.mergedInMemory(sessionId, filter.scope);
+      if (!found || (filter.type !== undefined && found.session.session_type !== filter.type)) return null;
+      return found.all().map(freezeDeep);
+    }
     return this.withRuns(sessionId, filter, (found) => found.all().map(freezeDeep));
   }
 
