@@ -150,6 +150,17 @@ describe('an Agno 2 session table where two rows share a session_id', () => {
     expect(db.store().getSession('dup', {})?.user_id).toBe('bob');
   });
 
+  it('a run ingested by the second row’s user goes into the row that user reads, not into the first row', () => {
+    const before = rows();
+    expect(db.store().upsertRun({ sessionId: 'dup', type: 'agent', run: run('b2', 'bob'), userId: 'bob' })).toEqual({
+      sessionCreated: false,
+      runCreated: true,
+    });
+    expect(rows()[0]).toEqual(before[0]);
+    const bobs = { scope: AccessScope.user('bob') };
+    expect(db.store().listRuns('dup', bobs)?.map((r) => r['run_id'])).toEqual([run('b1', 'bob')['run_id'], run('b2', 'bob')['run_id']]);
+  });
+
   it('a scoped delete removes only that user’s row', () => {
     const before = rows();
     expect(db.store().deleteSession('dup', { scope: AccessScope.user('bob') })).toBe(true);
@@ -171,6 +182,14 @@ describe('an Agno 3 session table where two rows share a session_id', () => {
     expect(db.store().listRuns('dup', {})).toHaveLength(2);
     expect(db.store().deleteSession('dup', {})).toBe(true);
     expect(runRowCount()).toBe(0);
+  });
+
+  it('a run ingested by the second row’s user touches that user’s row only', () => {
+    const before = rows();
+    db.store().upsertRun({ sessionId: 'dup', type: 'agent', run: run('b2', 'bob'), userId: 'bob' });
+    const after = rows();
+    expect(after[0]).toEqual(before[0]);
+    expect(after[1]?.['updated_at']).toBe(NOW_MS / 1000);
   });
 
   it('an ingested run touches only the row that is read', () => {

@@ -49,7 +49,7 @@ export interface CacheRow extends SessionRow {
 export interface CacheStatements {
   /** `PRAGMA data_version`: changes when another connection commits to the file. */
   readonly dataVersion: SqliteStatement;
-  /** The row `sessionWithRunsById` returns, with its rowid and the runs column's bytes. */
+  /** The first row of the id (as an unscoped read answers it), with its rowid and the runs column's bytes. */
   readonly rowForCache: SqliteStatement;
   /** The rowid of the row `sessionWithRuns` returns under a scope; reads no `runs` bytes. */
   rowKey(sessionId: string, scope: AccessScope): string | undefined;
@@ -63,8 +63,8 @@ export interface ListFilter {
 }
 
 export class AgnoStatements {
-  /** Every row's, unscoped: writes find the session they lock by its id alone. */
-  readonly sessionWithRunsById: SqliteStatement;
+  /** Unscoped, by id: the row a write goes to (see `sessionForWrite`). */
+  private readonly sessionWithRunsById: SqliteStatement;
   /** Agno 2's whole-array write; absent on an Agno 3 table, whose legacy value is never written. */
   readonly updateRuns: SqliteStatement | null;
   readonly touchSession: SqliteStatement | null;
@@ -106,7 +106,8 @@ export class AgnoStatements {
     const from = `FROM ${this.table} AS t`;
     this.key = this.rowKey();
     this.sessionWithRunsById = handle.prepare(
-      `SELECT ${this.select}, ${legacy} AS runs, ${this.key.value} AS row_key ${from} WHERE t.session_id = ? ORDER BY ${this.key.order} LIMIT 1`,
+      `SELECT ${this.select}, ${legacy} AS runs, ${this.key.value} AS row_key ${from} WHERE t.session_id = @session_id ` +
+        `ORDER BY ${shape.columns.has('user_id') ? 'coalesce(t.user_id = @user_id, 0) DESC, ' : ''}${this.key.order} LIMIT 1`,
     );
     const byKey = `${this.key.value} = @row_key`;
     const touched = shape.columns.has('updated_at') ? ', updated_at = @updated_at' : '';
@@ -118,6 +119,15 @@ export class AgnoStatements {
     this.counts = handle.prepare(`SELECT count(*) AS sessions, coalesce(sum(${this.runCount}), 0) AS runs ${from}`);
     this.anySession = handle.prepare(`SELECT EXISTS (SELECT 1 ${from}) AS any`);
     this.cache = this.cacheStatements(from);
+  }
+
+  /**
+   * The row a run written by `userId` goes to: when rows repeat the id, the writer's own row (the
+   * one its scoped reads answer), else the first row (the platform's read without a user).
+   */
+  sessionForWrite(sessionId: string, userId: string | null): SessionRowWithRuns | undefined {
+    const params = this.shape.columns.has('user_id') ? { session_id: sessionId, user_id: userId } : { session_id: sessionId };
+    return this.sessionWithRunsById.get(params) as SessionRowWithRuns | undefined;
   }
 
   private rowKey(): RowKey {

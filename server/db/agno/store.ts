@@ -238,7 +238,7 @@ export class AgnoSessionStore implements SyncSessionStore {
       // The write lock is held now: the file cannot change until commit, except by a rename.
       this.assertSameFile();
       const now = epochSeconds(this.now());
-      const row = this.sql.sessionWithRunsById.get(input.sessionId) as SessionRowWithRuns | undefined;
+      const row = this.sql.sessionForWrite(input.sessionId, prepared.userId);
       if (!row) {
         this.insertSession(input, prepared, pythonJsonDumps(`[${runJson}]`), now);
         return { sessionCreated: true, runCreated: true };
@@ -648,7 +648,7 @@ export class AgnoSessionStore implements SyncSessionStore {
       // The write lock is held now: the file cannot change until commit, except by a rename.
       this.assertSameFile();
       const now = epochSeconds(this.now());
-      const row = this.sql.sessionWithRunsById.get(input.sessionId) as SessionRowWithRuns | undefined;
+      const row = this.sql.sessionForWrite(input.sessionId, prepared.userId);
       let position = 0;
       let runCreated = true;
       let userId = prepared.userId;
