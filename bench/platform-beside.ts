@@ -184,7 +184,10 @@ async function measureVersion(platform: string, v: Version, dir: string): Promis
   }
 
   const port = await freePort();
-  const peer = spawn('python3', [path.join(platform, 'peer.py'), '--db', file, '--port', String(port), '--copy', '--db-id', 'big'], {
+  // AgentOS may write to the file it serves (e.g. metrics): give it a copy, in this run's folder so it is removed with it.
+  const copy = path.join(dir, `platform-${path.basename(file)}`);
+  fs.copyFileSync(file, copy);
+  const peer = spawn('python3', [path.join(platform, 'peer.py'), '--db', copy, '--port', String(port), '--db-id', 'big'], {
     cwd: platform,
     env: { ...process.env, PYTHONPATH: site, AGNO_TELEMETRY: 'false' },
     stdio: ['ignore', 'ignore', 'ignore'],
