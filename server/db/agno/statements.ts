@@ -75,6 +75,8 @@ export class AgnoStatements {
   readonly cache: CacheStatements | null;
   /** Whether any row still carries a session id (one sharing it may have been deleted). */
   readonly sessionIdExists: SqliteStatement;
+  /** The session row a read of the id answers, its columns and the runs value's type: a write's read-back. */
+  private readonly readBack: SqliteStatement;
   private readonly table: string;
   private readonly key: RowKey;
   private readonly select: string;
@@ -116,6 +118,7 @@ export class AgnoStatements {
       ? handle.prepare(`UPDATE ${this.table} AS t SET updated_at = @updated_at WHERE ${byKey}`)
       : null;
     this.sessionIdExists = handle.prepare(`SELECT EXISTS (SELECT 1 ${from} WHERE t.session_id = ?) AS any`).pluck();
+    this.readBack = handle.prepare(`SELECT ${this.select}, typeof(${legacy}) AS runs_type ${from} WHERE t.session_id = ?${this.firstRow()}`);
     this.counts = handle.prepare(`SELECT count(*) AS sessions, coalesce(sum(${this.runCount}), 0) AS runs ${from}`);
     this.anySession = handle.prepare(`SELECT EXISTS (SELECT 1 ${from}) AS any`);
     this.cache = this.cacheStatements(from);
@@ -128,6 +131,16 @@ export class AgnoStatements {
   sessionForWrite(sessionId: string, userId: string | null): SessionRowWithRuns | undefined {
     const params = this.shape.columns.has('user_id') ? { session_id: sessionId, user_id: userId } : { session_id: sessionId };
     return this.sessionWithRunsById.get(params) as SessionRowWithRuns | undefined;
+  }
+
+  /**
+   * Reads the session row back inside the write's transaction, the way a reader finds it (the id's
+   * index, then the table). SQLite's insert can walk past a page damaged from outside that the
+   * reader's lookup then stops at; reading back makes such a write fail (and roll back) instead
+   * of being acknowledged while nobody can read it.
+   */
+  assertReadable(sessionId: string): void {
+    this.readBack.get(sessionId);
   }
 
   private rowKey(): RowKey {

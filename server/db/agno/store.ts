@@ -241,6 +241,7 @@ export class AgnoSessionStore implements SyncSessionStore {
       const row = this.sql.sessionForWrite(input.sessionId, prepared.userId);
       if (!row) {
         this.insertSession(input, prepared, pythonJsonDumps(`[${runJson}]`), now);
+        this.sql.assertReadable(input.sessionId);
         return { sessionCreated: true, runCreated: true };
       }
       assertSessionAccepts(toStoredSession(row), input.type, prepared.userId);
@@ -255,6 +256,7 @@ export class AgnoSessionStore implements SyncSessionStore {
         updated_at: now,
         row_key: row.row_key,
       });
+      this.sql.assertReadable(input.sessionId);
       return { sessionCreated: false, runCreated: index < 0 };
     });
     // IMMEDIATE takes the write lock before reading, so an agent saving the same session
@@ -684,6 +686,8 @@ export class AgnoSessionStore implements SyncSessionStore {
       } else {
         runsTable.insert({ run_id: prepared.runId, session_id: input.sessionId, ...columns, user_id: userId, run_index: position, run_data: runJson, updated_at: now });
       }
+      this.sql.assertReadable(input.sessionId);
+      runsTable.rowOfRun.get(prepared.runId);
       return { sessionCreated: !row, runCreated };
     });
     try {
