@@ -33,6 +33,18 @@ describe('databases page', () => {
     await waitFor(() => expect(row.querySelector('[data-testid=db-sessions]')?.textContent).toBe(String(makeDemoSessions().length)));
   });
 
+  it('an Agno 3 file upgraded from 2 shows its layout, and where agno_schema_versions disagrees with it', async () => {
+    const file = path.join(server().dataDir, 'upgraded.db');
+    buildAgnoDb(file, makeDemoSessions(), { layout: '3.x-upgraded' });
+    await server().desk('POST', '/desk/databases', { id: 'upgraded', path: file, read_only: true });
+    renderApp('/databases');
+    const layout = await screen.findByTestId('db-layout-upgraded-agno_sessions');
+    expect(layout.textContent).toContain('Agno 3, upgraded from 2');
+    const { databases } = await server().desk<{ databases: { id: string; layouts: { version_agrees: boolean }[] }[] }>('GET', '/desk/databases');
+    const agrees = databases.find((d) => d.id === 'upgraded')?.layouts[0]?.version_agrees;
+    expect(layout.textContent?.includes('version row disagrees')).toBe(agrees === false);
+  });
+
   it('the memory the caches hold is shown against the budget', async () => {
     renderApp('/databases');
     const line = await screen.findByTestId('cache-memory');

@@ -10,6 +10,13 @@ import layoutStyles from '../../components/layout.module.css';
 import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
 
+/** How the Databases page names an Agno table's layout (README "Agno versions and layouts"). */
+const LAYOUT_LABEL: Record<DatabaseListItem['layouts'][number]['layout'], string> = {
+  '2.x': 'Agno 2 layout',
+  '3.x': 'Agno 3 layout',
+  '3.x-upgraded': 'Agno 3, upgraded from 2',
+};
+
 /** One attached database: id, file, session tables, counts, and browse/pin/detach actions. */
 export function DbRow(props: {
   db: DatabaseListItem;
@@ -64,6 +71,15 @@ export function DbRow(props: {
             </Link>
           ))
         )}
+        {db.layouts.map((l) => (
+          <div key={l.table} className={textStyles.small} data-testid={`db-layout-${db.id}-${l.table}`}>
+            <Badge tone="muted" title={l.runs_table ? `Runs read from ${l.runs_table}` : 'Runs read from the runs column'}>
+              {LAYOUT_LABEL[l.layout]}
+            </Badge>{' '}
+            {l.version_agrees ? null : <Badge tone="warn">version row disagrees</Badge>}
+            {l.note ? <span className={textStyles.subtle}> {l.note}</span> : null}
+          </div>
+        ))}
       </td>
       <td className={cx(textStyles.num, denseTableStyles.num)} data-testid="db-sessions">{db.sessions}</td>
       <td className={cx(textStyles.num, denseTableStyles.num)} data-testid="db-runs">{db.runs}</td>
