@@ -20,7 +20,7 @@ import { buildAgnoDb, type AgnoLayout } from '../server/testing/agno-builder.js'
 import { buildAgnoPostgres } from '../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../server/testing/postgres-cluster.js';
 import { makeLargeAgentSession } from './data.js';
-import { ROOT, spawnServer, stopChild } from './harness.js';
+import { loadAverage, ROOT, runBench, spawnServer, stopChild, writeResult } from './harness.js';
 
 const READS = Number(process.env['BENCH_COLD_READS'] ?? 300);
 const SIZES = [1_000, 2_000, 10_000];
@@ -173,7 +173,7 @@ async function agno3Cases(base: string, headers: Record<string, string>, files: 
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const loadStart = os.loadavg().map((v) => +v.toFixed(2));
+  const loadStart = loadAverage();
   const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
   if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build:server` first');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-bench-cold-'));
@@ -234,14 +234,13 @@ async function main(): Promise<void> {
       node: process.version,
       cpus: os.cpus().length,
       // The machine's load when the bench started and ended (1, 5, 15 minutes): figures from a shared machine are upper bounds.
-      load_average: { start: loadStart, end: os.loadavg().map((v) => +v.toFixed(2)) },
+      load_average: { start: loadStart, end: loadAverage() },
       duration_s: Math.round((performance.now() - started) / 1000),
       reads_per_case: READS,
       results,
     };
     // One store alone is written beside the full run's file, not over it.
-    const file = path.join(ROOT, 'bench', 'results', STORES.length === 1 ? `cold-read-${STORES[0]}.json` : 'cold-read.json');
-    fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    const file = writeResult(STORES.length === 1 ? `cold-read-${STORES[0]}.json` : 'cold-read.json', out);
     process.stdout.write(`Written to ${file}\n`);
   } finally {
     cluster?.stop();
@@ -249,7 +248,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -132,4 +133,25 @@ export async function spawnServerWithDatabases(
   const server = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'], { RUNDESK_LOG_LEVEL: 'warn', ...env });
   const token = await new SignJWT({ scopes: ['platform:admin'] }).setProtectedHeader({ alg: 'RS256' }).setSubject('bench').setAudience('rundesk-local').setExpirationTime('2h').sign(privateKey);
   return { ...server, token };
+}
+
+/** The 1, 5 and 15 minute load averages, rounded: figures from a shared machine are upper bounds. */
+export function loadAverage(): number[] {
+  return os.loadavg().map((v) => +v.toFixed(2));
+}
+
+/** Writes a result as indented JSON into `bench/results/` and returns its path. */
+export function writeResult(fileName: string, out: unknown): string {
+  const file = path.join(ROOT, 'bench', 'results', fileName);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  return file;
+}
+
+/** Runs a benchmark's main, reporting a failure on stderr with exit status 1. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((err: unknown) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 1;
+  });
 }

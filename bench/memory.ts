@@ -27,7 +27,7 @@ import type { AgnoSessionRecord } from '../server/testing/agno-session-record.js
 import { buildAgnoPostgres } from '../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../server/testing/postgres-cluster.js';
 import { makeLargeAgentSession } from './data.js';
-import { ROOT, spawnServer, stopChild } from './harness.js';
+import { loadAverage, ROOT, runBench, spawnServer, stopChild, writeResult } from './harness.js';
 
 const STORE = process.env['BENCH_MEMORY_STORE'] ?? 'sqlite';
 const SESSIONS = Number(process.env['BENCH_MEMORY_SESSIONS'] ?? 10);
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   if (STORE !== 'sqlite' && STORE !== 'pg') throw new Error(`BENCH_MEMORY_STORE is sqlite or pg, not ${STORE}`);
   const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
   if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build:server` first');
-  const loadStart = os.loadavg().map((v) => +v.toFixed(2));
+  const loadStart = loadAverage();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-bench-memory-'));
   let cluster: PostgresCluster | null = null;
   try {
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
         node: process.version,
         cpus: os.cpus().length,
         load_average_start: loadStart,
-        load_average_end: os.loadavg().map((v) => +v.toFixed(2)),
+        load_average_end: loadAverage(),
         store: STORE,
         sessions: SESSIONS,
         runs_per_session: RUNS,
@@ -171,8 +171,7 @@ async function main(): Promise<void> {
         headroom_mb: mb(bound.bytes - peak),
         desk_memory: desk.memory,
       };
-      const file = path.join(ROOT, 'bench', 'results', STORE === 'sqlite' ? 'memory.json' : 'memory-postgres.json');
-      fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+      const file = writeResult(STORE === 'sqlite' ? 'memory.json' : 'memory-postgres.json', out);
       process.stdout.write(`${JSON.stringify({ ...out, desk_memory: undefined }, null, 2)}\nWritten to ${file}\n`);
       if (!out.peak_within_stated_bound) process.exitCode = 1;
     } finally {
@@ -184,7 +183,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

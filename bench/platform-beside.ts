@@ -22,7 +22,7 @@ import path from 'node:path';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { freePort } from '../server/testing/postgres-cluster.js';
-import { ROOT, spawnServer, stopChild } from './harness.js';
+import { loadAverage, ROOT, runBench, spawnServer, stopChild, writeResult } from './harness.js';
 
 const PLATFORM = process.env['REFERENCE_PLATFORM'];
 const RUNS = Number(process.env['BENCH_PLATFORM_RUNS'] ?? 10_000);
@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-bench-platform-'));
     try {
-      const loadStart = os.loadavg().map((x) => +x.toFixed(2));
+      const loadStart = loadAverage();
       const started = performance.now();
       const measured = await measureVersion(PLATFORM, v, dir);
       const out = {
@@ -231,12 +231,11 @@ async function main(): Promise<void> {
         node: process.version,
         cpus: os.cpus().length,
         // Figures from a shared machine are upper bounds: the load when the case started and ended (1, 5, 15 minutes).
-        load_average: { start: loadStart, end: os.loadavg().map((x) => +x.toFixed(2)) },
+        load_average: { start: loadStart, end: loadAverage() },
         duration_s: Math.round((performance.now() - started) / 1000),
         ...measured,
       };
-      const target = path.join(ROOT, 'bench', 'results', v.result);
-      fs.writeFileSync(target, `${JSON.stringify(out, null, 2)}\n`);
+      const target = writeResult(v.result, out);
       process.stdout.write(`Written to ${target}\n`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -244,7 +243,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

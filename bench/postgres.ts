@@ -12,7 +12,7 @@ import { buildAgnoDb } from '../server/testing/agno-builder.js';
 import { buildAgnoPostgres } from '../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster } from '../server/testing/postgres-cluster.js';
 import { makeLargeAgentSession } from './data.js';
-import { BENCH_SETTINGS, measure, ROOT, spawnServer, stopChild, type CaseResult } from './harness.js';
+import { BENCH_SETTINGS, type CaseResult, measure, ROOT, runBench, spawnServer, stopChild, writeResult } from './harness.js';
 
 async function main(): Promise<void> {
   const bin = findPostgresBin();
@@ -95,9 +95,7 @@ async function main(): Promise<void> {
       mean_ratio_10000_uncached_vs_1_postgres: ratio(mean('GET run, pg, 10,000-run session, uncached'), mean('GET run, pg, 1-run session')),
     };
     const out = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, ...BENCH_SETTINGS, results, summary };
-    const file = path.join(ROOT, 'bench', 'results', 'postgres.json');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    const file = writeResult('postgres.json', out);
     process.stdout.write(`\n${JSON.stringify(summary, null, 2)}\nWritten to ${file}\n`);
   } finally {
     cluster.stop();
@@ -105,7 +103,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

@@ -36,7 +36,7 @@ import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { buildAgnoDb } from '../server/testing/agno-builder.js';
 import { addGeneratedTraces } from '../server/testing/agno-traces.js';
 import { makeBenchRun, makeLargeAgentSession } from './data.js';
-import { countLines, median, ROOT, sample, spawnServer, stopChild, type Sample } from './harness.js';
+import { countLines, median, ROOT, runBench, sample, type Sample, spawnServer, stopChild, writeResult } from './harness.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -297,9 +297,7 @@ async function main(): Promise<void> {
       summary,
       log_lines_written: logLines,
     };
-    fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
-    const file = path.join(import.meta.dirname, 'results', OUT);
-    fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    const file = writeResult(OUT, out);
 
     process.stdout.write('\n| case | req/s (median) | p50 ms | p99 ms |\n|---|---|---|---|\n');
     for (const r of reports.values()) {
@@ -321,7 +319,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

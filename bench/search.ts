@@ -17,7 +17,7 @@ import { buildAgnoDb, type AgnoSessionRecord } from '../server/testing/agno-buil
 import { buildAgnoPostgres } from '../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../server/testing/postgres-cluster.js';
 import { makeLargeAgentSession } from './data.js';
-import { median, ROOT, spawnServerWithDatabases, stopChild } from './harness.js';
+import { median, ROOT, runBench, spawnServerWithDatabases, stopChild, writeResult } from './harness.js';
 
 const REPEATS = Number(process.env['BENCH_SEARCH_REPEATS'] ?? 30);
 const RUNS = 1_000;
@@ -133,8 +133,7 @@ async function main(): Promise<void> {
         results,
         native_first_search_after_a_write_ms: { p50: +median(afterWrite).toFixed(2), max: +Math.max(...afterWrite).toFixed(2) },
       };
-      const file = path.join(ROOT, 'bench', 'results', 'search.json');
-      fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+      const file = writeResult('search.json', out);
       process.stdout.write(`Written to ${file}\n`);
     } finally {
       await stopChild(server.child);
@@ -145,7 +144,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);
