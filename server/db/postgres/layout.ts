@@ -47,6 +47,17 @@ export async function readLayout(pool: pg.Pool, schema: string, table: string): 
   };
 }
 
+/**
+ * A version of a set of rows: their count and the sum of a hash of each row's `ctid` and `xmin`,
+ * so an insert, update or delete of any one of them changes it. `where` narrows the set.
+ */
+export function rowsVersion(table: string, alias: string, where = ''): string {
+  return (
+    `(SELECT count(*)::text || '.' || coalesce(sum(hashtext(${alias}.ctid::text || '/' || ${alias}.xmin::text)), 0)::text ` +
+    `FROM ${table} AS ${alias}${where ? ` WHERE ${where}` : ''})`
+  );
+}
+
 /** SQL fragments for one layout. */
 export class LayoutSql {
   /** The legacy `runs` value as an array (`[]` for NULL, non-arrays, or no column). */
@@ -75,7 +86,7 @@ export class LayoutSql {
     this.runsVersion =
       runs === null
         ? "''::text"
-        : `(SELECT count(*)::text || '.' || coalesce(sum(hashtext(r.ctid::text || '/' || r.xmin::text)), 0)::text FROM ${runs} AS r WHERE r.session_id = t.session_id)`;
+        : rowsVersion(runs, 'r', 'r.session_id = t.session_id');
     if (runs === null) {
       this.runCount = `jsonb_array_length(${this.legacy})`;
       this.nameRun = legacyNameRun(false);

@@ -25,7 +25,7 @@ import type {
   UpsertRunResult,
 } from '../types.js';
 import { mergeRuns, runRowColumns } from '../../agno-format/agno3-runs.js';
-import { LayoutSql, readLayout, RUN_ORDER } from './layout.js';
+import { LayoutSql, readLayout, rowsVersion, RUN_ORDER } from './layout.js';
 import type { PgRunIndexCache, IndexedValue, RowSummary } from './run-cache.js';
 import { indexRunsValue, readIndexedRun } from '../../agno-format/runs-index.js';
 
@@ -722,11 +722,9 @@ export class PostgresSessionStore implements SessionStore {
   /** Database.tableVersion: the session rows' versions, and the run rows' in Agno 3. */
   async tableVersion(): Promise<string> {
     return this.withLayout(async (sql) => {
-      const fingerprint = (table: string, alias: string) =>
-        `(SELECT count(*)::text || '.' || coalesce(sum(hashtext(${alias}.ctid::text || '/' || ${alias}.xmin::text)), 0)::text FROM ${table} AS ${alias})`;
       const runs = sql.layout.runsTable;
       const { rows } = await this.pool.query<{ v: string }>(
-        `SELECT ${fingerprint(this.table, 't')}${runs === null ? '' : ` || ':' || ${fingerprint(runs, 'r')}`} AS v`,
+        `SELECT ${rowsVersion(this.table, 't')}${runs === null ? '' : ` || ':' || ${rowsVersion(runs, 'r')}`} AS v`,
       );
       return String(rows[0]?.v ?? '');
     });
