@@ -31,6 +31,11 @@ function describe(key: KeyObject): string {
   return curve ? `${type.toUpperCase()} (${curve})` : type === 'rsa-pss' ? 'RSA-PSS' : type.toUpperCase();
 }
 
+/** Whether key text is PEM (a public key or certificate) rather than a shared secret. */
+export function looksPem(text: string): boolean {
+  return text.includes('-----BEGIN');
+}
+
 /**
  * Turns one `verification_keys` entry into a key for `algorithm`, or says in one clause
  * why it cannot be (the caller prefixes the setting's name). Accepts SPKI public keys,
@@ -38,12 +43,12 @@ function describe(key: KeyObject): string {
  * belong in settings.
  */
 export async function prepareStaticKey(text: string, algorithm: string): Promise<PreparedKey> {
-  const looksPem = text.includes('-----BEGIN');
+  const pemText = looksPem(text);
   if (isSymmetric(algorithm)) {
-    if (looksPem) return { ok: false, message: `is a PEM key, but ${algorithm} needs a shared secret` };
+    if (pemText) return { ok: false, message: `is a PEM key, but ${algorithm} needs a shared secret` };
     return { ok: true, key: new TextEncoder().encode(text), type: 'secret' };
   }
-  if (!looksPem) {
+  if (!pemText) {
     return { ok: false, message: `is not a PEM public key; ${algorithm} needs one (a shared secret suits only HS*)` };
   }
   const pem = normalizePem(text);

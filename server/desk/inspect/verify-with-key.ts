@@ -1,6 +1,6 @@
 import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors } from 'jose';
 import { importKeySet, keysForKid, kidMiss, type SetKey } from '../../auth/jwk-set.js';
-import { prepareStaticKey } from '../../auth/key-material.js';
+import { looksPem, prepareStaticKey } from '../../auth/key-material.js';
 import { KeySetError } from '../../auth/key-errors.js';
 import { ValidationError } from '../../errors.js';
 
@@ -33,7 +33,7 @@ function tokenIssue(message: string): ValidationError {
 
 function kindOf(text: string): PastedKeyKind {
   const t = text.trim();
-  if (t.includes('-----BEGIN')) return 'pem';
+  if (looksPem(t)) return 'pem';
   if (t.startsWith('{')) return /"keys"\s*:/.test(t) ? 'jwks' : 'jwk';
   return 'secret';
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
+import { looksPem } from '../../auth/key-material.js';
 import { hasMaskedPassword, maskPostgresUrl, MASKED_PASSWORD } from '../../db/postgres/url.js';
 import { ValidationError, type FieldIssue } from '../../errors.js';
 
@@ -26,7 +27,7 @@ export function maskedSecret(secret: string): string {
 
 /** A verification key text that is a shared secret (what the auth layer does not read as PEM). */
 function isSharedSecret(text: unknown): text is string {
-  return typeof text === 'string' && !text.includes('-----BEGIN');
+  return typeof text === 'string' && !looksPem(text);
 }
 
 type AuthLike = { verification_keys?: unknown; secret_key?: unknown } & Record<string, unknown>;
