@@ -10,11 +10,16 @@ export interface ControlProps {
 }
 
 /**
- * One labelled setting: the SPEC name in mono, its control, the default and help text, and the
- * error (server issue or local check) right beside it, linked with `aria-describedby`.
+ * One labelled control: its label (and, for a setting, its name in the settings file, in mono),
+ * the control, the default and help text, and the error (server issue or local check) right
+ * beside it, linked with `aria-describedby`; the error also sets `aria-invalid`.
+ *
+ * @example
+ * <Field label="Subject" help="The sub claim" error={err}>{({ control }) => <Input {...control} />}</Field>
  */
 export function Field(props: {
-  name: string;
+  /** The setting's name in the settings file (shown in mono); leave out for a plain form field. */
+  name?: string;
   label?: string;
   help?: ReactNode;
   defaultText?: ReactNode;
@@ -36,7 +41,7 @@ export function Field(props: {
       <div className={styles.fieldLabelRow}>
         <label htmlFor={id} className={styles.fieldLabel}>
           {props.label ? <span className={styles.fieldHuman}>{props.label}</span> : null}
-          <code className={styles.fieldName}>{props.name}</code>
+          {props.name ? <code className={styles.fieldName}>{props.name}</code> : null}
         </label>
         {props.modified ? <span className={styles.dot} title="Changed from the default" role="img" aria-label="changed from default" /> : null}
       </div>
@@ -44,7 +49,7 @@ export function Field(props: {
         {props.children({ id, describedBy, invalid: Boolean(props.error), control: { id, 'aria-describedby': describedBy || undefined, 'aria-invalid': props.error ? true : undefined } })}
       </div>
       {props.error ? (
-        <p className={styles.fieldError} id={errId} role="alert" data-testid={`issue-${props.name}`} data-source={props.errorSource}>
+        <p className={styles.fieldError} id={errId} role="alert" data-testid={props.name ? `issue-${props.name}` : undefined} data-source={props.errorSource}>
           {props.error}
         </p>
       ) : null}
