@@ -6,7 +6,7 @@
  * cluster, as `bench:cold`).
  *
  * The server's resident set (RSS, from /proc) is sampled throughout, and its peak (VmHWM) is
- * checked against the bound the server states on `GET /desk/databases` (`memory.bound`, README
+ * checked against the bound the server states on `GET /desk/databases` (`memory.bound`, docs/databases.md
  * "Memory"): idle RSS + `cache_budget_mb` + SQLite page caches + twice the largest session value
  * read. Both are written to the results, with each term of the bound, the caches' own figures
  * and the load average. Results in bench/results/memory.json (SQLite) and

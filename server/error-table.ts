@@ -25,7 +25,7 @@ function bearerChallenge(err: ErrorOf<'UNAUTHENTICATED'>): Record<string, string
 
 /**
  * The one table from failure kind to answer. The `error_code` of every body is the kind itself;
- * the statuses are SPEC §7's where it names one. The compiler requires a row for every kind of
+ * the statuses are the platform's where it has one. The compiler requires a row for every kind of
  * `AnyAppError`.
  */
 export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
@@ -63,7 +63,7 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   STORAGE_WRITE_FAILED: { status: 503, exitCode: 74 },
 };
 
-/** An HTTP answer: status, headers and the SPEC §2.5 body. */
+/** An HTTP answer: status, headers and the `{ detail, error_code }` body. */
 export interface HttpErrorAnswer {
   status: number;
   headers: Record<string, string>;

@@ -9,7 +9,7 @@ export interface StartServerOptions {
   port?: number | undefined;
   /** When the configured port is taken, bind a free one instead of failing (Electron does this). */
   portFallback?: boolean | undefined;
-  /** Environment for SPEC §5.2 fallbacks (`JWT_VERIFICATION_KEY`, `JWT_JWKS_FILE`). Default `process.env`. */
+  /** Environment for the auth settings' fallbacks (`JWT_VERIFICATION_KEY`, `JWT_JWKS_FILE`). Default `process.env`. */
   env?: NodeJS.ProcessEnv | undefined;
   /** Request/structured logs go here (pino destination). `false` silences them (tests). Default stderr. */
   log?: false | NodeJS.WritableStream | undefined;

@@ -16,5 +16,5 @@ function readVersion(): string {
 }
 
 export const RUNDESK_VERSION = readVersion();
-/** SPEC §9: the published interface description carries this version. */
+/** As the platform's: the published interface description carries this version. */
 export const API_DESCRIPTION_VERSION = '2.5.6';

@@ -2,7 +2,7 @@ import type { RequestAuthState } from '../auth/types.js';
 import { ForbiddenError } from '../errors.js';
 
 /**
- * Whose rows one request may read and write (SPEC §5.2 `user_isolation`; DESIGN "Security
+ * Whose rows one request may read and write (`user_isolation`; fail closed, see docs/decisions.md "Security
  * defaults"). Built once per request from the auth decision (`accessScopeOf`), or asked for
  * explicitly (the desk view reads as the developer: `AccessScope.all()`), then handed to the use
  * cases and from them to every store, which applies it in the query that reads the row — each
@@ -27,7 +27,7 @@ export const AccessScope = {
 } as const;
 
 /**
- * The scope of a request the JWT layer decided: `state` is its SPEC §5.4 state, `null` on a
+ * The scope of a request the JWT layer decided: `state` is its request state (as the platform's JWT middleware sets it), `null` on a
  * route the layer leaves open (`excluded_route_paths`).
  *
  * @example

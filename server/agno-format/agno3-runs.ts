@@ -1,7 +1,7 @@
 import { isPlainObject } from './json-values.js';
 
 /**
- * Agno 3's run rows (agno-format.md, `agno3-*.db`): how it reads a session whose runs are split
+ * Agno 3's run rows: how it reads a session whose runs are split
  * between its runs table and the legacy `runs` value of a 2.x session row, and what it writes
  * into a run row's indexed columns.
  */

@@ -2,7 +2,7 @@ import { pythonJsonDumps, pythonJsonLoads } from './python-json.js';
 import { isPlainObject } from './json-values.js';
 
 /**
- * Agno's JSON column encoding (agno-format.md §2): a JSON string literal holding the JSON
+ * Agno's JSON column encoding: a JSON string literal holding the JSON
  * document (`json.dumps` applied twice), Python `None` as the text `null`, and unused columns
  * as SQL NULL. Text is parsed as Python's `json.loads` does, so `NaN`, `Infinity` and
  * `-Infinity` (what `json.dumps` writes for such floats) read as those numbers.

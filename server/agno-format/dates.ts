@@ -4,7 +4,7 @@
  * `2026-04-04T10:29:41.250000Z` (always six digits) otherwise.
  *
  * Unlike agno, ISO strings with an offset or none are normalised to UTC so the answer is
- * always a UTC date-time (DESIGN "HTTP API").
+ * always a UTC date-time.
  */
 
 const MICROS_PER_SECOND = 1_000_000n;

@@ -3,7 +3,7 @@ import { pythonJsonDumps, pythonRepr } from './python-json.js';
 
 /**
  * How the reference service turns a stored run's input into the `run_input` string and the
- * `input_media` object (agno-format.md §8.3, agno `os/utils.py`).
+ * `input_media` object (as agno's `os/utils.py` builds it).
  */
 
 type Json = Record<string, unknown>;

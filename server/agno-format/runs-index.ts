@@ -6,7 +6,7 @@ import { pythonJsonLoads } from './python-json.js';
  * run, not its session).
  *
  * The value is either the double-encoded text Agno writes (a JSON string literal whose content
- * is the array document, agno-format.md §2) or the array document itself. The pass runs the
+ * is the array document) or the array document itself. The pass runs the
  * array's lexer over the characters the string literal encodes while remembering, for each
  * top-level element, the byte range of its encoded text. An object element starts at `{` and
  * ends at `}`, which are never escaped inside a JSON string, so its range in the stored bytes

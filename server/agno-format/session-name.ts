@@ -4,7 +4,7 @@ import { stringifyInputContent } from './run-input.js';
 import type { SessionType } from './types.js';
 
 /**
- * A session's display name the way agno's `get_session_name` derives it (agno-format.md §4.4):
+ * A session's display name the way agno's `get_session_name` derives it:
  * `session_data.session_name` when set; for workflows the first run's input, else
  * `New {workflow name} Session`; for agents and teams the first user message (teams look only
  * at their own runs, not member runs), else that run's stringified input.

@@ -11,7 +11,7 @@ export interface AccessResult {
   missingScopes: string[];
   /** Every scope that would have satisfied the route, for the 403 detail. */
   acceptedScopes: string[];
-  /** SPEC §5.4; `['*']` = every id. */
+  /** Per family, the ids the caller may reach; `['*']` = every id. */
   accessibleResourceIds: string[];
   /**
    * Ids for which a per-resource route is allowed when the path's id is unknown (route
@@ -34,7 +34,7 @@ export interface AccessInput {
 const ALL = ['*'];
 
 /**
- * The scope decision (SPEC §5.3, §5.4). Pure: no token, no clock, no settings object.
+ * The scope decision. Pure: no token, no clock, no settings object.
  *
  * @example
  * evaluateAccess({ scopes: ['agents:a1:read'], adminScope: 'platform:admin',

@@ -46,7 +46,7 @@ export function idFromClaim(value: unknown): string | null {
   return null;
 }
 
-/** The audience claim as SPEC §5.4 exposes it: a string, a list of strings, or null. */
+/** The audience claim as the request state exposes it: a string, a list of strings, or null. */
 export function audienceFromClaim(value: unknown): string | string[] | null {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) {

@@ -17,12 +17,12 @@ export interface CompiledAuthConfig {
   staticKeys: StaticKey[];
 }
 
-/** SPEC §5.2: `authorization: null` switches on when `scope_mappings` is given. */
+/** `authorization: null` switches on when `scope_mappings` is given. */
 export function authorizationEnabled(auth: Pick<AuthSettings, 'authorization' | 'scope_mappings'>): boolean {
   return auth.authorization ?? (auth.scope_mappings !== null && auth.scope_mappings !== undefined);
 }
 
-/** SPEC §5.2: `audience` defaults to the service's own id. */
+/** `audience` defaults to the service's own id. */
 export function expectedAudiences(auth: Pick<AuthSettings, 'audience'>, osId: string): string[] {
   if (auth.audience === null || auth.audience === undefined) return [osId];
   return typeof auth.audience === 'string' ? [auth.audience] : [...auth.audience];

@@ -129,7 +129,7 @@ export class AuthCore {
     return { ok: true, claims, findings };
   }
 
-  /** Request state (SPEC §5.4) for an authenticated caller. */
+  /** Request state for an authenticated caller. */
   stateFor(token: string, claims: Record<string, unknown>, access: AccessResult): RequestAuthState {
     const s = this.config.settings;
     return {

@@ -1,5 +1,5 @@
 /**
- * The default scope table, used when authorization is on (SPEC §5.3 leaves it unshown; these
+ * The default scope table, used when authorization is on (the platform's defaults; these
  * are rundesk's choice, close to the platform's). `scope_mappings` from the settings are added
  * to it and always take precedence over it.
  *

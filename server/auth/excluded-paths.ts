@@ -2,7 +2,7 @@ import type { FieldIssue } from '../errors.js';
 import { matchPath, parsePathPattern, type PathPattern } from './path-pattern.js';
 
 /**
- * `excluded_route_paths` (SPEC §5.1): requests to these paths skip token and scope checks.
+ * `excluded_route_paths`: requests to these paths skip token and scope checks.
  * Same matcher as scope mappings, with one convention of exclusion lists: a trailing `*`
  * segment covers everything below (`/docs/*` also excludes `/docs/assets/app.js`), as
  * if written `/docs/**`. An inner `*` is still exactly one segment.

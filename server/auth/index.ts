@@ -1,5 +1,5 @@
 /**
- * The auth layer's public surface (SPEC §5): a pure core with no Express types, shared by
+ * The auth layer's public surface: a pure core with no Express types, shared by
  * the HTTP middleware, the desk's inspector, the CLI's `inspect` and the UI's route matrix.
  */
 export { createAuthLayer, type AuthLayerContext } from './layer.js';

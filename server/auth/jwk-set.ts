@@ -3,7 +3,7 @@ import { KeySetError } from './key-errors.js';
 import type { VerifyKey } from './key-material.js';
 
 /**
- * Parsing a JWKS document (SPEC §5.2 rule 1: `{ "keys": [ { kty, kid, use, alg, ... } ] }`)
+ * Parsing a JWKS document (`{ "keys": [ { kty, kid, use, alg, ... } ] }`)
  * into keys usable with the configured algorithm. Keys meant for encryption or another
  * algorithm are skipped, not errors: provider key sets routinely mix them.
  */
@@ -89,7 +89,7 @@ export function emptySetWarning(set: ParsedKeySet, algorithm: string): string | 
 }
 
 /**
- * The keys to try for a token's `kid` (SPEC §5.2): those with that kid, then keys without
+ * The keys to try for a token's `kid`: those with that kid, then keys without
  * a kid, which serve as defaults. A token without a kid tries the kid-less keys, or every
  * key when there are none — order only costs time, the signature still has to verify.
  */

@@ -20,7 +20,7 @@ export interface RemoteJwksOptions {
 }
 
 /**
- * An identity provider's JWKS endpoint (`jwks_url`, beyond SPEC). jose caches the set,
+ * An identity provider's JWKS endpoint (`jwks_url`, a rundesk extension). jose caches the set,
  * re-fetches it on an unknown `kid` (rate-limited by the cooldown) and when it is older
  * than the max age. On top of that, when a re-fetch fails (offline laptop, provider
  * down) the last fetched set keeps serving instead of failing every request.

@@ -234,7 +234,7 @@ describe('token source and excluded routes', () => {
     expect((await layer.authorize(get('/agents'))).outcome).toBe('deny');
   });
 
-  it('uses the SPEC default excluded list', async () => {
+  it("uses the platform's default excluded list", async () => {
     const rsa = await keyPair('RS256');
     const layer = await layerFor({ verification_keys: [rsa.pem] });
     for (const p of ['/', '/health', '/info', '/docs', '/redoc', '/openapi.json', '/docs/oauth2-redirect']) {
@@ -295,7 +295,7 @@ describe('scopes and request state', () => {
     expect((await kc.layer.authorize(get('/agents', bearer(await kc.token({ realm_access: { roles: ['agents:read'] } })))))).toMatchObject({ outcome: 'allow' });
   });
 
-  it('fills the whole SPEC §5.4 state, with dependencies and session state from claims', async () => {
+  it('fills the whole request state, with dependencies and session state from claims', async () => {
     const { layer, token } = await rbac({
       user_id_claim: 'uid',
       session_id_claim: 'ctx.sid',

@@ -20,7 +20,7 @@ export interface AuthLayerContext {
    * derived from the route objects); passed in so the auth core imports no route.
    */
   defaultScopeMappings: ScopeTable;
-  /** Unused by the core: the settings loader already applied the SPEC §5.2 env fallbacks. */
+  /** Unused by the core: the settings loader already applied the environment fallbacks (`JWT_VERIFICATION_KEY`, `JWT_JWKS_FILE`). */
   env?: NodeJS.ProcessEnv | undefined;
   /** For `jwks_url` (tests inject one; default global fetch). */
   fetch?: typeof fetch | undefined;

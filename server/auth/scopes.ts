@@ -1,6 +1,6 @@
 /**
  * Scope strings: `resource:action`, `resource:<id>:action` and `resource:*:action`
- * (SPEC §5.3). Anything else (e.g. a provider's `openid`) is an opaque scope that only an
+ *. Anything else (e.g. a provider's `openid`) is an opaque scope that only an
  * identical string satisfies. The admin scope is handled by the caller, not here.
  */
 

@@ -49,7 +49,7 @@ let nextEntryId = 0;
  * signature check on every request; each entry expires at the time the caller gives (the
  * token's `exp`). Kept in the server's `caches.tokens` under the token itself: hashing it first
  * would cost more than the rest of a cached request, and the raw token is kept anyway in the
- * request state that the layer memoises with each entry (SPEC §5.4 `token`), so a digest would
+ * request state that the layer memoises with each entry (`token`), so a digest would
  * hide nothing. Each entry has an id, and the layer's allow decisions are kept under it
  * (`caches.decisions`): a decision never outlives the verification it rests on (expiry,
  * eviction, key rotation).

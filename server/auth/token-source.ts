@@ -2,7 +2,7 @@ import type { AuthSettings } from '../settings/schema.js';
 import type { AuthRequest } from './types.js';
 
 /**
- * Where the token comes from (SPEC §5.1): a header (default `Authorization`), a cookie
+ * Where the token comes from: a header (default `Authorization`), a cookie
  * (default `access_token`), or both with the header first.
  */
 

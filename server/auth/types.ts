@@ -14,7 +14,7 @@ export interface AuthRequest {
   headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
-/** SPEC §5.4, set on every authenticated request. */
+/** The request state, as the platform's JWT middleware sets it on every authenticated request. */
 export interface RequestAuthState {
   authenticated: boolean;
   user_id: string | null;

@@ -6,7 +6,7 @@ import type { VerifyKey } from './key-material.js';
 import { ownAuthCaches, TokenCache, type AuthCaches } from './token-cache.js';
 import type { AuthDecision, KeyAttempt, KeyRef } from './types.js';
 
-/** SPEC-faithful leeway for `exp` and `nbf` between the token issuer's clock and ours. */
+/** The platform's leeway for `exp` and `nbf` between the token issuer's clock and ours. */
 export const CLOCK_TOLERANCE_SECONDS = 10;
 /** Cached verifications of tokens without `exp` are redone after this long. */
 const MAX_CACHE_TTL_MS = 10 * 60_000;
@@ -70,7 +70,7 @@ type Step =
   | { kind: 'stop'; failure: FailureKind; reason: string; afterSignature: boolean };
 
 /**
- * Verifies signed tokens against the configured key sources (SPEC §5.2): JWKS file keys
+ * Verifies signed tokens against the configured key sources: JWKS file keys
  * chosen by `kid`, then the JWKS endpoint, then the static keys in order; the first key
  * that verifies wins. Only the configured algorithm is accepted, which rules out
  * `alg: none` and HS256 signed with a public key as the secret.

@@ -1,5 +1,5 @@
 /**
- * The resident memory (RSS) the server states it stays under, term by term (README, "Memory"):
+ * The resident memory (RSS) the server states it stays under, term by term (docs/databases.md, "Memory"):
  *
  *   bound = idle RSS + cache budget + SQLite page caches + 2 × the largest session value read
  *

@@ -12,7 +12,7 @@ describe('the /openapi.json document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('When read, then it carries SPEC §9 version 2.5.6 and the run endpoint as get_session_run', () => {
+  it('When read, then it carries version 2.5.6 and the run endpoint as get_session_run', () => {
     const doc = openApiDocument();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('2.5.6');
@@ -22,7 +22,7 @@ describe('the /openapi.json document', () => {
     expect(params.map((p) => `${p.in}:${p.name}`).sort()).toEqual(
       ['path:run_id', 'path:session_id', 'query:db_id', 'query:table', 'query:type', 'query:user_id'].sort(),
     );
-    // SPEC §7's statuses, plus rundesk's 503 for a locked or damaged database file.
+    // The platform's statuses, plus rundesk's 503 for a locked or damaged database file.
     expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '422', '500', '503']);
   });
 

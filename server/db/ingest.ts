@@ -29,7 +29,7 @@ export function prepareRun(input: UpsertRunInput): PreparedRun {
   }
   const ownUser = typeof input.run['user_id'] === 'string' ? input.run['user_id'] : null;
   const userId = input.userId ?? ownUser;
-  // The caller's id wins over what the body claims (DESIGN "Security defaults").
+  // The caller's id wins over what the body claims (fail closed: docs/decisions.md).
   const run = input.userId !== null && ownUser !== input.userId ? { ...input.run, user_id: input.userId } : input.run;
   return {
     runId,

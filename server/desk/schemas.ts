@@ -183,7 +183,7 @@ export const RequestAuthStateSchema = z
     is_admin: z.boolean(),
     user_isolation: z.boolean(),
   })
-  .meta({ id: 'RequestAuthState', description: 'The request state of SPEC §5.4.' });
+  .meta({ id: 'RequestAuthState', description: 'The request state set by the JWT middleware of the platform (authenticated, user_id, session_id, scopes, audience, ...).' });
 
 export const LintWarningSchema = z
   .object({ code: z.string(), message: z.string() })
@@ -374,7 +374,7 @@ export const DeskPresetFixtureResponseSchema = z
 /** The settings file as it may be written (every key optional): what PUT and the dry run take. */
 export const SettingsInputSchema = SettingsSchema.meta({
   id: 'SettingsInput',
-  description: 'The whole settings file (DESIGN.md "Settings file"); validated like the file, one issue per bad field.',
+  description: 'The whole settings file; validated like the file, one issue per bad field.',
 });
 
 /** The settings in force: every key present, defaults and env fallbacks applied. */
@@ -522,7 +522,7 @@ const MemoryBoundSchema = z
     largest_value_bytes: z.number().int().meta({ description: 'The largest stored runs value (SQLite or PostgreSQL) read since the start.' }),
     rss_bytes: z.number().int().meta({ description: 'The server\'s RSS now, to compare with `bytes`.' }),
   })
-  .meta({ id: 'DeskMemoryBound', description: 'The stated memory bound, term by term (README, "Memory").' });
+  .meta({ id: 'DeskMemoryBound', description: 'The stated memory bound, term by term (docs/databases.md, "Memory").' });
 
 export const DeskDatabaseListSchema = z
   .object({

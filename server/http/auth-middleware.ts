@@ -7,7 +7,7 @@ declare global {
   namespace Express {
     interface Locals {
       /**
-       * Set by `authMiddleware`: the SPEC §5.4 state of an authenticated request, or `null`
+       * Set by `authMiddleware`: the request state of an authenticated request, or `null`
        * on an excluded route. Read it with `authStateOf(res)`.
        */
       auth?: RequestAuthState | null;

@@ -5,7 +5,7 @@ import type { Runtime } from '../runtime-types.js';
 
 /**
  * Picks the database and session table a request names. `table` without `db_id` is a 400
- * (DESIGN.md "Store"); unknown ids and tables are 404s raised by the registry and database.
+ * (docs/databases.md); unknown ids and tables are 404s raised by the registry and database.
  * Without `db_id`, `answeringDatabase` decides.
  */
 export function selectDatabase(

@@ -82,7 +82,7 @@ export const noContent = (): RouteAnswer => ({ kind: 'empty', status: 204 });
 export interface RouteContext {
   readonly runtime: Runtime;
   /**
-   * The caller's SPEC §5.4 state; `null` on a route the JWT layer leaves open and in the desk
+   * The caller's request state; `null` on a route the JWT layer leaves open and in the desk
    * view (which reads as the developer, with the scope `all`).
    */
   readonly auth: RequestAuthState | null;

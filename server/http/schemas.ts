@@ -8,7 +8,7 @@ import { SESSION_SORT_FIELDS, SESSION_TYPES } from '../db/types.js';
 
 export const SessionTypeSchema = z.enum(SESSION_TYPES).meta({
   id: 'SessionType',
-  description: 'Session type (SPEC §2.4).',
+  description: 'Session type: `agent`, `team` or `workflow`.',
 });
 
 export const ErrorBodySchema = z
@@ -21,7 +21,7 @@ export const ErrorBodySchema = z
     db_id: z.string().optional().meta({ description: 'On a 422 `SESSION_UNREADABLE`: the database holding the session.' }),
     session_id: z.string().optional().meta({ description: 'On a 422 `SESSION_UNREADABLE`: the session whose stored runs cannot be read.' }),
   })
-  .meta({ id: 'ErrorBody', description: 'Error body (SPEC §2.5).' });
+  .meta({ id: 'ErrorBody', description: 'Error body: `detail` and `error_code`.' });
 
 const optionalId = z.string().min(1).max(512);
 /** A `user_id` filter; empty is the empty user (no row), as AgentOS reads it. */
@@ -31,7 +31,7 @@ const userIdFilter = z.string().max(512);
 export const MAX_RUNS_PAGE = 1000;
 export const DEFAULT_RUNS_PAGE = 100;
 
-/** `db_id` / `table` select a database and a session table inside it (DESIGN.md "Store"). */
+/** `db_id` / `table` select a database and a session table inside it (docs/databases.md). */
 export const StoreSelectorSchema = z.object({
   db_id: optionalId.optional().meta({ description: 'Database identifier to query (default: the built-in database).' }),
   table: optionalId.optional().meta({ description: 'Session table inside `db_id` (requires `db_id`).' }),

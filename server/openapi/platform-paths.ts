@@ -130,12 +130,12 @@ export function registerRoutes(registry: OpenAPIRegistry, routes: readonly Route
   for (const route of routes) registry.registerPath(routeConfigOf(route, surface));
 }
 
-/** The platform API's security scheme (SPEC §5). */
+/** The platform API's security scheme. */
 export function registerBearerScheme(registry: OpenAPIRegistry): void {
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'A JWT signed with a key the server trusts (SPEC §5).',
+    description: 'A JWT signed with a key the server trusts.',
   });
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /**
- * The three answers of `GET /sessions/{session_id}/runs/{run_id}` (SPEC §2.1–2.3), one zod
+ * The three answers of `GET /sessions/{session_id}/runs/{run_id}` , one zod
  * schema each, used to type `toRunShape` and to generate `/openapi.json` (the `.meta` ids
- * become component names). Only `run_id` is required, as in the SPEC; `toRunShape` still
+ * become component names). Only `run_id` is required; `toRunShape` still
  * emits every key, nulls included, like the reference service.
  *
- * A few fields beyond the SPEC tables are kept because the reference service (agno 2.9) sends
+ * A few fields beyond the documented shapes are kept because the reference service (agno 2.9) sends
  * them too: `followups`, the fork/checkpoint fields, and the workflow pause fields.
  */
 
@@ -15,7 +15,7 @@ const objectArray = z.array(jsonObject);
 
 const opt = <T extends z.ZodType>(schema: T, description: string) => schema.nullable().optional().describe(description);
 
-/** Fields shared by the agent and team run shapes, in the SPEC's order. */
+/** Fields shared by the agent and team run shapes, in the platform's order. */
 const commonRunFields = {
   status: opt(z.string(), 'Run status: PENDING, RUNNING, COMPLETED, ERROR, CANCELLED, PAUSED, REGENERATED, …'),
   run_input: opt(z.string(), 'Input given to the run'),
@@ -41,12 +41,12 @@ const commonRunFields = {
     z.object({ images: objectArray, videos: objectArray, audios: objectArray, files: objectArray }),
     'Media attached to the input: always the four lists images, videos, audios, files',
   ),
-  followups: opt(z.array(z.unknown()), 'Suggested follow-up prompts (beyond SPEC, as agno sends them)'),
-  forked_from_run_id: opt(z.string(), 'Run this one was forked from (beyond SPEC)'),
-  forked_from_message_index: opt(z.number().int(), 'Message index the fork started at (beyond SPEC)'),
-  forked_from_session_id: opt(z.string(), 'Session this run was forked from (beyond SPEC)'),
-  regenerated_from: opt(z.string(), 'Run this one regenerated (beyond SPEC)'),
-  last_checkpoint_at_message_index: opt(z.number().int(), 'Last checkpointed message index (beyond SPEC)'),
+  followups: opt(z.array(z.unknown()), 'Suggested follow-up prompts (not in the documented shape; Agno sends them)'),
+  forked_from_run_id: opt(z.string(), 'Run this one was forked from (not in the documented shape)'),
+  forked_from_message_index: opt(z.number().int(), 'Message index the fork started at (not in the documented shape)'),
+  forked_from_session_id: opt(z.string(), 'Session this run was forked from (not in the documented shape)'),
+  regenerated_from: opt(z.string(), 'Run this one regenerated (not in the documented shape)'),
+  last_checkpoint_at_message_index: opt(z.number().int(), 'Last checkpointed message index (not in the documented shape)'),
 };
 
 export const RunShapeSchema = z
@@ -57,7 +57,7 @@ export const RunShapeSchema = z
     user_id: opt(z.string(), 'User associated with the run'),
     ...commonRunFields,
   })
-  .meta({ id: 'RunShape', description: 'An agent run (SPEC §2.1), answered for `type=agent`.' });
+  .meta({ id: 'RunShape', description: 'An agent run, answered for `type=agent`.' });
 
 export const TeamRunShapeSchema = z
   .object({
@@ -68,7 +68,7 @@ export const TeamRunShapeSchema = z
   })
   .meta({
     id: 'TeamRunShape',
-    description: 'A team run (SPEC §2.2), answered for `type=team`: `team_id` instead of `agent_id`, no `user_id`.',
+    description: 'A team run, answered for `type=team`: `team_id` instead of `agent_id`, no `user_id`.',
   });
 
 export const WorkflowRunShapeSchema = z
@@ -95,15 +95,15 @@ export const WorkflowRunShapeSchema = z
     audio: opt(objectArray, 'Audio included in the workflow'),
     files: opt(objectArray, 'Files included in the workflow'),
     response_audio: opt(jsonObject, 'Audio response when generated'),
-    step_requirements: opt(objectArray, 'Requirements of a paused step (beyond SPEC)'),
-    pause_kind: opt(z.string(), '`step` or `executor` when the run is paused (beyond SPEC)'),
-    paused_step_name: opt(z.string(), 'Name of the paused step (beyond SPEC)'),
-    paused_step_index: opt(z.number().int(), 'Index of the paused step (beyond SPEC)'),
+    step_requirements: opt(objectArray, 'Requirements of a paused step (not in the documented shape)'),
+    pause_kind: opt(z.string(), '`step` or `executor` when the run is paused (not in the documented shape)'),
+    paused_step_name: opt(z.string(), 'Name of the paused step (not in the documented shape)'),
+    paused_step_index: opt(z.number().int(), 'Index of the paused step (not in the documented shape)'),
   })
   .meta({
     id: 'WorkflowRunShape',
     description:
-      'A workflow run (SPEC §2.3), answered for `type=workflow`: no messages, tools, session_state, input_media or run_response_format.',
+      'A workflow run, answered for `type=workflow`: no messages, tools, session_state, input_media or run_response_format.',
   });
 
 export type RunShape = z.infer<typeof RunShapeSchema>;

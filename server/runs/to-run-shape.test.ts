@@ -12,12 +12,12 @@ import { makeTempDir } from '../testing/temp-dir.js';
 import { RunShapeSchema, TeamRunShapeSchema, WorkflowRunShapeSchema } from './shapes.js';
 import { toRunShape } from './to-run-shape.js';
 
-const SPEC_RUN_FIELDS = [
+const AGENT_RUN_FIELDS = [
   'run_id', 'parent_run_id', 'agent_id', 'user_id', 'status', 'run_input', 'content', 'run_response_format',
   'reasoning_content', 'reasoning_steps', 'metrics', 'messages', 'tools', 'events', 'created_at', 'references',
   'citations', 'reasoning_messages', 'session_state', 'images', 'videos', 'audio', 'files', 'response_audio', 'input_media',
 ];
-const SPEC_WORKFLOW_FIELDS = [
+const WORKFLOW_RUN_FIELDS = [
   'run_id', 'run_input', 'events', 'workflow_id', 'user_id', 'content', 'content_type', 'status', 'step_results',
   'step_executor_runs', 'metrics', 'created_at', 'reasoning_content', 'reasoning_steps', 'references', 'citations',
   'reasoning_messages', 'images', 'videos', 'audio', 'files', 'response_audio',
@@ -43,10 +43,10 @@ afterAll(() => {
 });
 
 describe('toRunShape for type=agent', () => {
-  it('has every SPEC §2.1 field and fits RunShapeSchema', () => {
+  it('has every field of an agent run and fits RunShapeSchema', () => {
     const [run] = runsOf(DEMO.agentSingle);
     const shape = toRunShape(run as StoredRun, 'agent');
-    expect(Object.keys(shape)).toEqual(expect.arrayContaining(SPEC_RUN_FIELDS));
+    expect(Object.keys(shape)).toEqual(expect.arrayContaining(AGENT_RUN_FIELDS));
     expect(RunShapeSchema.parse(shape)).toEqual(shape);
     expect(shape).toMatchObject({
       agent_id: 'research-assistant',
@@ -124,10 +124,10 @@ describe('toRunShape for type=team', () => {
 });
 
 describe('toRunShape for type=workflow', () => {
-  it('has the SPEC §2.3 fields and no messages, tools, session_state, input_media or run_response_format', () => {
+  it('has the fields of a workflow run and no messages, tools, session_state, input_media or run_response_format', () => {
     const [run] = runsOf(DEMO.workflowEvents) as [StoredRun];
     const shape = toRunShape(run, 'workflow');
-    expect(Object.keys(shape)).toEqual(expect.arrayContaining(SPEC_WORKFLOW_FIELDS));
+    expect(Object.keys(shape)).toEqual(expect.arrayContaining(WORKFLOW_RUN_FIELDS));
     for (const absent of ['messages', 'tools', 'session_state', 'input_media', 'run_response_format']) {
       expect(shape).not.toHaveProperty(absent);
     }

@@ -7,8 +7,8 @@ import type { AnyRunShape, RunShape, TeamRunShape, WorkflowRunShape } from './sh
 
 /**
  * Stored run dict → response shape, field by field as agno's `RunSchema` / `TeamRunSchema` /
- * `WorkflowRunSchema.from_dict` do it (agno-format.md §8.3), except that:
- *  - the shape follows the requested `type` (SPEC §4.1 rule 1), not the run's own ids;
+ * `WorkflowRunSchema.from_dict` do it, except that:
+ *  - the shape follows the requested `type` , not the run's own ids;
  *  - `created_at` is always an ISO 8601 UTC string;
  *  - values of the wrong JSON type (which make the reference answer 500) are coerced to the
  *    field's type or to null, so every output fits its schema.
@@ -64,7 +64,7 @@ function content(run: Json): string | Json | null {
   return pythonJsonDumps(value);
 }
 
-/** Fields the agent and team shapes share, in the SPEC's order after the ids. */
+/** Fields the agent and team shapes share, in the platform's order after the ids. */
 function commonFields(run: Json) {
   const contentType = field(run, 'content_type');
   return {
@@ -98,7 +98,7 @@ function commonFields(run: Json) {
   };
 }
 
-/** SPEC §2.1. */
+/** An agent run. */
 export function toAgentRunShape(run: StoredRun): RunShape {
   return {
     run_id: text(run, 'run_id', '') ?? '',
@@ -109,7 +109,7 @@ export function toAgentRunShape(run: StoredRun): RunShape {
   };
 }
 
-/** SPEC §2.2: `team_id` instead of `agent_id`, and no `user_id`. */
+/** A team run: `team_id` instead of `agent_id`, and no `user_id`. */
 export function toTeamRunShape(run: StoredRun): TeamRunShape {
   return {
     run_id: text(run, 'run_id', '') ?? '',
@@ -119,7 +119,7 @@ export function toTeamRunShape(run: StoredRun): TeamRunShape {
   };
 }
 
-/** SPEC §2.3: no messages, tools, session_state, input_media or run_response_format. */
+/** A workflow run: no messages, tools, session_state, input_media or run_response_format. */
 export function toWorkflowRunShape(run: StoredRun): WorkflowRunShape {
   return {
     run_id: text(run, 'run_id', '') ?? '',

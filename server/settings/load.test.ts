@@ -18,7 +18,7 @@ function configError(fn: () => unknown): ConfigError {
 }
 
 describe('resolveSettings', () => {
-  it('When the object is empty, then every SPEC §5.2 default applies', () => {
+  it('When the object is empty, then every default of the auth settings applies', () => {
     const { settings } = resolveSettings({}, {}, '/');
     expect(settings.os_id).toBe('rundesk-local');
     expect(settings.server).toEqual({ host: '127.0.0.1', port: 7777 });

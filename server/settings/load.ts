@@ -39,7 +39,7 @@ export function formatIssues(issues: readonly FieldIssue[]): string {
 }
 
 /**
- * Validates a settings object and applies SPEC §5.2's environment fallbacks:
+ * Validates a settings object and applies the auth settings' environment fallbacks:
  * `verification_keys` from `JWT_VERIFICATION_KEY`, `jwks_file` from `JWT_JWKS_FILE`.
  * Relative paths in the file are resolved against `baseDir` (the file's folder).
  */
@@ -110,7 +110,7 @@ export interface LoadSettingsOptions {
   firstRunSettings: () => SettingsInput;
 }
 
-/** Loads settings per DESIGN.md: `--config FILE`, else `<data-dir>/settings.json`, created on first run. */
+/** Loads settings: `--config FILE`, else `<data-dir>/settings.json`, created on first run. */
 export function loadSettings(opts: LoadSettingsOptions): LoadedSettings {
   if (opts.configPath) {
     const file = path.resolve(opts.configPath);

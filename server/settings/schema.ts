@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The settings file (DESIGN.md "Settings file"). The `auth` object uses SPEC §5.2 names
+ * The settings file. The `auth` object uses the platform's auth setting names
  * exactly. Every key is optional; unknown keys are rejected (`strictObject`) so a typo such
  * as `verfication_keys` is an error naming the key rather than a silently open server.
  */
@@ -47,7 +47,7 @@ export const AuthSettingsSchema = z.strictObject({
   jwks_file: nonEmpty.nullable().optional()
     .describe('Path to a static JWKS file; the key is chosen by the token\'s `kid`. Default: env JWT_JWKS_FILE.'),
   jwks_url: z.url({ protocol: /^https?$/ }).nullable().optional()
-    .describe('Beyond SPEC: an identity provider\'s JWKS endpoint, fetched and cached.'),
+    .describe('rundesk extension: an identity provider\'s JWKS endpoint, fetched and cached.'),
   secret_key: nonEmpty.nullable().optional()
     .describe('Deprecated: use verification_keys. Still accepted and merged into the keys with a warning.'),
   algorithm: z.enum(SUPPORTED_ALGORITHMS).default('RS256')

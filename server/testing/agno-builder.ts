@@ -10,7 +10,7 @@ import type { AgnoSessionRecord } from './agno-session-record.js';
 export { pythonJsonDumps };
 
 /**
- * Writes SQLite files in agno's `SqliteDb` session format (agno-format.md §1–2): the exact DDL
+ * Writes SQLite files in agno's `SqliteDb` session format (docs/databases.md, "Agno versions and layouts"): the exact DDL
  * SQLAlchemy emits, double-encoded JSON in Python's `json.dumps` style, `'null'` text for
  * `None`, SQL NULL for the columns a session type does not write, and the
  * `agno_schema_versions` row. Tests and benchmarks build their fixtures with it, so they run
@@ -28,7 +28,7 @@ export interface BuildAgnoDbOptions {
   /** Naive local ISO time of the versions row. Default: derived from the oldest session. */
   versionsTimestamp?: string | undefined;
   /**
-   * Where runs are kept (README "Agno versions"): `2.x` the session's `runs` column; `3.x` an
+   * Where runs are kept (docs/databases.md "Agno versions"): `2.x` the session's `runs` column; `3.x` an
    * `agno_runs` row per run and no `runs` column; `3.x-upgraded` a 2.x table Agno 3 kept on
    * writing: each session's first half of runs in the legacy column, the rest (and a copy of
    * the last legacy run, which the table's copy overrides) in `agno_runs`. Default `2.x`.

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { StoredRun } from '../db/types.js';
 
 /**
- * Factories for realistic agno run dicts (agno-format.md §5–7), keys in the order agno's
+ * Factories for realistic agno run dicts, keys in the order agno's
  * `to_dict` methods write them: messages, tool calls, events, metrics, reasoning, media.
  * Deterministic: ids derive from a seed, times from the given `createdAt`.
  */

@@ -74,7 +74,7 @@ for (const [how, attach] of stores) for (const name of ['agno3-real', 'agno3-upg
     beforeAll(async () => {
       t = await startTestServer({ databases: [await attach(name)] });
       token = await t.token({ scopes: ['agent_os:admin'] });
-      // Whether a server database holds sessions is learnt in the background (README, "Which
+      // Whether a server database holds sessions is learnt in the background (docs/databases.md, "Which
       // database answers"): ask until the attached one answers requests without db_id (until
       // its first answer, such requests are a 503 DATABASE_BUSY).
       for (let i = 0; i < 50; i++) {
@@ -108,7 +108,7 @@ for (const [how, attach] of stores) for (const name of ['agno3-real', 'agno3-upg
     );
 
     it.each(recordings(name).filter((r) => !compared(r) && isUntypedRunRead(r)).map((r) => [r.path] as const))(
-      'When a client GETs %s (no type, not an agent session), Then rundesk answers 404 as SPEC 4.1 rule 1 says',
+      'When a client GETs %s (no type, not an agent session), Then rundesk answers 404 as the `type` default (agent) says',
       async (p) => {
         const res = await t.get(p, token);
         expect(res.status).toBe(404);
@@ -119,14 +119,14 @@ for (const [how, attach] of stores) for (const name of ['agno3-real', 'agno3-upg
 
 const RUN_READ = /^\/sessions\/[^/]+\/runs\/[^/?]+$/;
 
-/** A run GET without `type` of a session that is not an agent's: rundesk answers by SPEC §4.1 rule 1 (type defaults to agent). */
+/** A run GET without `type` of a session that is not an agent's: rundesk answers by the `type` default (agent). */
 function isUntypedRunRead(r: Recorded): boolean {
   return RUN_READ.test(r.path) && !/^\/sessions\/s-agent-/.test(r.path);
 }
 
 /**
- * Which recordings compare as they are. Left out, each for a documented reason (README, "Agno
- * versions"): untyped run GETs of team and workflow sessions (SPEC §4.1 rule 1 defaults the
+ * Which recordings compare as they are. Left out, each for a documented reason (docs/databases.md, "Agno
+ * versions"): untyped run GETs of team and workflow sessions (the `type` default is the
  * type to agent; the platform picks the schema from the run), and `session_name` filtering
  * (rundesk matches the derived name, Agno 3 the stored `session_data` text).
  */
@@ -178,7 +178,7 @@ function tiesInIdOrder(p: string, body: unknown): unknown {
 /**
  * The recorded body with the answers rundesk deliberately gives differently taken out: the
  * timing in `meta.search_time_ms`, and member runs of a team session read with `type=team`,
- * which rundesk shapes as team runs (SPEC §4.1 rule 1: the shape follows `type`) where the
+ * which rundesk shapes as team runs (the shape follows `type`) where the
  * platform shapes them as agent runs (`agent_id`, `user_id`, no `team_id`).
  */
 function expectedOf(r: Recorded): unknown {
@@ -193,7 +193,7 @@ function expectedOf(r: Recorded): unknown {
 
 /**
  * `actual` restricted to what `expected` holds: rundesk adds fields of its own (e.g. `run_count`,
- * `error_code`) and writes some absent ones as null, which SPEC §2 treats alike.
+ * `error_code`) and writes some absent ones as null, which the documented shapes treat alike.
  */
 function projected(actual: unknown, expected: unknown): unknown {
   if (Array.isArray(expected)) {

@@ -47,7 +47,7 @@ function recorded(group: string): Recorded[] {
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { answers: Recorded[] }).answers;
 }
 
-/** Recorded requests rundesk answers differently by decision (README, "AgentOS compatibility"). */
+/** Recorded requests rundesk answers differently by decision (docs/api.md, "AgentOS compatibility"). */
 const DECIDED: Record<string, string> = {
   'GET /knowledge/content/e4076403-1927-4cf7-9340-dd5fc65738e7':
     'rundesk answers the stored size ("284113"); AgentOS\'s single-content route loses it and answers "0" (its listing has it)',

@@ -25,7 +25,7 @@ interface Recorded {
   answer: Record<string, unknown> | string;
 }
 
-/** Requests rundesk answers otherwise by decision (README, "AgentOS compatibility"). */
+/** Requests rundesk answers otherwise by decision (docs/api.md, "AgentOS compatibility"). */
 const DECIDED: Record<string, string> = {
   'GET /sessions/bc0d28b7-4605-4a6a-bbf2-3a99f4bab97a?type=team': 'a type that is not the session\'s is a 404 (AgentOS reads the row as that type)',
   'POST /sessions/bc0d28b7-4605-4a6a-bbf2-3a99f4bab97a/rename?type=team': 'likewise for a rename',

@@ -29,7 +29,7 @@ export const recorded = JSON.parse(fs.readFileSync(path.join(here, 'recordings',
 export const TRACES_FIXTURE = path.join(here, '..', 'fixtures', 'agno', 'agno-observability.db');
 
 /**
- * Where rundesk answers otherwise on purpose (README, "AgentOS compatibility"): bad input is a
+ * Where rundesk answers otherwise on purpose (docs/api.md, "AgentOS compatibility"): bad input is a
  * clear 400 where the platform answers 500 (an unparsable time: its 400 is caught and re-raised
  * as a 500) or an empty page (a filter its database layer cannot use: the failure is swallowed).
  */

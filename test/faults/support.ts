@@ -23,7 +23,7 @@ export function desk(t: TestServer, method: string, path: string, body?: unknown
   });
 }
 
-/** Asserts the SPEC §2.5 JSON error envelope and returns the body. */
+/** Asserts the `{ detail, error_code }` JSON error body and returns the body. */
 export async function errorBody(res: TestResponse): Promise<{ detail: string; error_code: string } & Record<string, unknown>> {
   const text = await res.text();
   if (!/^application\/json/.test(res.headers.get('content-type') ?? '')) throw new Error(`not JSON (${res.status}): ${text.slice(0, 200)}`);

@@ -3,7 +3,7 @@ import { DEMO, makeDemoSessions } from '../../server/testing/demo-sessions.js';
 import type { TestServer } from '../../server/testing/server-harness.js';
 
 /**
- * One run-endpoint suite (SPEC §4.1 and the session routes around it), run against every store
+ * One run-endpoint suite (the run endpoint and the session routes around it), run against every store
  * layout: the native default database, an attached Agno SQLite file, and an Agno PostgreSQL
  * table. Each layout's test file provides a server whose chosen database holds the demo
  * sessions; the suite never looks at how they are stored.

@@ -135,7 +135,7 @@ export interface paths {
         };
         /**
          * Get run by ID
-         * @description Retrieves one run of a session. The response shape depends on `type` (SPEC §4.1).
+         * @description Retrieves one run of a session. The response shape depends on `type`.
          */
         get: operations["get_session_run"];
         put?: never;
@@ -1101,7 +1101,7 @@ export interface paths {
         };
         /**
          * Get run by ID (desk view: every row, whatever the JWT settings)
-         * @description Retrieves one run of a session. The response shape depends on `type` (SPEC §4.1).
+         * @description Retrieves one run of a session. The response shape depends on `type`.
          */
         get: operations["desk_view_get_session_run"];
         put?: never;
@@ -1563,11 +1563,11 @@ export interface components {
             run_count: number;
         };
         /**
-         * @description Session type (SPEC §2.4).
+         * @description Session type: `agent`, `team` or `workflow`.
          * @enum {string}
          */
         SessionType: "agent" | "team" | "workflow";
-        /** @description Error body (SPEC §2.5). */
+        /** @description Error body: `detail` and `error_code`. */
         ErrorBody: {
             /** @description Error detail message */
             detail: string;
@@ -1638,7 +1638,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
-        /** @description An agent run (SPEC §2.1), answered for `type=agent`. */
+        /** @description An agent run, answered for `type=agent`. */
         RunShape: {
             /** @description Unique identifier of the run */
             run_id: string;
@@ -1736,20 +1736,20 @@ export interface components {
                     [key: string]: unknown;
                 }[];
             } | null;
-            /** @description Suggested follow-up prompts (beyond SPEC, as agno sends them) */
+            /** @description Suggested follow-up prompts (not in the documented shape; Agno sends them) */
             followups?: unknown[] | null;
-            /** @description Run this one was forked from (beyond SPEC) */
+            /** @description Run this one was forked from (not in the documented shape) */
             forked_from_run_id?: string | null;
-            /** @description Message index the fork started at (beyond SPEC) */
+            /** @description Message index the fork started at (not in the documented shape) */
             forked_from_message_index?: number | null;
-            /** @description Session this run was forked from (beyond SPEC) */
+            /** @description Session this run was forked from (not in the documented shape) */
             forked_from_session_id?: string | null;
-            /** @description Run this one regenerated (beyond SPEC) */
+            /** @description Run this one regenerated (not in the documented shape) */
             regenerated_from?: string | null;
-            /** @description Last checkpointed message index (beyond SPEC) */
+            /** @description Last checkpointed message index (not in the documented shape) */
             last_checkpoint_at_message_index?: number | null;
         };
-        /** @description A team run (SPEC §2.2), answered for `type=team`: `team_id` instead of `agent_id`, no `user_id`. */
+        /** @description A team run, answered for `type=team`: `team_id` instead of `agent_id`, no `user_id`. */
         TeamRunShape: {
             /** @description Unique identifier of the team run */
             run_id: string;
@@ -1845,20 +1845,20 @@ export interface components {
                     [key: string]: unknown;
                 }[];
             } | null;
-            /** @description Suggested follow-up prompts (beyond SPEC, as agno sends them) */
+            /** @description Suggested follow-up prompts (not in the documented shape; Agno sends them) */
             followups?: unknown[] | null;
-            /** @description Run this one was forked from (beyond SPEC) */
+            /** @description Run this one was forked from (not in the documented shape) */
             forked_from_run_id?: string | null;
-            /** @description Message index the fork started at (beyond SPEC) */
+            /** @description Message index the fork started at (not in the documented shape) */
             forked_from_message_index?: number | null;
-            /** @description Session this run was forked from (beyond SPEC) */
+            /** @description Session this run was forked from (not in the documented shape) */
             forked_from_session_id?: string | null;
-            /** @description Run this one regenerated (beyond SPEC) */
+            /** @description Run this one regenerated (not in the documented shape) */
             regenerated_from?: string | null;
-            /** @description Last checkpointed message index (beyond SPEC) */
+            /** @description Last checkpointed message index (not in the documented shape) */
             last_checkpoint_at_message_index?: number | null;
         };
-        /** @description A workflow run (SPEC §2.3), answered for `type=workflow`: no messages, tools, session_state, input_media or run_response_format. */
+        /** @description A workflow run, answered for `type=workflow`: no messages, tools, session_state, input_media or run_response_format. */
         WorkflowRunShape: {
             /** @description Unique identifier of the workflow run */
             run_id: string;
@@ -1935,15 +1935,15 @@ export interface components {
             response_audio?: {
                 [key: string]: unknown;
             } | null;
-            /** @description Requirements of a paused step (beyond SPEC) */
+            /** @description Requirements of a paused step (not in the documented shape) */
             step_requirements?: {
                 [key: string]: unknown;
             }[] | null;
-            /** @description `step` or `executor` when the run is paused (beyond SPEC) */
+            /** @description `step` or `executor` when the run is paused (not in the documented shape) */
             pause_kind?: string | null;
-            /** @description Name of the paused step (beyond SPEC) */
+            /** @description Name of the paused step (not in the documented shape) */
             paused_step_name?: string | null;
-            /** @description Index of the paused step (beyond SPEC) */
+            /** @description Index of the paused step (not in the documented shape) */
             paused_step_index?: number | null;
         };
         /** @description rundesk extension: the list columns of a run, without its bodies. */
@@ -2692,7 +2692,7 @@ export interface components {
             hints: string[];
             lint: components["schemas"]["DeskLintWarning"][];
         };
-        /** @description The request state of SPEC §5.4. */
+        /** @description The request state set by the JWT middleware of the platform (authenticated, user_id, session_id, scopes, audience, ...). */
         RequestAuthState: {
             authenticated: boolean;
             user_id: string | null;
@@ -2825,7 +2825,7 @@ export interface components {
             jwks_file?: string | null;
             /**
              * Format: uri
-             * @description Beyond SPEC: an identity provider's JWKS endpoint, fetched and cached.
+             * @description rundesk extension: an identity provider's JWKS endpoint, fetched and cached.
              */
             jwks_url?: string | null;
             /** @description Deprecated: use verification_keys. Still accepted and merged into the keys with a warning. */
@@ -2935,7 +2935,7 @@ export interface components {
                     jwks_file?: string | null;
                     /**
                      * Format: uri
-                     * @description Beyond SPEC: an identity provider's JWKS endpoint, fetched and cached.
+                     * @description rundesk extension: an identity provider's JWKS endpoint, fetched and cached.
                      */
                     jwks_url?: string | null;
                     /** @description Deprecated: use verification_keys. Still accepted and merged into the keys with a warning. */
@@ -3048,7 +3048,7 @@ export interface components {
                 jwks_file?: string | null;
                 /**
                  * Format: uri
-                 * @description Beyond SPEC: an identity provider's JWKS endpoint, fetched and cached.
+                 * @description rundesk extension: an identity provider's JWKS endpoint, fetched and cached.
                  */
                 jwks_url?: string | null;
                 /** @description Deprecated: use verification_keys. Still accepted and merged into the keys with a warning. */
@@ -3124,7 +3124,7 @@ export interface components {
             }[];
             excluded_route_paths: string[];
         };
-        /** @description The whole settings file (DESIGN.md "Settings file"); validated like the file, one issue per bad field. */
+        /** @description The whole settings file; validated like the file, one issue per bad field. */
         SettingsInput: {
             /** @default rundesk-local */
             os_id?: string;
@@ -3165,7 +3165,7 @@ export interface components {
                 jwks_file?: string | null;
                 /**
                  * Format: uri
-                 * @description Beyond SPEC: an identity provider's JWKS endpoint, fetched and cached.
+                 * @description rundesk extension: an identity provider's JWKS endpoint, fetched and cached.
                  */
                 jwks_url?: string | null;
                 /** @description Deprecated: use verification_keys. Still accepted and merged into the keys with a warning. */
@@ -3367,7 +3367,7 @@ export interface components {
             /** @description Entries pushed out to stay within the bound. */
             evictions: number;
         };
-        /** @description The stated memory bound, term by term (README, "Memory"). */
+        /** @description The stated memory bound, term by term (docs/databases.md, "Memory"). */
         DeskMemoryBound: {
             /** @description The resident memory (RSS) the server stays under: `idle_rss_bytes + budget_bytes + sqlite_page_cache_bytes + reading_bytes`. */
             bytes: number;
@@ -3493,7 +3493,7 @@ export interface operations {
                 db_id?: string;
                 /** @description Session table inside `db_id` (requires `db_id`). */
                 table?: string;
-                /** @description Session type (SPEC §2.4). */
+                /** @description Session type: `agent`, `team` or `workflow`. */
                 type?: components["schemas"]["SessionType"];
                 user_id?: string;
                 /** @description agent_id, team_id or workflow_id. */
@@ -3583,7 +3583,7 @@ export interface operations {
     create_session: {
         parameters: {
             query?: {
-                /** @description Session type (SPEC §2.4). */
+                /** @description Session type: `agent`, `team` or `workflow`. */
                 type?: components["schemas"]["SessionType"];
                 db_id?: string;
             };
@@ -8084,7 +8084,7 @@ export interface operations {
                 db_id?: string;
                 /** @description Session table inside `db_id` (requires `db_id`). */
                 table?: string;
-                /** @description Session type (SPEC §2.4). */
+                /** @description Session type: `agent`, `team` or `workflow`. */
                 type?: components["schemas"]["SessionType"];
                 user_id?: string;
                 /** @description agent_id, team_id or workflow_id. */

@@ -12,7 +12,7 @@ export const SESSION_TYPES = ['agent', 'team', 'workflow'] as const satisfies re
 
 export type JsonObject = { [key: string]: unknown };
 
-/** `{ detail, error_code }` — SPEC §2.5. */
+/** `{ detail, error_code }` — every error's body. */
 export type ErrorBody = Schema<'ErrorBody'>;
 
 export type SessionListItem = Schema<'SessionListItem'>;
@@ -182,19 +182,19 @@ interface AgnoRunFields {
   response_audio?: MediaItem | null;
 }
 
-/** SPEC §2.1 */
+/** An agent run. */
 export type RunShape = Refine<
   Schema<'RunShape'>,
   AgnoRunFields & { messages?: AgnoMessage[] | null; tools?: ToolExecution[] | null; input_media?: InputMedia | null }
 >;
 
-/** SPEC §2.2 */
+/** A team run. */
 export type TeamRunShape = Refine<
   Schema<'TeamRunShape'>,
   AgnoRunFields & { messages?: AgnoMessage[] | null; tools?: ToolExecution[] | null; input_media?: InputMedia | null }
 >;
 
-/** SPEC §2.3 */
+/** A workflow run. */
 export type WorkflowRunShape = Refine<Schema<'WorkflowRunShape'>, AgnoRunFields>;
 
 type RunKey = keyof RunShape | keyof TeamRunShape | keyof WorkflowRunShape;

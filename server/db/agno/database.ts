@@ -36,7 +36,7 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens an attached SQLite file holding agno session tables (DESIGN "Store"). A read-only
+ * Opens an attached SQLite file holding agno session tables (docs/databases.md). A read-only
  * attachment is opened with SQLite's read-only flag and never written; a writable one keeps the
  * journal mode its owner chose, with a busy timeout so the agent writing the same file keeps
  * working. The file is checked before every use and reopened when it changes under rundesk
@@ -94,7 +94,7 @@ function openFile(options: OpenDatabaseOptions, staleWal: WalFile | null = null)
   let handle: SqliteHandle | undefined;
   try {
     try {
-      // wal: false — the file keeps the journal mode its owner chose (README "Your files are safe").
+      // wal: false — the file keeps the journal mode its owner chose (docs/databases.md "Your files are safe").
       handle = connect(options.path, { readOnly: options.readOnly, nativeBinding: options.nativeBinding, wal: false });
     } catch (error) {
       throw new DatabaseFileError(db.id, db.path, `cannot be opened: ${oneLine(error)}`, { cause: error });
@@ -242,7 +242,7 @@ function oneLine(error: unknown): string {
 }
 
 /**
- * An attached file, checked before every use (DESIGN rules, README "Your files are safe"):
+ * An attached file, checked before every use (docs/databases.md, "Your files are safe"):
  *
  * 1. rundesk never changes the file's journal mode, schema or anything it did not write as
  *    rows: connections are opened without `journal_mode` and no DDL is ever run.

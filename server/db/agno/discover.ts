@@ -1,7 +1,7 @@
 import type { SqliteHandle } from '../connection.js';
 
 /**
- * Finds the session tables of an attached file and the layout each one uses (README "Agno
+ * Finds the session tables of an attached file and the layout each one uses (docs/databases.md "Agno
  * versions"): Agno 2 keeps a session's runs as one JSON array in the session table's `runs`
  * column; Agno 3 keeps each run as a row of a runs table (`agno_runs`: `run_id`, `session_id`,
  * `run_index`, `run_data`, …) and creates new session tables without `runs`; a 2.x table used

@@ -61,7 +61,7 @@ export interface StoreRunsCache {
 
 /**
  * One agno session table read (and, when attached writable, written) in place: one row per
- * session, runs as a JSON array in the `runs` column (agno-format.md §1–3).
+ * session, runs as a JSON array in the `runs` column (docs/databases.md, "Agno versions and layouts").
  *
  * A run lookup needs the session's whole array decoded, so decoded arrays are cached (see
  * run-cache.ts). An entry is served only while nothing in the file can have changed since it

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Which Agno layout a PostgreSQL session table uses (README "Agno versions and layouts"): the
+ * Which Agno layout a PostgreSQL session table uses (docs/databases.md "Agno versions and layouts"): the
  * 2.x `runs` JSONB column, Agno 3's runs table (`agno_runs`, one row per run, `run_data`
  * JSONB), or both on a table Agno 3 kept writing without the explicit migration. SQL text for
  * each, aliased `t` (session row) and `r` (run row).

@@ -3,7 +3,7 @@ import { localTrustedJwksPath } from './store.js';
 
 /**
  * The settings written to `<data-dir>/settings.json` on first run: the auth layer trusts the
- * local keys through their JWKS file, RS256 (the SPEC's default algorithm). Tokens minted by
+ * local keys through their JWKS file, RS256 (the default `auth.algorithm`). Tokens minted by
  * the workbench with the default key therefore verify without any further setup.
  *
  * @example

@@ -20,7 +20,7 @@ export const prefixed =
 
 /**
  * The default scope table with every scope respelled, for providers whose permission names
- * cannot equal the service's: SPEC §5.2 rule 6 — custom mappings redefine the requirements.
+ * cannot equal the service's: a custom mapping redefines the route's requirements.
  * `undefined` for providers that spell scopes as the service does (no mappings needed).
  */
 export function respelledMappings(spell: ScopeSpelling): Record<string, string[]> | undefined {

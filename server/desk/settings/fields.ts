@@ -4,10 +4,10 @@ import { AuthSettingsSchema, SettingsSchema } from '../../settings/schema.js';
 /**
  * The settings form's field list, read off the settings schema itself (JSON Schema of its
  * input side), so a setting added to the schema shows up in the UI without touching the desk.
- * Help for settings whose schema has no `.describe()` comes from SPEC §5.2's table.
+ * Help for settings whose schema has no `.describe()` is written here.
  */
 
-const SPEC_HELP: Record<string, string> = {
+const AUTH_HELP: Record<string, string> = {
   token_header_key: 'Header the token is read from (token_source HEADER or BOTH).',
   cookie_name: 'Cookie the token is read from (token_source COOKIE or BOTH).',
   scopes_claim: 'Claim that carries the scopes: a list, or a space-delimited string. Dotted names read nested claims (realm_access.roles).',
@@ -40,7 +40,7 @@ export const AUTH_SECTIONS = [
   {
     id: 'source',
     title: 'Token source',
-    description: 'Where the auth layer looks for the bearer token (SPEC §5.1).',
+    description: 'Where the auth layer looks for the bearer token.',
     fields: ['token_source', 'token_header_key', 'cookie_name'],
   },
   {
@@ -164,7 +164,7 @@ function fieldsOf(schema: z.ZodType, only?: readonly string[]): SettingField[] {
         section: SECTION_OF.get(name) ?? 'general',
         type: type.replace(/ \| null$/, ''),
         nullable: /\bnull\b/.test(type),
-        help: prop.description ?? SPEC_HELP[name] ?? '',
+        help: prop.description ?? AUTH_HELP[name] ?? '',
         ...(e ? { enum: e } : {}),
       };
       if (name in defaults) field.default = defaults[name];

@@ -56,7 +56,7 @@ async function componentsOf(
 
 /**
  * `GET /agents`, `/teams`, `/workflows` (and `/{id}`), derived from stored sessions. Lists are
- * filtered by the caller's `accessible_resource_ids` (SPEC §5.4): a caller holding only
+ * filtered by the caller's `accessible_resource_ids` : a caller holding only
  * `agents:<id>:read` scopes gets those agents, an empty list rather than a 403.
  *
  * `POST /{kind}/{id}/runs` (and cancel / continue) are the platform's execution routes: rundesk

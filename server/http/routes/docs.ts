@@ -55,7 +55,7 @@ export function docsAssetsRouter(): Router {
 }
 
 /**
- * `/openapi.json`, `/docs` (Swagger UI), `/redoc` and `/docs/oauth2-redirect` (SPEC §4.2). The
+ * `/openapi.json`, `/docs` (Swagger UI), `/redoc` and `/docs/oauth2-redirect`. The
  * document comes from the composition root, which knows every surface it describes.
  */
 export function docsPagesRouter(document: () => object): Router {

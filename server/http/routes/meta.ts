@@ -2,7 +2,7 @@ import { API_DESCRIPTION_VERSION, RUNDESK_VERSION } from '../../version.js';
 import { defineRoute, json } from '../route.js';
 import { HealthSchema, InfoSchema, RootSchema } from '../schemas.js';
 
-/** `/`, `/health` and `/info` (SPEC §4.2), excluded from the JWT layer by default. */
+/** `/`, `/health` and `/info`, excluded from the JWT layer by default. */
 export const metaRoutes = [
   defineRoute({
     method: 'get',

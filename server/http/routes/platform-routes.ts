@@ -24,7 +24,7 @@ export const PLATFORM_ROUTES: readonly Route[] = Object.freeze([
 /** The routes the desk view serves under `/desk/view`, as the developer. */
 export const DESK_VIEW_ROUTES: readonly Route[] = Object.freeze(PLATFORM_ROUTES.filter((r) => r.deskView));
 
-/** The default scope table (SPEC §5.3), from the routes' `scopes` and the platform's unserved routes. */
+/** The default scope table, from the routes' `scopes` and the platform's unserved routes. */
 export const DEFAULT_SCOPE_MAPPINGS: ScopeTable = defaultScopeTable(
   PLATFORM_ROUTES.flatMap((r) => (r.scopes === 'public' ? [] : [{ key: routeKey(r), scopes: r.scopes }])),
 );

@@ -95,14 +95,14 @@ async function updateAndRead(
   return sessionDetail(store, scope, sessionId, q.type);
 }
 
-/** `GET /sessions/{session_id}/runs/{run_id}`: SPEC §4.1, the product's hot route. */
+/** `GET /sessions/{session_id}/runs/{run_id}`: the platform's run endpoint, the product's hot route. */
 export const getSessionRun = defineRoute({
   method: 'get',
   path: '/sessions/{session_id}/runs/{run_id}',
   operationId: 'get_session_run',
   tags: ['Sessions'],
   summary: 'Get run by ID',
-  description: 'Retrieves one run of a session. The response shape depends on `type` (SPEC §4.1).',
+  description: 'Retrieves one run of a session. The response shape depends on `type`.',
   params: RunParamsSchema,
   query: RunQuerySchema,
   answers: { 200: { description: 'Run retrieved', schema: AnyRunShapeSchema } },
@@ -133,7 +133,7 @@ export const getSessionRun = defineRoute({
   },
 });
 
-/** The session routes of SPEC §4.1 and DESIGN.md "HTTP API": parse → use case → present. */
+/** The session routes (docs/api.md): parse → use case → present. */
 export const sessionRoutes = [
   defineRoute({
     method: 'get',

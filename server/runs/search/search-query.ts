@@ -1,5 +1,5 @@
 /**
- * The run search's query language (README "Finding runs"): words and "quoted phrases" that must
+ * The run search's query language (docs/api.md, "GET /search/runs"): words and "quoted phrases" that must
  * all occur in a run (any letter case), `-word` for one that must not, and qualifiers that
  * filter on the run's facets — `status:error`, `tool:get_weather`, `model:gpt`, `user:ali`,
  * `in:output`, `is:error`. An unknown qualifier is plain text, so `http://x` or `a:b` are

@@ -32,7 +32,7 @@ export function notFoundTarget(error: Pick<ApiError, 'url'>): { sessionId: strin
 /**
  * A 404 seen through a token's lens, explained by the desk view (which reads everything): the
  * session or run is not there at all, or it is there and belongs to another user — with user
- * isolation on the platform answers 404 to anyone but its owner (SPEC), so the lens alone cannot
+ * isolation on the platform answers 404 to anyone but its owner, so the lens alone cannot
  * tell the two apart. Only what the desk can say is shown (that it exists, and whose it is),
  * never its content, and the way on: act as the owner, back to the desk view, back to the list.
  */

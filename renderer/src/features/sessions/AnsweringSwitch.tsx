@@ -27,7 +27,7 @@ export function __resetAnsweringForTests(): void {
 /**
  * Tells when the database that answers without `db_id` changes under a list that names no
  * database — e.g. the built-in database gets its first session and takes over from the attached
- * file (DESIGN "answering database") — instead of the rows changing with no word.
+ * file (docs/databases.md, "Which database answers") — instead of the rows changing with no word.
  */
 export function useAnsweringSwitch(databases: readonly AnsweringCandidate[] | undefined): { change: AnsweringChange | null; dismiss: () => void } {
   const toId = databases?.find((d) => d.answers_without_db_id)?.id ?? null;

@@ -76,7 +76,7 @@ function SessionsView({ actor }: { actor: Actor }) {
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
   const hasFilters = !!(filters.type || filters.user || filters.q);
-  // Without a db in the URL the server's answering database replies (DESIGN: default_database, else the one with sessions).
+  // Without a db in the URL the server's answering database replies (default_database, else the one with sessions: docs/databases.md).
   const dbInfo = databases.data?.find((d) => (loc.db ? d.id === loc.db : d.answers_without_db_id));
   const answering = useAnsweringSwitch(loc.db ? undefined : databases.data);
   const dbEmpty = dbInfo ? dbInfo.sessions === 0 : countAll.data === 0;

@@ -10,7 +10,7 @@ import layoutStyles from '../../components/layout.module.css';
 import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
 
-/** How the Databases page names an Agno table's layout (README "Agno versions and layouts"). */
+/** How the Databases page names an Agno table's layout (docs/databases.md "Agno versions and layouts"). */
 const LAYOUT_LABEL: Record<DatabaseListItem['layouts'][number]['layout'], string> = {
   '2.x': 'Agno 2 layout',
   '3.x': 'Agno 3 layout',

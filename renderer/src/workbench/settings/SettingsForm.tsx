@@ -74,7 +74,7 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
 
   return (
     <div className={cx(pageStyles.page, pageStyles.pageStack)} data-controls="fill" data-testid="settings-page">
-      <PageHeader title="Auth settings" subtitle="The JWT layer in front of the run endpoint (SPEC §5). Changes apply live when saved." />
+      <PageHeader title="Auth settings" subtitle="The JWT layer in front of the platform API. Changes apply live when saved." />
       <Banners envelope={envelope} />
       <div className={styles.settings}>
         <nav className={styles.toc} aria-label="Settings sections">

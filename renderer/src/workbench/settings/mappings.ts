@@ -33,7 +33,7 @@ export function rowsFromMappings(mappings: unknown): MappingRow[] {
   return Object.entries(mappings as Record<string, string[]>).map(([key, scopes]) => ({ id: newRowId(), ...parseMappingKey(key), scopes: [...scopes] }));
 }
 
-/** No rows → `null` (the SPEC default: "none"), so authorization `null` stays automatic. */
+/** No rows → `null` (the default: no custom mappings), so authorization `null` stays automatic. */
 export function mappingsFromRows(rows: readonly MappingRow[]): Record<string, string[]> | null {
   if (rows.length === 0) return null;
   const out: Record<string, string[]> = {};

@@ -27,7 +27,7 @@ export interface InspectTarget {
 
 /**
  * Paste any token: decoded header and claims, which key verified it (or why none did), lint
- * warnings, the SPEC §5.4 request state, the decision for one request, and the route matrix.
+ * warnings, the request state the platform's JWT middleware would set, the decision for one request, and the route matrix.
  */
 export function InspectPanel(props: { target: InspectTarget; onTarget: (t: InspectTarget) => void }) {
   const { target, onTarget } = props;

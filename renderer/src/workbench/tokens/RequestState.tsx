@@ -6,7 +6,7 @@ import textStyles from '../../components/text.module.css';
 import styles from './RequestState.module.css';
 import { cx } from '../../lib/cx';
 
-/** The SPEC §5.4 request state as a key/value list. */
+/** The request state (what the platform's JWT middleware sets) as a key/value list. */
 export function StateTable({ state }: { state: RequestAuthState }) {
   const rows: [string, unknown][] = [
     ['authenticated', state.authenticated],

@@ -144,7 +144,7 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
               </ul>
             )}
           </Card>
-          <Card variant="panel" title="Request state (SPEC §5.4)" spacing="compact" testId="inspect-state">
+          <Card variant="panel" title="Request state" spacing="compact" testId="inspect-state">
             {state ? <StateTable state={state} /> : <span className={cx(textStyles.small, styles.small, textStyles.muted)}>Not set: the request stops before authentication.</span>}
           </Card>
         </div>

@@ -1,18 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keyPair, layerFor, OS_ID, sign } from '../../server/testing/auth-tokens.js';
+import { manualPage } from './manual.js';
 
-/** The 403 details README quotes are the ones the server sends. */
-const README = fs.readFileSync(path.resolve('README.md'), 'utf8');
+/** The 403 details docs/auth.md quotes are the ones the server sends. */
+const AUTH_PAGE = manualPage('auth.md');
 
-describe('README 403 examples', () => {
+describe('403 examples of docs/auth.md', () => {
   it.each([
     [{ 'GET /sessions/*': ['x:read'] }, 'sessions:read', '/sessions/s/runs/r'],
     [null, 'agents:read', '/sessions'],
     [null, 'agents:read', '/sessions/s1/runs/r1'],
     [null, 'sessions:read', '/agents/a1'],
-  ])('with mappings %j, a token holding %s on GET %s gets a detail README quotes', async (mappings, scope, urlPath) => {
+  ])('with mappings %j, a token holding %s on GET %s gets a detail docs/auth.md quotes', async (mappings, scope, urlPath) => {
     const keys = await keyPair('RS256');
     const layer = await layerFor({ verification_keys: [keys.pem], authorization: true, scope_mappings: mappings });
     try {
@@ -21,7 +20,7 @@ describe('README 403 examples', () => {
       expect(decision.status).toBe(403);
       const list = /requires one of (\[[^\]]*\])/.exec(decision.detail ?? '')?.[1];
       expect(list).toBeDefined();
-      expect(README).toContain(list);
+      expect(AUTH_PAGE).toContain(list);
     } finally {
       layer.close();
     }
