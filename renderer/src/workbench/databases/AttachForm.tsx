@@ -17,8 +17,8 @@ import fieldStyles from '../../components/Field.module.css';
 import styles from './AttachForm.module.css';
 import inputStyles from '../../components/Input.module.css';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 /** Attach a SQLite file or a PostgreSQL database, with the server's field issues beside each field. */
 export function AttachForm() {
@@ -100,9 +100,9 @@ export function AttachForm() {
               <div className={inputStyles.inputGroup}>
                 <input {...control} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder="/home/me/agents/agno.db" value={path} spellCheck={false} onChange={(e) => setPath(e.target.value)} data-testid="attach-path" autoFocus={!bridge} />
                 {bridge ? (
-                  <button type="button" className={buttonStyles.btn} onClick={choose} data-testid="attach-browse">
+                  <Button onClick={choose} data-testid="attach-browse">
                     Browse…
-                  </button>
+                  </Button>
                 ) : null}
               </div>
             )}
@@ -123,9 +123,9 @@ export function AttachForm() {
           </Field>
         </div>
         <div className={layoutStyles.row}>
-          <button type="submit" className={cx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={!source || attach.isPending} data-testid="attach-submit" form={undefined} id={`${formId}-submit`}>
+          <Button variant="primary" type="submit" disabled={!source || attach.isPending} data-testid="attach-submit" form={undefined} id={`${formId}-submit`}>
             {attach.isPending ? <Spinner /> : null} Attach
-          </button>
+          </Button>
           {attach.isSuccess ? (
             <span className={cx(textStyles.ok, textStyles.small)} data-testid="attach-ok">
               Attached <code>{(attach.data as DatabaseListItem | undefined)?.id ?? ''}</code>.

@@ -7,8 +7,8 @@ import textStyles from '../../components/text.module.css';
 import scopeChipStyles from '../../components/ScopeChip.module.css';
 import styles from './DbRow.module.css';
 import layoutStyles from '../../components/layout.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
+import { Button, buttonClass } from '../../components/Button';
 
 /** How the Databases page names an Agno table's layout (docs/databases.md "Agno versions and layouts"). */
 const LAYOUT_LABEL: Record<DatabaseListItem['layouts'][number]['layout'], string> = {
@@ -86,32 +86,32 @@ export function DbRow(props: {
       <td className={denseTableStyles.cellTight}>{db.read_only ? <Badge tone="info">read-only</Badge> : <Badge tone="warn">read-write</Badge>}</td>
       <td className={denseTableStyles.cellTight}>
         <div className={cx(layoutStyles.row, layoutStyles.nowrap)}>
-          <Link className={cx(buttonStyles.btn, buttonStyles.btnSm)} to={q()} data-testid={`browse-${db.id}`}>
+          <Link className={buttonClass({ size: 'sm' })} to={q()} data-testid={`browse-${db.id}`}>
             Browse runs →
           </Link>
-          <button
-            type="button"
-            className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)}
+          <Button
+            variant="ghost"
+            size="sm"
             onClick={props.onPin}
             disabled={!props.canPin}
             title={props.pinned ? 'Let rundesk choose again (default_database: null)' : 'Set default_database: requests without db_id read and write this database'}
             data-testid={`pin-${db.id}`}
           >
             {props.pinned ? 'Unpin' : 'Answer without db_id'}
-          </button>
+          </Button>
           {builtin ? null : props.confirming ? (
             <>
-              <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnDanger)} onClick={props.onDetach} disabled={props.detaching} data-testid={`confirm-detach-${db.id}`}>
+              <Button size="sm" danger onClick={props.onDetach} disabled={props.detaching} data-testid={`confirm-detach-${db.id}`}>
                 {props.detaching ? <Spinner /> : null} Detach
-              </button>
-              <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={props.onCancel}>
+              </Button>
+              <Button variant="ghost" size="sm" onClick={props.onCancel}>
                 Cancel
-              </button>
+              </Button>
             </>
           ) : (
-            <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={props.onConfirm} aria-label={`Detach ${db.id}`} data-testid={`detach-${db.id}`}>
+            <Button variant="ghost" size="sm" onClick={props.onConfirm} aria-label={`Detach ${db.id}`} data-testid={`detach-${db.id}`}>
               Detach…
-            </button>
+            </Button>
           )}
         </div>
       </td>

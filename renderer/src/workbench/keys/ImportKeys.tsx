@@ -8,8 +8,8 @@ import { deskMutations } from '../../api';
 import layoutStyles from '../../components/layout.module.css';
 import textStyles from '../../components/text.module.css';
 import inputStyles from '../../components/Input.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 /** Import verification keys as trusted, by file path (native dialog in the desktop app) or pasted text. */
 export function ImportKeys(props: { readOnly?: boolean | undefined }) {
@@ -58,9 +58,7 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
             data-testid="import-key-path"
           />
           {bridge ? (
-            <button
-              type="button"
-              className={buttonStyles.btn}
+            <Button
               onClick={() => {
                 void bridge
                   .chooseFile({ title: 'Import verification keys', filters: [{ name: 'Keys', extensions: ['json', 'pem', 'jwk', 'crt', 'cer'] }, { name: 'All files', extensions: ['*'] }] })
@@ -70,7 +68,7 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
               }}
             >
               Browse…
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : (
@@ -85,9 +83,9 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
         />
       )}
       <div className={layoutStyles.row}>
-        <button type="submit" className={buttonStyles.btn} disabled={importKey.isPending || props.readOnly || (mode === 'path' ? !path.trim() : !text.trim())} data-testid="import-key-submit">
+        <Button type="submit" disabled={importKey.isPending || props.readOnly || (mode === 'path' ? !path.trim() : !text.trim())} data-testid="import-key-submit">
           {importKey.isPending ? <Spinner /> : null} Import as trusted
-        </button>
+        </Button>
         <span className={cx(textStyles.small, textStyles.muted)}>JWKS, JWK, PEM public key or certificate. Private halves are dropped.</span>
       </div>
       <InlineError error={importKey.error} testId="import-key-error" />

@@ -16,11 +16,11 @@ import { canSign, short } from './model';
 import { deskMutations, deskQueries } from '../../api';
 import layoutStyles from '../../components/layout.module.css';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import denseTableStyles from '../../components/DenseTable.module.css';
 import styles from './KeysPanel.module.css';
 import inputStyles from '../../components/Input.module.css';
 import { cx } from '../../lib/cx';
+import { Button, buttonClass } from '../../components/Button';
 
 /**
  * The desk's key store: list (kid, alg, fingerprint, trusted), generate, import by file path
@@ -47,7 +47,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
         <Badge>{list.length}</Badge>
         <Badge tone="ok">{list.filter((k) => k.trusted).length} trusted</Badge>
         <span className={layoutStyles.spacer} />
-        <a className={cx(buttonStyles.btn, buttonStyles.btnSm)} href="/desk/keys/jwks.json" target="_blank" rel="noreferrer" data-testid="jwks-link">
+        <a className={buttonClass({ size: 'sm' })} href="/desk/keys/jwks.json" target="_blank" rel="noreferrer" data-testid="jwks-link">
           Public JWKS ↗
         </a>
       </div>
@@ -59,9 +59,9 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
           testId="trusted-jwks-unused"
           actions={
             trustedPath && props.jwksFile !== trustedPath && !props.readOnly ? (
-              <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => props.onUseTrustedJwks(trustedPath)}>
+              <Button size="sm" onClick={() => props.onUseTrustedJwks(trustedPath)}>
                 Use it as jwks_file
-              </button>
+              </Button>
             ) : null
           }
         >
@@ -90,7 +90,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
                 <span className={styles.fingerprint} title={`RFC 7638 thumbprint: ${k.fingerprint}`}>
                   {short(k.fingerprint)}
                 </span>
-                {k.fingerprint ? <CopyButton text={k.fingerprint} label="copy" small className={cx(buttonStyles.btnGhost, buttonStyles.btnXs)} /> : null}
+                {k.fingerprint ? <CopyButton text={k.fingerprint} label="copy" variant="ghost" size="xs" /> : null}
               </td>
               <td className={denseTableStyles.cellTight}>
                 <div className={cx(layoutStyles.row, layoutStyles.nowrap)}>
@@ -111,28 +111,28 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
               <td className={denseTableStyles.cellTight}>
                 {confirmKid === k.kid ? (
                   <span className={layoutStyles.row}>
-                    <button
-                      type="button"
-                      className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnDanger)}
+                    <Button
+                      size="sm"
+                      danger
                       disabled={remove.isPending}
                       onClick={() => remove.mutate({ kid: k.kid }, { onSettled: () => setConfirmKid(null) })}
                     >
                       Remove
-                    </button>
-                    <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={() => setConfirmKid(null)}>
+                    </Button>
+                    <Button variant="ghost" size="sm" onClick={() => setConfirmKid(null)}>
                       Cancel
-                    </button>
+                    </Button>
                   </span>
                 ) : (
-                  <button
-                    type="button"
-                    className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)}
+                  <Button
+                    variant="ghost"
+                    size="sm"
                     aria-label={`Remove key ${k.kid}`}
                     disabled={props.readOnly}
                     onClick={() => setConfirmKid(k.kid)}
                   >
                     Remove…
-                  </button>
+                  </Button>
                 )}
               </td>
             </tr>
@@ -160,9 +160,9 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
                 </option>
               ))}
             </select>
-            <button type="submit" className={buttonStyles.btn} disabled={generate.isPending || props.readOnly} data-testid="generate-key">
+            <Button type="submit" disabled={generate.isPending || props.readOnly} data-testid="generate-key">
               {generate.isPending ? <Spinner /> : null} Generate key pair
-            </button>
+            </Button>
           </div>
           {generate.isSuccess ? (
             <p className={cx(textStyles.small, textStyles.ok)}>

@@ -2,8 +2,7 @@ import { isApiError } from '../../api/client';
 import { describeError } from '../errors';
 import { Callout } from '../../components/Callout';
 import layoutStyles from '../../components/layout.module.css';
-import buttonStyles from '../../components/Button.module.css';
-import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 /** The key mutation that was refused: its error, and how to retry it confirmed. */
 interface ConfirmableMutation<V extends { confirm?: boolean }> {
@@ -30,12 +29,12 @@ export function LastKeyCallout<V extends { confirm?: boolean }>(props: { mutatio
       testId="last-trusted-key-warning"
       actions={
         <span className={layoutStyles.row}>
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnDanger)} disabled={isPending} onClick={() => variables && mutate({ ...variables, confirm: true })}>
+          <Button size="sm" danger disabled={isPending} onClick={() => variables && mutate({ ...variables, confirm: true })}>
             {props.action}
-          </button>
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={() => reset()}>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => reset()}>
             Cancel
-          </button>
+          </Button>
         </span>
       }
     >

@@ -5,9 +5,8 @@ import { ChipsInput } from '../../components/ChipsInput';
 import { deskQueries } from '../../api';
 import { Card } from '../../components/Card';
 import layoutStyles from '../../components/layout.module.css';
-import buttonStyles from '../../components/Button.module.css';
-import { cx } from '../../lib/cx';
 import type { SettingsDraft } from './useSettingsDraft';
+import { Button } from '../../components/Button';
 
 /** The server's default list, read off its settings JSON Schema ("Reset" restores it). */
 function defaultOrigins(jsonSchema: unknown): string[] | null {
@@ -65,15 +64,14 @@ export function CorsPanel({ form }: { form: SettingsDraft }) {
             </Badge>
           ) : null}
           <span className={layoutStyles.spacer} />
-          <button
-            type="button"
-            className={cx(buttonStyles.btn, buttonStyles.btnSm)}
+          <Button
+            size="sm"
             onClick={() => defaults && form.setOrigins([...defaults])}
             disabled={form.readOnly || !defaults}
             title={defaults ? defaults.join(', ') : undefined}
           >
             Reset to defaults
-          </button>
+          </Button>
         </div>
       </div>
     </Card>

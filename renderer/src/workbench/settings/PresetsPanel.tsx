@@ -13,10 +13,10 @@ import { presetActive, presetChanges, type AuthDraft } from './draft';
 import { deskMutations, deskQueries } from '../../api';
 import layoutStyles from '../../components/layout.module.css';
 import styles from './PresetsPanel.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import textStyles from '../../components/text.module.css';
 import denseTableStyles from '../../components/DenseTable.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 /**
  * Identity-provider presets. "Apply" puts the provider's algorithm and claim names into the
@@ -57,9 +57,8 @@ export function PresetsPanel(props: {
                 ))}
               </dl>
               <div className={cx(layoutStyles.row, styles.presetActions)}>
-                <button
-                  type="button"
-                  className={cx(buttonStyles.btn, buttonStyles.btnSm)}
+                <Button
+                  size="sm"
                   disabled={props.readOnly || active}
                   title={changes.length ? `Sets ${changes.map((c) => c.field).join(', ')}` : 'Already applied'}
                   onClick={() => {
@@ -69,17 +68,17 @@ export function PresetsPanel(props: {
                   data-testid={`apply-preset-${p.name}`}
                 >
                   Apply
-                </button>
-                <button
-                  type="button"
-                  className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
                   disabled={fixture.isPending}
                   title={`Generate an offline ${p.title} test key set and sample tokens`}
                   onClick={() => fixture.mutate({ name: p.name, apply: false })}
                   data-testid={`fixture-preset-${p.name}`}
                 >
                   {fixture.isPending && fixture.variables?.name === p.name ? <Spinner /> : null} Fixture
-                </button>
+                </Button>
               </div>
             </div>
           );
@@ -116,9 +115,9 @@ function FixtureResult(props: { f: FixtureResponse; title: string; readOnly: boo
       title={`${props.title} fixture: ${f.jwks.keys.length} key${f.jwks.keys.length === 1 ? '' : 's'} and ${f.tokens.length} sample tokens`}
       testId="fixture-result"
       actions={
-        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={props.readOnly} onClick={props.onUse} data-testid="fixture-use">
+        <Button size="sm" disabled={props.readOnly} onClick={props.onUse} data-testid="fixture-use">
           Use preset + fixture JWKS
-        </button>
+        </Button>
       }
     >
       <p className={cx(textStyles.small, textStyles.m0)}>
@@ -138,16 +137,16 @@ function FixtureResult(props: { f: FixtureResponse; title: string; readOnly: boo
               <td className={denseTableStyles.cellTight}>
                 <div className={cx(layoutStyles.row, layoutStyles.nowrap)}>
                   <CopyButton text={t.token} small />
-                  <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => navigate('/tokens?tab=inspect', { state: { inspectToken: t.token } })}>
+                  <Button size="sm" onClick={() => navigate('/tokens?tab=inspect', { state: { inspectToken: t.token } })}>
                     Inspect
-                  </button>
-                  <button
-                    type="button"
-                    className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
                     onClick={() => setCurrent(addToken({ label: `${props.title} ${t.name}`, token: t.token, source: 'pasted' }).id)}
                   >
                     Act as
-                  </button>
+                  </Button>
                 </div>
               </td>
             </tr>

@@ -4,8 +4,8 @@ import type { SettingsDraft } from './useSettingsDraft';
 import styles from './SaveBar.module.css';
 import layoutStyles from '../../components/layout.module.css';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 /** Where the settings are written, what is unsaved, what the server said, and Save. */
 export function SaveBar({ form, path, savedAt }: { form: SettingsDraft; path: string; savedAt: number | null }) {
@@ -34,12 +34,12 @@ export function SaveBar({ form, path, savedAt }: { form: SettingsDraft; path: st
       ) : (
         <span className={textStyles.subtle}>No changes</span>
       )}
-      <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={form.discard} disabled={!form.dirty || form.readOnly}>
+      <Button size="sm" onClick={form.discard} disabled={!form.dirty || form.readOnly}>
         Discard
-      </button>
-      <button type="button" onClick={form.submit} className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnPrimary)} disabled={form.readOnly || form.saving} data-testid="save-settings" title="Save (Ctrl+S)">
+      </Button>
+      <Button variant="primary" size="sm" onClick={form.submit} disabled={form.readOnly || form.saving} data-testid="save-settings" title="Save (Ctrl+S)">
         Save <Kbd>Ctrl S</Kbd>
-      </button>
+      </Button>
     </div>
   );
 }

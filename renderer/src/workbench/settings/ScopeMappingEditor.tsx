@@ -9,12 +9,12 @@ import { duplicateRows, mappingKey, newRowId, overriddenDefaults, type MappingRo
 import { ScopeChip } from '../../components/ScopeChip';
 import layoutStyles from '../../components/layout.module.css';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import denseTableStyles from '../../components/DenseTable.module.css';
 import inputStyles from '../../components/Input.module.css';
 import fieldStyles from '../../components/Field.module.css';
 import styles from './ScopeMappingEditor.module.css';
 import { cx } from '../../lib/cx';
+import { Button, buttonClass } from '../../components/Button';
 
 /**
  * Custom scope mappings (editable rows) above the built-in defaults (read-only), with each
@@ -61,16 +61,16 @@ export function ScopeMappingEditor(props: {
         <h3 className={textStyles.h3}>Custom mappings</h3>
         <Badge tone={rows.length ? 'accent' : 'muted'}>{rows.length}</Badge>
         <span className={layoutStyles.spacer} />
-        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => addRow()} disabled={props.disabled} data-testid="add-mapping">
+        <Button size="sm" onClick={() => addRow()} disabled={props.disabled} data-testid="add-mapping">
           + Add mapping
-        </button>
+        </Button>
       </div>
       {focused !== null ? (
         <p className={styles.recheck} data-testid="recheck-note">
           <span>
             From the workshop's verdict on <code>{focused}</code>. Fix the rule and save, then re-check the same token and request.
           </span>
-          <Link to="/tokens?tab=inspect" className={cx(buttonStyles.btn, buttonStyles.btnSm)} data-testid="recheck">
+          <Link to="/tokens?tab=inspect" className={buttonClass({ size: 'sm' })} data-testid="recheck">
             Re-check in the workshop →
           </Link>
         </p>
@@ -135,15 +135,16 @@ export function ScopeMappingEditor(props: {
                   {r.scopes.length === 0 ? <> <Badge tone="muted">no scopes</Badge></> : null}
                 </td>
                 <td className={denseTableStyles.cellTight}>
-                  <button
-                    type="button"
-                    className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost, buttonStyles.btnDanger)}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    danger
                     aria-label={`Remove mapping ${key}`}
                     disabled={props.disabled}
                     onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
                   >
                     Remove
-                  </button>
+                  </Button>
                 </td>
               </tr>
             );
@@ -221,15 +222,15 @@ export function ScopeMappingEditor(props: {
               </td>
               <td className={denseTableStyles.cellTight}>
                 {isOver ? null : (
-                  <button
-                    type="button"
-                    className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)}
+                  <Button
+                    variant="ghost"
+                    size="sm"
                     disabled={props.disabled}
                     onClick={() => addRow({ method, path, scopes: [...scopes] })}
                     aria-label={`Override ${key}`}
                   >
                     Override
-                  </button>
+                  </Button>
                 )}
               </td>
             </tr>

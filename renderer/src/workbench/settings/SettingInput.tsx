@@ -8,9 +8,9 @@ import type { AuthDraft } from './draft';
 import { choiceLabel, defaultText, fromList, toList, widgetFor } from './widgets';
 import inputStyles from '../../components/Input.module.css';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import layoutStyles from '../../components/layout.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 /** Presentation only: placeholders, and a control greyed out while another setting makes it moot. */
 const HINTS: Record<string, { placeholder?: string; disabledWhen?: (draft: AuthDraft) => boolean }> = {
@@ -139,9 +139,9 @@ function BrowseButton({ onPick }: { onPick: (path: string) => void }) {
     });
   };
   return (
-    <button type="button" className={buttonStyles.btn} onClick={pick}>
+    <Button onClick={pick}>
       Browse…
-    </button>
+    </Button>
   );
 }
 
@@ -163,15 +163,15 @@ function SecretList(props: { id: string; describedBy: string; invalid: boolean; 
             spellCheck={false}
             onChange={(e) => props.onChange(props.value.map((x, j) => (j === i ? e.target.value : x)))}
           />
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost, buttonStyles.btnDanger)} aria-label={`Remove verification key ${i + 1}`} onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}>
+          <Button variant="ghost" size="sm" danger aria-label={`Remove verification key ${i + 1}`} onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}>
             Remove
-          </button>
+          </Button>
         </div>
       ))}
       <div>
-        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} id={props.value.length === 0 ? props.id : undefined} onClick={() => props.onChange([...props.value, ''])}>
+        <Button size="sm" id={props.value.length === 0 ? props.id : undefined} onClick={() => props.onChange([...props.value, ''])}>
           + Add PEM key or secret
-        </button>
+        </Button>
       </div>
     </div>
   );

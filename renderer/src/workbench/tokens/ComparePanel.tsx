@@ -17,11 +17,11 @@ import { TokenPicker } from './TokenPicker';
 import { Card } from '../../components/Card';
 import { ScopeChip } from '../../components/ScopeChip';
 import layoutStyles from '../../components/layout.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import inputStyles from '../../components/Input.module.css';
 import textStyles from '../../components/text.module.css';
 import styles from './ComparePanel.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 export interface CompareSlot {
   label: string;
@@ -68,9 +68,8 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
         title="Compare tokens"
         subtitle="One request, several callers. Turn on user isolation in Settings to see rows split by user."
         actions={
-          <button
-            type="button"
-            className={cx(buttonStyles.btn, buttonStyles.btnSm)}
+          <Button
+            size="sm"
             disabled={demo.isPending}
             title="Mint two users who own sessions in the data (the owner of the session in the path first) and an admin, with the settings' claim names"
             onClick={() =>
@@ -81,7 +80,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
             data-testid="compare-personas"
           >
             {demo.isPending ? <Spinner /> : null} Fill with user A, user B, admin
-          </button>
+          </Button>
         }
       >
         <form
@@ -108,13 +107,13 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
             />
           </div>
           {state.slots.length < 3 ? (
-            <button type="button" className={buttonStyles.btn} onClick={() => onState({ ...state, slots: [...state.slots, { label: String.fromCharCode(65 + state.slots.length), token: '' }] })}>
+            <Button onClick={() => onState({ ...state, slots: [...state.slots, { label: String.fromCharCode(65 + state.slots.length), token: '' }] })}>
               + Column
-            </button>
+            </Button>
           ) : null}
-          <button type="submit" className={cx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={!ready || run.isPending} data-testid="compare-run">
+          <Button variant="primary" type="submit" disabled={!ready || run.isPending} data-testid="compare-run">
             {run.isPending ? <Spinner /> : null} Send as each <Kbd>Ctrl ↵</Kbd>
-          </button>
+          </Button>
         </form>
         <InlineError error={demo.error} />
         {state.method !== 'GET' ? (
@@ -135,9 +134,9 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
                 <input className={cx(inputStyles.input, styles.compareLabel)} aria-label={`Label of column ${i + 1}`} value={slot.label} onChange={(e) => setSlot(i, { label: e.target.value })} />
                 <span className={layoutStyles.spacer} />
                 {state.slots.length > 1 ? (
-                  <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} aria-label={`Remove column ${i + 1}`} onClick={() => onState({ ...state, slots: state.slots.filter((_, j) => j !== i) })}>
+                  <Button variant="ghost" size="sm" aria-label={`Remove column ${i + 1}`} onClick={() => onState({ ...state, slots: state.slots.filter((_, j) => j !== i) })}>
                     ×
-                  </button>
+                  </Button>
                 ) : null}
               </div>
               {tokens.length > 0 ? (

@@ -18,11 +18,11 @@ import { deskMutations, deskQueries } from '../../api';
 import { Card } from '../../components/Card';
 import layoutStyles from '../../components/layout.module.css';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import fieldStyles from '../../components/Field.module.css';
 import styles from './MintPanel.module.css';
 import inputStyles from '../../components/Input.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 /** The mint form and its result (token, decoded parts, curl, act-as). */
 export function MintPanel(props: {
@@ -65,9 +65,9 @@ export function MintPanel(props: {
           <div className={layoutStyles.row}>
             <span className={cx(textStyles.small, textStyles.muted)}>Start from</span>
             {TEMPLATES.map((t) => (
-              <button key={t.label} type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={() => onForm({ ...form, ...t.patch(props.auth?.admin_scope ?? 'platform:admin') })}>
+              <Button variant="ghost" size="sm" key={t.label} onClick={() => onForm({ ...form, ...t.patch(props.auth?.admin_scope ?? 'platform:admin') })}>
                 {t.label}
-              </button>
+              </Button>
             ))}
           </div>
           <div className={cx(fieldStyles.fields, styles.fields2)}>
@@ -183,9 +183,9 @@ export function MintPanel(props: {
             </Field>
           </div>
           <div className={layoutStyles.row}>
-            <button type="submit" className={cx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={!claims.ok || mint.isPending} data-testid="mint-submit">
+            <Button variant="primary" type="submit" disabled={!claims.ok || mint.isPending} data-testid="mint-submit">
               {mint.isPending ? <Spinner /> : null} Mint token <Kbd>Ctrl ↵</Kbd>
-            </button>
+            </Button>
             <InlineError error={mint.error} testId="mint-error" />
           </div>
         </form>

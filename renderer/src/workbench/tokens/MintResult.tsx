@@ -13,9 +13,9 @@ import layoutStyles from '../../components/layout.module.css';
 import uiStyles from '../../components/ui.module.css';
 import styles from './MintResult.module.css';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import inputStyles from '../../components/Input.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 /** The minted token: decoded parts, the auth layer's answer to one request, curl, act-as. */
 export function MintResult(props: { result: MintResponse | null; onInspect: (token: string) => void; sub: string }) {
@@ -69,14 +69,13 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
       </div>
       <div className={layoutStyles.row}>
         <CopyButton text={r.curl} label="Copy as curl" testId="copy-curl" />
-        <button type="button" className={buttonStyles.btn} onClick={() => props.onInspect(r.token)} data-testid="inspect-minted">
+        <Button onClick={() => props.onInspect(r.token)} data-testid="inspect-minted">
           Inspect →
-        </button>
+        </Button>
         <span className={layoutStyles.spacer} />
         <input className={cx(inputStyles.input, layoutStyles.wLabel)} placeholder={`${props.sub || 'token'} (label)`} aria-label="Label for the acting-as list" value={label} onChange={(e) => setLabel(e.target.value)} />
-        <button
-          type="button"
-          className={cx(buttonStyles.btn, buttonStyles.btnPrimary)}
+        <Button
+          variant="primary"
           data-testid="act-as"
           onClick={() => {
             const entry = addToken({ label: label || defaultMintLabel(r), token: r.token, source: 'minted' });
@@ -85,7 +84,7 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
           }}
         >
           Act as this token
-        </button>
+        </Button>
       </div>
       {actingAs ? (
         <Callout tone="ok" title={`Acting as “${actingAs}”`} testId="acting-as-confirm">

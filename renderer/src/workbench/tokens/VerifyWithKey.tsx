@@ -4,12 +4,12 @@ import { deskMutations } from '../../api';
 import { Badge } from '../../components/Badge';
 import { Callout } from '../../components/Callout';
 import { Collapsible } from '../../components/Collapsible';
-import buttonStyles from '../../components/Button.module.css';
 import inputStyles from '../../components/Input.module.css';
 import layoutStyles from '../../components/layout.module.css';
 import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
 import { describeError } from '../errors';
+import { Button } from '../../components/Button';
 
 /**
  * jwt.io's habit: check the pasted token's signature against a key pasted beside it (PEM,
@@ -45,9 +45,9 @@ export function VerifyWithKey(props: { token: string }) {
           data-testid="verify-key"
         />
         <div className={layoutStyles.row}>
-          <button type="submit" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={key.trim() === '' || verify.isPending} data-testid="verify-submit">
+          <Button size="sm" type="submit" disabled={key.trim() === '' || verify.isPending} data-testid="verify-submit">
             Check the signature
-          </button>
+          </Button>
           {result ? (
             <Badge tone={result.verified ? 'ok' : 'danger'} testId="verify-verdict">
               {result.verified ? 'Signature verified' : 'Signature not verified'}
