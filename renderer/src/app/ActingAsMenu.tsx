@@ -11,8 +11,8 @@ import textStyles from '../components/text.module.css';
 import styles from './ActingAsMenu.module.css';
 import badgeStyles from '../components/Badge.module.css';
 import inputStyles from '../components/Input.module.css';
-import buttonStyles from '../components/Button.module.css';
 import { cx } from '../lib/cx';
+import { Button, buttonClass, IconButton } from '../components/Button';
 
 function ScopeList({ scopes, max = 4 }: { scopes: string[]; max?: number }) {
   if (scopes.length === 0) return <span className={cx(textStyles.muted, textStyles.small)}>no scopes</span>;
@@ -50,9 +50,9 @@ function TokenRow({ entry, current, names, onPick, onRemove }: { entry: ActingAs
           </span>
         </span>
       </button>
-      <button type="button" className={buttonStyles.iconBtn} onClick={onRemove} aria-label={`Remove ${entry.label}`} title="Remove from list">
+      <IconButton onClick={onRemove} aria-label={`Remove ${entry.label}`} title="Remove from list">
         <Icon name="x" size={12} />
-      </button>
+      </IconButton>
     </div>
   );
 }
@@ -179,13 +179,13 @@ export function ActingAsMenu() {
             />
             <div className={styles.pasteRow}>
               <input className={cx(inputStyles.input, styles.input)} placeholder="Label (optional)" value={label} onChange={(e) => setLabel(e.target.value)} />
-              <button type="submit" className={cx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnSm)} disabled={!pasteValid}>
+              <Button variant="primary" size="sm" type="submit" disabled={!pasteValid}>
                 Act as it
-              </button>
+              </Button>
             </div>
           </form>
           <div className={styles.popoverFoot}>
-            <Link to="/tokens" className={buttonStyles.linkBtn} onClick={() => setOpen(false)}>
+            <Link to="/tokens" className={buttonClass({ variant: 'link' })} onClick={() => setOpen(false)}>
               <Icon name="key" size={12} /> Token workshop
             </Link>
           </div>

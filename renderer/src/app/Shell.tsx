@@ -9,10 +9,9 @@ import { MainNav } from './MainNav';
 import { sessionsHref } from './location';
 import { ShortcutsProvider, useShortcutsDialog } from './shortcuts';
 import { setThemePreference, useTheme, type ThemePreference } from './theme';
-import buttonStyles from '../components/Button.module.css';
 import styles from './Shell.module.css';
 import layoutStyles from '../components/layout.module.css';
-import { cx } from '../lib/cx';
+import { IconButton } from '../components/Button';
 
 const NEXT_THEME: Record<ThemePreference, ThemePreference> = { system: 'light', light: 'dark', dark: 'system' };
 
@@ -21,9 +20,8 @@ function ThemeToggle() {
   useShortcut('t', () => setThemePreference(resolved === 'dark' ? 'light' : 'dark'));
   const label = preference === 'system' ? `Theme: system (${resolved})` : `Theme: ${preference}`;
   return (
-    <button
-      type="button"
-      className={cx(buttonStyles.iconBtn, styles.headerIcon)}
+    <IconButton
+      className={styles.headerIcon}
       onClick={() => setThemePreference(NEXT_THEME[preference])}
       title={`${label} — click to switch`}
       aria-label={label}
@@ -31,16 +29,16 @@ function ThemeToggle() {
       data-theme-pref={preference}
     >
       <Icon name={preference === 'system' ? 'monitor' : preference === 'dark' ? 'moon' : 'sun'} size={15} />
-    </button>
+    </IconButton>
   );
 }
 
 function HelpButton() {
   const { open } = useShortcutsDialog();
   return (
-    <button type="button" className={cx(buttonStyles.iconBtn, styles.headerIcon)} onClick={open} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
+    <IconButton className={styles.headerIcon} onClick={open} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
       <Icon name="keyboard" size={15} />
-    </button>
+    </IconButton>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Icon } from './Icon';
 import styles from './Collapsible.module.css';
-import buttonStyles from './Button.module.css';
 import { cx } from '../lib/cx';
+import { Button } from './Button';
 
 /** A disclosure with a compact header row; `open` is uncontrolled after mount. */
 export function Collapsible({
@@ -51,9 +51,9 @@ export function Clamp({ children, lines = 8, long }: { children: ReactNode; line
   return (
     <div className={cx(styles.clamp, open ? styles.open : undefined)} style={{ ['--clamp-lines' as string]: lines }}>
       <div className={styles.clampBody}>{children}</div>
-      <button type="button" className={cx(buttonStyles.linkBtn, styles.clampToggle)} onClick={() => setOpen(!open)}>
+      <Button variant="link" className={styles.clampToggle} onClick={() => setOpen(!open)}>
         {open ? 'Show less' : 'Show more'}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { copyText } from '../platform/browser';
 import { Icon } from './Icon';
 import buttonStyles from './Button.module.css';
+import { Button, IconButton, type ButtonSize, type ButtonVariant } from './Button';
 import textStyles from './text.module.css';
 import styles from './Copy.module.css';
 import { cx } from '../lib/cx';
@@ -13,7 +14,7 @@ type CopyState = 'idle' | 'ok' | 'fail';
  * copies (and then "Copied" or "Copy failed"); `icon` draws a small icon button instead, labelled
  * by `label`, for ids and code blocks in dense rows. The click never reaches an enclosing link or row.
  */
-export function CopyButton(props: { text: string; label?: string; className?: string; testId?: string; small?: boolean; icon?: boolean }) {
+export function CopyButton(props: { text: string; label?: string; className?: string; testId?: string; small?: boolean; icon?: boolean; variant?: ButtonVariant; size?: ButtonSize }) {
   const { label = 'Copy', className } = props;
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -30,22 +31,21 @@ export function CopyButton(props: { text: string; label?: string; className?: st
   const said = state === 'ok' ? 'Copied' : state === 'fail' ? 'Copy failed' : label;
   if (props.icon) {
     return (
-      <button
-        type="button"
-        className={cx(buttonStyles.iconBtn, state === 'ok' ? buttonStyles.copied : undefined, className)}
+      <IconButton
+        className={cx(state === 'ok' ? buttonStyles.copied : undefined, className)}
         title={said}
         aria-label={label}
         data-testid={props.testId}
         onClick={onClick}
       >
         <Icon name={state === 'ok' ? 'check' : 'copy'} size={13} />
-      </button>
+      </IconButton>
     );
   }
   return (
-    <button type="button" className={cx(buttonStyles.btn, props.small ? buttonStyles.btnSm : undefined, className ?? undefined)} data-testid={props.testId} onClick={onClick}>
+    <Button variant={props.variant} size={props.size ?? (props.small ? 'sm' : undefined)} className={className} data-testid={props.testId} onClick={onClick}>
       {said}
-    </button>
+    </Button>
   );
 }
 

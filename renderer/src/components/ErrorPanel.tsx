@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '../api/client';
 import { cx } from '../lib/cx';
-import buttonStyles from './Button.module.css';
 import { Icon, type IconName } from './Icon';
 import { JsonView } from './JsonView';
 import styles from './ErrorPanel.module.css';
 import metaFieldStyles from './MetaField.module.css';
 import textStyles from './text.module.css';
+import { Button } from './Button';
 
 /** A headline for a failed request, by its `error_code` (the kind of failure, never the status or text). */
 export function errorTitle(err: unknown): string {
@@ -88,9 +88,9 @@ export function ErrorPanel(props: {
         {props.children}
         <div className={styles.errorPanelActions}>
           {retry && (
-            <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={retry}>
+            <Button size="sm" onClick={retry}>
               <Icon name="refresh" size={12} /> Try again
-            </button>
+            </Button>
           )}
           {props.actions}
           <ErrorDetails error={error}>{props.moreDetails}</ErrorDetails>
@@ -104,9 +104,9 @@ function ErrorDetails({ error, children }: { error: unknown; children?: ReactNod
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={buttonStyles.linkBtn} onClick={() => setOpen(!open)} aria-expanded={open}>
+      <Button variant="link" onClick={() => setOpen(!open)} aria-expanded={open}>
         {open ? 'Hide details' : 'Details'}
-      </button>
+      </Button>
       {open && (
         <div className={styles.errorDetails}>
           {isApiError(error) ? (

@@ -6,6 +6,7 @@ import styles from './ui.module.css';
 import textStyles from './text.module.css';
 import buttonStyles from './Button.module.css';
 import { cx } from '../lib/cx';
+import { IconButton } from './Button';
 
 export function Spinner({ label }: { label?: string }) {
   return (
@@ -86,9 +87,9 @@ export function Modal({ title, onClose, children }: { title: ReactNode; onClose:
       <div className={styles.modal} role="dialog" aria-modal="true" aria-label={typeof title === 'string' ? title : undefined} tabIndex={-1} ref={ref}>
         <div className={styles.modalHead}>
           <div className={styles.modalTitle}>{title}</div>
-          <button type="button" className={buttonStyles.iconBtn} onClick={onClose} aria-label="Close">
+          <IconButton onClick={onClose} aria-label="Close">
             <Icon name="x" size={14} />
-          </button>
+          </IconButton>
         </div>
         <div className={styles.modalBody}>{children}</div>
       </div>

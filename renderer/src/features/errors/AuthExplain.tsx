@@ -4,7 +4,6 @@ import { isApiError, type ApiError } from '../../api/client';
 import { deskQueries } from '../../api/desk/queries';
 import { useActingAs } from '../../auth/acting-as';
 import { Badge } from '../../components/Badge';
-import buttonStyles from '../../components/Button.module.css';
 import { ErrorPanel, errorTitle } from '../../components/ErrorPanel';
 import { Icon } from '../../components/Icon';
 import { JsonView } from '../../components/JsonView';
@@ -16,6 +15,7 @@ import { formatDateTime, listText } from '../../lib/format';
 import { readVerdict } from '../../lib/verdict';
 import styles from './AuthExplain.module.css';
 import { LensNotFound, notFoundTarget } from './LensNotFound';
+import { Button, buttonClass } from '../../components/Button';
 
 /**
  * A failed request of a page. A token the auth layer refused is explained by the auth layer
@@ -57,11 +57,11 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
       actions={
         <>
           {current && (
-            <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnPrimary)} onClick={() => setCurrent(null)} data-testid="back-to-desk-view">
+            <Button variant="primary" size="sm" onClick={() => setCurrent(null)} data-testid="back-to-desk-view">
               <Icon name="database" size={12} /> Back to the desk view
-            </button>
+            </Button>
           )}
-          <Link className={cx(buttonStyles.btn, buttonStyles.btnSm)} to="/tokens">
+          <Link className={buttonClass({ size: 'sm' })} to="/tokens">
             <Icon name="key" size={12} /> Token workshop
           </Link>
         </>

@@ -7,11 +7,11 @@ import { runQueries, sessionQueries } from '../../api/sessions/queries';
 import { parseSessionType, sessionsHref } from '../../app/location';
 import { DESK_ACTOR, tokenFacts, useActingAs } from '../../auth/acting-as';
 import { useClaimNames } from '../../auth/claim-names';
-import buttonStyles from '../../components/Button.module.css';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { Icon } from '../../components/Icon';
 import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
+import { Button, buttonClass } from '../../components/Button';
 
 /** The session (and run) a platform 404 was about, read back from the request it answered. */
 export function notFoundTarget(error: Pick<ApiError, 'url'>): { sessionId: string; runId: string | null; type: ReturnType<typeof parseSessionType>; db?: string; table?: string } | null {
@@ -118,16 +118,16 @@ export function LensNotFound({ error, target, retry }: { error: ApiError; target
       actions={
         <>
           {otherOwner && (
-            <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnPrimary)} onClick={() => void actAsOwner()} disabled={mint.isPending} data-testid="act-as-owner">
+            <Button variant="primary" size="sm" onClick={() => void actAsOwner()} disabled={mint.isPending} data-testid="act-as-owner">
               <Icon name="key" size={12} /> Act as {owner}
-            </button>
+            </Button>
           )}
           {current && (
-            <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => setCurrent(null)} data-testid="back-to-desk-view">
+            <Button size="sm" onClick={() => setCurrent(null)} data-testid="back-to-desk-view">
               <Icon name="database" size={12} /> Back to the desk view
-            </button>
+            </Button>
           )}
-          <Link className={cx(buttonStyles.btn, buttonStyles.btnSm)} to={sessionsHref(loc)}>
+          <Link className={buttonClass({ size: 'sm' })} to={sessionsHref(loc)}>
             <Icon name="chevronLeft" size={12} /> Back to sessions
           </Link>
         </>

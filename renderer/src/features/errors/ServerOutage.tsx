@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError, route } from '../../api/client';
-import buttonStyles from '../../components/Button.module.css';
 import { Callout } from '../../components/Callout';
 import { Icon } from '../../components/Icon';
-import { cx } from '../../lib/cx';
 import { useNow } from '../../lib/hooks';
 import styles from './ServerOutage.module.css';
+import { Button } from '../../components/Button';
 
 /** How often `/health` is asked while the server cannot be reached, and otherwise. */
 export const RECOVERY_INTERVAL_MS = 2000;
@@ -95,9 +94,9 @@ function OutageBanner({ downSince, retry, asking }: { downSince: number; retry: 
       title="Can’t reach the rundesk server"
       testId="server-outage"
       actions={
-        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={retry} disabled={asking}>
+        <Button size="sm" onClick={retry} disabled={asking}>
           <Icon name="refresh" size={12} /> Try now
-        </button>
+        </Button>
       }
     >
       Nothing answered for {seconds} s. Is it still running (or restarting)? rundesk asks again every {RECOVERY_INTERVAL_MS / 1000} s and

@@ -6,9 +6,8 @@ import { RequestError } from '../errors/AuthExplain';
 import { Icon } from '../../components/Icon';
 import { serverOrigin } from '../../platform/browser';
 import styles from './FirstRun.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import textStyles from '../../components/text.module.css';
-import { cx } from '../../lib/cx';
+import { Button, buttonClass } from '../../components/Button';
 
 /** What rundesk is and how to get runs into it: shown while the database has no sessions. */
 export function FirstRun() {
@@ -30,16 +29,16 @@ export function FirstRun() {
           and scope checks they will meet in production.
         </p>
         <div className={styles.firstRunActions}>
-          <button
-            type="button"
-            className={cx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg)}
+          <Button
+            variant="primary"
+            size="lg"
             onClick={() => sample.mutate()}
             disabled={sample.isPending}
             data-testid="load-sample-data"
           >
             <Icon name="bolt" size={14} /> {sample.isPending ? 'Loading sample data…' : 'Load sample data'}
-          </button>
-          <Link to="/databases" className={cx(buttonStyles.btn, buttonStyles.btnLg)} data-testid="attach-database">
+          </Button>
+          <Link to="/databases" className={buttonClass({ size: 'lg' })} data-testid="attach-database">
             <Icon name="database" size={14} /> Attach a database
           </Link>
         </div>

@@ -13,7 +13,7 @@ import styles from './Conversation.module.css';
 import segmentedStyles from '../../components/Segmented.module.css';
 import messageViewStyles from './MessageView.module.css';
 import { cx } from '../../lib/cx';
-import buttonStyles from '../../components/Button.module.css';
+import { Button } from '../../components/Button';
 
 /** Rough height guess before measuring (keeps the scrollbar stable on huge runs). */
 function estimate(row: ConversationRow): number {
@@ -115,9 +115,9 @@ export function Conversation({
         </span>
         <ConversationFind term={term} onTerm={setTerm} hit={hits.length ? hit : -1} hits={hits.length} onStep={(d) => goToHit(hit + d)} />
         {backToSpan && (
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={backToSpan} data-testid="back-to-span">
+          <Button size="xs" onClick={backToSpan} data-testid="back-to-span">
             Back to the span in the trace
-          </button>
+          </Button>
         )}
       </div>
       <JumpableList

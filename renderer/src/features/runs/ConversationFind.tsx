@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Icon } from '../../components/Icon';
-import buttonStyles from '../../components/Button.module.css';
 import inputStyles from '../../components/Input.module.css';
 import { cx } from '../../lib/cx';
 import styles from './ConversationFind.module.css';
+import { Button } from '../../components/Button';
 
 /**
  * The conversation's own find box. The list is virtualised, so the browser's Ctrl+F cannot see
@@ -62,12 +62,12 @@ export function ConversationFind({
       <span className={styles.count} aria-live="polite" data-testid="find-count">
         {term.trim() === '' ? '' : hits === 0 ? 'No matches' : `${hit + 1} of ${hits}`}
       </span>
-      <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} aria-label="Previous match" disabled={hits === 0} onClick={() => onStep(-1)}>
+      <Button size="xs" aria-label="Previous match" disabled={hits === 0} onClick={() => onStep(-1)}>
         ↑
-      </button>
-      <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} aria-label="Next match" disabled={hits === 0} onClick={() => onStep(1)}>
+      </Button>
+      <Button size="xs" aria-label="Next match" disabled={hits === 0} onClick={() => onStep(1)}>
         ↓
-      </button>
+      </Button>
     </span>
   );
 }

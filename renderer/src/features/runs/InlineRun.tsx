@@ -10,7 +10,7 @@ import { OutputView } from './OutputView';
 import { RunStats } from './RunBits';
 import styles from './InlineRun.module.css';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
+import { buttonClass } from '../../components/Button';
 import miniConversationStyles from './mini-conversation.module.css';
 import messageViewStyles from './MessageView.module.css';
 import { cx } from '../../lib/cx';
@@ -37,7 +37,7 @@ export function InlineRun({ run, title, href }: { run: JsonObject; title?: strin
     >
       <div className={styles.inlineRunBody}>
         {href && (
-          <Link to={href} className={cx(buttonStyles.linkBtn, textStyles.small)}>
+          <Link to={href} className={buttonClass({ variant: 'link' }, textStyles.small)}>
             Open run page →
           </Link>
         )}

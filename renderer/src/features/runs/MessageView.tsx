@@ -11,9 +11,9 @@ import { compactJson } from '../../lib/json';
 import { mediaCount } from '../../lib/media';
 import textStyles from '../../components/text.module.css';
 import styles from './MessageView.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import badgeStyles from '../../components/Badge.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 const ROLE_LABEL: Record<string, string> = {
   system: 'System',
@@ -113,9 +113,9 @@ export const MessageView = memo(function MessageView({ row, onJump }: { row: Con
             <Icon name="tool" size={11} />
             <span className={textStyles.mono}>{row.answers.name}</span>
             {row.answers.callIndex !== null && onJump && (
-              <button type="button" className={cx(buttonStyles.linkBtn, textStyles.small)} onClick={() => onJump(row.answers!.callIndex!)}>
+              <Button variant="link" className={textStyles.small} onClick={() => onJump(row.answers!.callIndex!)}>
                 call #{row.answers.callIndex + 1}
-              </button>
+              </Button>
             )}
             {row.isError ? <span className={badgeStyles.badge} data-tone="danger">error</span> : null}
           </span>
@@ -150,16 +150,17 @@ export const MessageView = memo(function MessageView({ row, onJump }: { row: Con
               }
               meta={
                 c.resultIndex !== null ? (
-                  <button
-                    type="button"
-                    className={cx(buttonStyles.linkBtn, textStyles.small, c.resultError ? buttonStyles.danger : undefined)}
+                  <Button
+                    variant="link"
+                    danger={c.resultError}
+                    className={textStyles.small}
                     onClick={(e) => {
                       e.stopPropagation();
                       onJump?.(c.resultIndex!);
                     }}
                   >
                     {c.resultError ? 'failed' : 'result'} → #{c.resultIndex + 1}
-                  </button>
+                  </Button>
                 ) : (
                   <span className={cx(textStyles.muted, textStyles.small)}>no result</span>
                 )

@@ -6,8 +6,8 @@ import { formatCount, safeStringify, shortId } from '../../lib/format';
 import { downloadText } from '../../platform/browser';
 import styles from './RawJson.module.css';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 /** The run exactly as the API returned it, with wrap, download and copy. */
 export function RawJson({ run }: { run: AnyRun }) {
@@ -18,12 +18,12 @@ export function RawJson({ run }: { run: AnyRun }) {
       <div className={styles.rawBar}>
         <span className={cx(textStyles.muted, textStyles.small)}>{formatCount(text.length)} characters · as returned by GET /sessions/…/runs/{shortId(run.run_id)}</span>
         <span className={styles.rawActions}>
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => setWrap(!wrap)}>
+          <Button size="sm" onClick={() => setWrap(!wrap)}>
             {wrap ? 'No wrap' : 'Wrap'}
-          </button>
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} onClick={() => downloadText(`run-${run.run_id}.json`, text)}>
+          </Button>
+          <Button size="sm" onClick={() => downloadText(`run-${run.run_id}.json`, text)}>
             Download
-          </button>
+          </Button>
           <CopyButton text={text} label="Copy JSON" icon />
         </span>
       </div>

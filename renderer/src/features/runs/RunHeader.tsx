@@ -11,8 +11,8 @@ import entityHeadStyles from '../EntityHead.module.css';
 import textStyles from '../../components/text.module.css';
 import styles from './RunHeader.module.css';
 import layoutStyles from '../../components/layout.module.css';
-import buttonStyles from '../../components/Button.module.css';
-import uiStyles from '../../components/ui.module.css';
+import { buttonClass } from '../../components/Button';
+import { Kbd } from '../../components/ui';
 import metaFieldStyles from '../../components/MetaField.module.css';
 import { cx } from '../../lib/cx';
 
@@ -60,14 +60,14 @@ export function RunHeader({
         <div className={layoutStyles.headerSpacer} />
         {nav.pos >= 0 && nav.total > 1 && (
           <div className={styles.runNav} data-testid="run-nav">
-            <Link to={nav.prevHref ?? '#'} className={cx(buttonStyles.btn, buttonStyles.btnSm, nav.prevHref ? undefined : buttonStyles.disabled)} aria-disabled={!nav.prevHref} title="Previous run (k)">
-              <Icon name="chevronLeft" size={12} /> <kbd className={cx(uiStyles.kbd, buttonStyles.kbd)}>k</kbd>
+            <Link to={nav.prevHref ?? '#'} className={buttonClass({ size: 'sm', disabled: !nav.prevHref })} aria-disabled={!nav.prevHref} title="Previous run (k)">
+              <Icon name="chevronLeft" size={12} /> <Kbd>k</Kbd>
             </Link>
             <span className={cx(textStyles.muted, textStyles.small)}>
               {formatCount(nav.pos + 1)} / {formatCount(nav.total)}
             </span>
-            <Link to={nav.nextHref ?? '#'} className={cx(buttonStyles.btn, buttonStyles.btnSm, nav.nextHref ? undefined : buttonStyles.disabled)} aria-disabled={!nav.nextHref} title="Next run (j)">
-              <kbd className={cx(uiStyles.kbd, buttonStyles.kbd)}>j</kbd> <Icon name="chevronRight" size={12} />
+            <Link to={nav.nextHref ?? '#'} className={buttonClass({ size: 'sm', disabled: !nav.nextHref })} aria-disabled={!nav.nextHref} title="Next run (j)">
+              <Kbd>j</Kbd> <Icon name="chevronRight" size={12} />
             </Link>
           </div>
         )}

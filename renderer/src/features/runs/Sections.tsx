@@ -15,7 +15,7 @@ import textStyles from '../../components/text.module.css';
 import metaFieldStyles from '../../components/MetaField.module.css';
 import miniConversationStyles from './mini-conversation.module.css';
 import { cx } from '../../lib/cx';
-import buttonStyles from '../../components/Button.module.css';
+import { Button } from '../../components/Button';
 
 /** The run's tool calls (from its conversation and its stored `tools`), each expandable to arguments and result. */
 export function ToolsList({
@@ -68,9 +68,9 @@ export function ToolsList({
                   <>
                     <dt>message</dt>
                     <dd>
-                      <button type="button" className={buttonStyles.linkBtn} onClick={() => showMessage(t.message_index as number)} data-testid="tool-show-message">
+                      <Button variant="link" onClick={() => showMessage(t.message_index as number)} data-testid="tool-show-message">
                         Show message {t.message_index + 1} in the conversation
-                      </button>
+                      </Button>
                     </dd>
                   </>
                 )}

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import buttonStyles from '../../components/Button.module.css';
 import { Callout } from '../../components/Callout';
 import textStyles from '../../components/text.module.css';
-import { cx } from '../../lib/cx';
 import { sessionsHref } from '../../app/location';
+import { Button, buttonClass } from '../../components/Button';
 
 /** What the run browser needs of a listed database (`GET /desk/databases`). */
 export interface AnsweringCandidate {
@@ -70,16 +69,16 @@ export function AnsweringSwitchNotice({ change, onDismiss }: { change: Answering
       actions={
         <>
           {typeof change.from !== 'string' && (
-            <Link className={cx(buttonStyles.btn, buttonStyles.btnSm)} to={sessionsHref({ db: fromId })} onClick={onDismiss}>
+            <Link className={buttonClass({ size: 'sm' })} to={sessionsHref({ db: fromId })} onClick={onDismiss}>
               Read {fromId}
             </Link>
           )}
-          <Link className={cx(buttonStyles.btn, buttonStyles.btnSm)} to="/databases">
+          <Link className={buttonClass({ size: 'sm' })} to="/databases">
             Pin a database
           </Link>
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={onDismiss}>
+          <Button variant="ghost" size="sm" onClick={onDismiss}>
             Dismiss
-          </button>
+          </Button>
         </>
       }
     >

@@ -4,8 +4,8 @@ import { PAGE_SIZES } from './session-filters';
 import styles from './Pagination.module.css';
 import textStyles from '../../components/text.module.css';
 import inputStyles from '../../components/Input.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
+import { Button } from '../../components/Button';
 
 export function Pagination({
   page,
@@ -37,15 +37,15 @@ export function Pagination({
             </option>
           ))}
         </select>
-        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
+        <Button size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
           <Icon name="chevronLeft" size={12} />
-        </button>
+        </Button>
         <span className={textStyles.small}>
           Page {page} of {pages}
         </span>
-        <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Next page">
+        <Button size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Next page">
           <Icon name="chevronRight" size={12} />
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -6,9 +6,9 @@ import { Pagination } from './Pagination';
 import { RunResults } from './RunResults';
 import { nextSort, type SessionFilters } from './session-filters';
 import type { UpdateFilters } from './useSessionFilters';
-import buttonStyles from '../../components/Button.module.css';
 import textStyles from '../../components/text.module.css';
 import styles from './RunResults.module.css';
+import { Button } from '../../components/Button';
 
 const RUN_SORTS: readonly RunSortField[] = ['created_at', 'session_name', 'user_id', 'status', 'model', 'tool_calls'];
 
@@ -60,9 +60,9 @@ export function RunSearchView({
       ) : rows.length === 0 ? (
         <EmptyState icon="search" title={filtered ? 'No runs match' : 'No runs visible to this token'}>
           {filtered && (
-            <button type="button" className={buttonStyles.linkBtn} onClick={() => update({ type: undefined, user: '', q: '', status: '', tool: '', model: '', errors: false })}>
+            <Button variant="link" onClick={() => update({ type: undefined, user: '', q: '', status: '', tool: '', model: '', errors: false })}>
               Clear filters
-            </button>
+            </Button>
           )}
         </EmptyState>
       ) : (

@@ -22,7 +22,7 @@ import { nextSort } from './session-filters';
 import runResultsStyles from './RunResults.module.css';
 import { useFilterDrafts, useSessionFilters } from './useSessionFilters';
 import pageStyles from '../../components/Page.module.css';
-import buttonStyles from '../../components/Button.module.css';
+import { Button } from '../../components/Button';
 
 export function SessionsPage() {
   const { actor } = useActingAs();
@@ -123,9 +123,9 @@ function SessionsView({ actor }: { actor: Actor }) {
       {!!mentions.data?.meta.total_count && (
         <p className={runResultsStyles.mention} data-testid="run-mentions">
           {mentions.data.meta.total_count === 1 ? '1 run holds' : `${mentions.data.meta.total_count} runs hold`} “{filters.q}” in its content.{' '}
-          <button type="button" className={buttonStyles.linkBtn} onClick={() => update({ view: 'runs' })}>
+          <Button variant="link" onClick={() => update({ view: 'runs' })}>
             Show the runs
-          </button>
+          </Button>
         </p>
       )}
       {failure ? (
@@ -135,9 +135,9 @@ function SessionsView({ actor }: { actor: Actor }) {
       ) : rows.length === 0 ? (
         <EmptyState icon="search" title={hasFilters ? 'No sessions match these filters' : 'No sessions visible to this token'}>
           {hasFilters ? (
-            <button type="button" className={buttonStyles.linkBtn} onClick={() => update({ type: undefined, user: '', q: '' })}>
+            <Button variant="link" onClick={() => update({ type: undefined, user: '', q: '' })}>
               Clear filters
-            </button>
+            </Button>
           ) : (
             'The database has sessions, but none are visible with the current token (user isolation or per-resource scopes).'
           )}

@@ -15,8 +15,8 @@ import { traceHref } from './links';
 import { TraceView } from './TraceView';
 import { TracingEmpty } from './TracingEmpty';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
+import { Button, buttonClass } from '../../components/Button';
 
 /**
  * The run page's Trace tab. Agno writes one trace per top-level run, member runs inside it, so
@@ -107,21 +107,20 @@ function SpanLinks({
     if (!target) return null;
     const label = kind === 'model' ? 'Show the message' : 'Show the tool call';
     return (
-      <button
-        type="button"
-        className={cx(buttonStyles.btn, buttonStyles.btnXs)}
+      <Button
+        size="xs"
         data-testid="jump-to-message"
         onClick={() => navigate(hrefOf(target.runId, 'conversation', `&msg=${target.messageIndex}&span=${encodeURIComponent(node.span.id)}`))}
       >
         {label}
         {target.runId !== currentRunId ? ' (member run)' : ''}
-      </button>
+      </Button>
     );
   }
   const ownRun = typeof node.span.metadata.run_id === 'string' ? node.span.metadata.run_id : null;
   if (ownRun && ownRun !== currentRunId && knownRun(ownRun)) {
     return (
-      <Link className={cx(buttonStyles.btn, buttonStyles.btnXs)} to={hrefOf(ownRun, 'trace', `&span=${encodeURIComponent(node.span.id)}`)} data-testid="open-span-run">
+      <Link className={buttonClass({ size: 'xs' })} to={hrefOf(ownRun, 'trace', `&span=${encodeURIComponent(node.span.id)}`)} data-testid="open-span-run">
         Open this run
       </Link>
     );

@@ -19,8 +19,8 @@ import { TraceStatus } from './TraceStatus';
 import { TraceView } from './TraceView';
 import entityHeadStyles from '../EntityHead.module.css';
 import textStyles from '../../components/text.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import { cx } from '../../lib/cx';
+import { buttonClass } from '../../components/Button';
 
 /** One trace on its own page (`/traces/:traceId`), linked to its run and session. */
 export function TracePage() {
@@ -84,7 +84,7 @@ function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode
         }}
         spanActions={(node) =>
           t.session_id && t.run_id && (node.span.type === 'LLM' || node.span.type === 'TOOL') ? (
-            <Link className={cx(buttonStyles.btn, buttonStyles.btnXs)} to={`${runHref(t.session_id, t.run_id, type, loc, 'trace')}&span=${encodeURIComponent(node.span.id)}`}>
+            <Link className={buttonClass({ size: 'xs' })} to={`${runHref(t.session_id, t.run_id, type, loc, 'trace')}&span=${encodeURIComponent(node.span.id)}`}>
               Open on the run page
             </Link>
           ) : null

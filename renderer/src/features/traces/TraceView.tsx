@@ -13,7 +13,7 @@ import { SpanPanel } from './SpanPanel';
 import { formatMs, KIND_ORDER, spanData } from './span-style';
 import styles from './TraceView.module.css';
 import { Waterfall } from './Waterfall';
-import buttonStyles from '../../components/Button.module.css';
+import { Button } from '../../components/Button';
 
 /**
  * A trace as a waterfall: summary (spans, time, tokens, errors, the slowest model and tool
@@ -89,12 +89,12 @@ export function TraceView({
             <input type="checkbox" checked={showCritical} onChange={(e) => setShowCritical(e.target.checked)} />
             Mark the critical path ◆
           </label>
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={() => setCollapsed(new Set())}>
+          <Button size="xs" onClick={() => setCollapsed(new Set())}>
             Expand all
-          </button>
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={() => setCollapsed(new Set(tree.order.filter((n) => n.children.length && n.depth >= 1).map((n) => n.span.id)))}>
+          </Button>
+          <Button size="xs" onClick={() => setCollapsed(new Set(tree.order.filter((n) => n.children.length && n.depth >= 1).map((n) => n.span.id)))}>
             Collapse all
-          </button>
+          </Button>
         </div>
       </div>
       {zoom && (
@@ -102,9 +102,9 @@ export function TraceView({
           <span>
             Zoomed to <strong>{zoom.span.name}</strong> ({formatMs(durationOf(zoom))})
           </span>
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={() => setZoomId(null)}>
+          <Button size="xs" onClick={() => setZoomId(null)}>
             Show the whole trace
-          </button>
+          </Button>
         </div>
       )}
       <div className={styles.body}>
@@ -149,9 +149,9 @@ export function TraceView({
             actions={
               <>
                 {selected.children.length > 0 && zoom !== selected && (
-                  <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnXs)} onClick={() => setZoomId(selected.span.id)} data-testid="zoom-span">
+                  <Button size="xs" onClick={() => setZoomId(selected.span.id)} data-testid="zoom-span">
                     Zoom to this span
-                  </button>
+                  </Button>
                 )}
                 {spanActions?.(selected, tree)}
               </>

@@ -19,8 +19,8 @@ import pageStyles from '../../components/Page.module.css';
 import styles from './TracesPage.module.css';
 import inputStyles from '../../components/Input.module.css';
 import denseTableStyles from '../../components/DenseTable.module.css';
-import buttonStyles from '../../components/Button.module.css';
 import textStyles from '../../components/text.module.css';
+import { Button } from '../../components/Button';
 
 /** Every trace of the database, filtered as the platform's filter schema offers. */
 export function TracesPage() {
@@ -81,9 +81,9 @@ export function TracesPage() {
           <input className={cx(cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm), styles.num)} type="number" min={0} step="any" value={f.maxSeconds} onChange={(e) => update({ maxSeconds: e.target.value })} />
         </label>
         {filtered && (
-          <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm, buttonStyles.btnGhost)} onClick={() => setParams(writeTraceFilters(params, readTraceFilters(new URLSearchParams()), {}), { replace: true })}>
+          <Button variant="ghost" size="sm" onClick={() => setParams(writeTraceFilters(params, readTraceFilters(new URLSearchParams()), {}), { replace: true })}>
             Clear filters
-          </button>
+          </Button>
         )}
       </form>
       {list.isError ? (
@@ -155,12 +155,12 @@ export function TracesPage() {
           </div>
           {meta && meta.total_pages > 1 && (
             <div className={styles.pages}>
-              <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
+              <Button size="sm" disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
                 Previous {TRACE_PAGE_SIZE}
-              </button>
-              <button type="button" className={cx(buttonStyles.btn, buttonStyles.btnSm)} disabled={f.page >= meta.total_pages} onClick={() => update({ page: f.page + 1 })}>
+              </Button>
+              <Button size="sm" disabled={f.page >= meta.total_pages} onClick={() => update({ page: f.page + 1 })}>
                 Next {TRACE_PAGE_SIZE}
-              </button>
+              </Button>
             </div>
           )}
         </>
