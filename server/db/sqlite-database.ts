@@ -1,5 +1,5 @@
 import { asyncStore } from './async-store.js';
-import type { PlatformDataReader } from './platform-data/types.js';
+import type { PlatformData } from './platform-data/types.js';
 import type { DatabaseInfo, SessionStore, SqliteDatabase, SyncSessionStore } from './types.js';
 import { NO_TRACES, type TraceStore } from './traces/types.js';
 
@@ -17,7 +17,7 @@ export abstract class SqliteDatabaseBase implements SqliteDatabase {
   abstract store(table?: string): SyncSessionStore;
   abstract infoSync(): DatabaseInfo;
   abstract close(): void;
-  abstract platformData(): PlatformDataReader;
+  abstract platformData(): PlatformData;
 
   sessions(table?: string): SessionStore {
     const sync = this.store(table);

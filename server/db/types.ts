@@ -9,7 +9,7 @@
 
 import type { AccessScope } from '../access/scope.js';
 import type { SessionType, StoredRun } from '../agno-format/types.js';
-import type { PlatformDataReader } from './platform-data/types.js';
+import type { PlatformData } from './platform-data/types.js';
 import type { TraceStore } from './traces/types.js';
 
 export { SESSION_TYPES, type SessionType, type StoredRun } from '../agno-format/types.js';
@@ -216,8 +216,8 @@ export interface Database {
   sessionTables(): readonly string[];
   /** `undefined` → the default table. Throws `NotFoundError` for a table not in `sessionTables()`. */
   sessions(table?: string): SessionStore;
-  /** Memories, eval runs, metrics and knowledge contents kept in the same database (read only). */
-  platformData(): PlatformDataReader;
+  /** Memories, eval runs, metrics and knowledge contents kept in the same database, read and written as AgentOS does. */
+  platformData(): PlatformData;
   /** Agno's traces and spans in this database (`agno_traces`, `agno_spans`); a database without them answers nothing. */
   traces(): TraceStore;
   /**

@@ -8,7 +8,7 @@ import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
 import { checkDatabaseFile } from '../file-check.js';
 import { sqlitePlatformData } from '../platform-data/sqlite.js';
-import type { PlatformDataReader } from '../platform-data/types.js';
+import type { PlatformData } from '../platform-data/types.js';
 import { SqliteDatabaseBase } from '../sqlite-database.js';
 import { layoutReport, readSchemaVersions } from './schema-versions.js';
 import type { DatabaseInfo, SqliteDatabase, SyncSessionStore } from '../types.js';
@@ -268,7 +268,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
   readonly readOnly: boolean;
   private open: OpenFile | null;
   private stores = new Map<string, AgnoSessionStore>();
-  private platform: PlatformDataReader | undefined;
+  private platform: PlatformData | undefined;
   private traceStore: TraceStore | undefined;
   private failure: { error: DatabaseUnavailableError; stamp: string } | null = null;
   /** The replaced file's `-wal`, left at the path: never opened with a file (see refuseStaleWal). */
@@ -352,9 +352,9 @@ class AgnoDatabase extends SqliteDatabaseBase {
     });
   }
 
-  platformData(): PlatformDataReader {
+  platformData(): PlatformData {
     const open = this.current();
-    this.platform ??= sqlitePlatformData(open.handle, this.id);
+    this.platform ??= sqlitePlatformData(open.handle, this.id, { readOnly: this.readOnly, clock: this.options.clock, afterWrite: () => this.afterWrite() });
     return this.platform;
   }
 

@@ -12,7 +12,7 @@ import { migrate } from '../migrate.js';
 import type { Migration } from '../migrate.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { sqlitePlatformData } from '../platform-data/sqlite.js';
-import type { PlatformDataReader } from '../platform-data/types.js';
+import type { PlatformData } from '../platform-data/types.js';
 import { SqliteDatabaseBase } from '../sqlite-database.js';
 import type { DatabaseInfo, SqliteDatabase, SyncSessionStore } from '../types.js';
 import { NATIVE_TABLE, NativeSessionStore } from './store.js';
@@ -65,7 +65,7 @@ function firstLine(error: unknown): string {
 }
 
 class NativeDatabase extends SqliteDatabaseBase {
-  private platform: PlatformDataReader | undefined;
+  private platform: PlatformData | undefined;
   readonly id = DEFAULT_DATABASE_ID;
   readonly readOnly = false;
   private readonly nativeStore: NativeSessionStore;
@@ -115,8 +115,8 @@ class NativeDatabase extends SqliteDatabaseBase {
     };
   }
 
-  platformData(): PlatformDataReader {
-    this.platform ??= sqlitePlatformData(this.handle, this.id);
+  platformData(): PlatformData {
+    this.platform ??= sqlitePlatformData(this.handle, this.id, { readOnly: false });
     return this.platform;
   }
 

@@ -1,8 +1,9 @@
 import type pg from 'pg';
-import { quoteIdent, type Dialect } from './queries.js';
-import { SqlPlatformDataReader } from './reader.js';
+import { quoteIdent } from './queries.js';
 import { PlatformCatalog, type CatalogTable } from './tables.js';
-import type { PlatformDataReader } from './types.js';
+import type { PlatformData } from './types.js';
+import { SqlPlatformData } from './writer.js';
+import type { WriteDialect, WriteOp } from './writes.js';
 
 /** How long a PostgreSQL catalog is trusted before asking again (an agent may add its tables). */
 const CATALOG_TTL_MS = 5_000;
@@ -11,12 +12,17 @@ const CATALOG_TTL_MS = 5_000;
  * The platform data of an Agno `PostgresDb` schema (`ai` by default): the same statements as on
  * SQLite, read inside PostgreSQL.
  */
-export function postgresPlatformData(pool: pg.Pool, options: { databaseId: string; schema: string; clock: () => number }): PlatformDataReader {
-  const dialect: Dialect = {
+export function postgresPlatformData(
+  pool: pg.Pool,
+  options: { databaseId: string; schema: string; clock: () => number; readOnly?: boolean | undefined },
+): PlatformData {
+  const dialect: WriteDialect = {
     param: (n) => `$${n}`,
     asText: (column) => `${column}::text`,
     ilike: 'ILIKE',
     qualify: (table) => `${quoteIdent(options.schema)}.${quoteIdent(table)}`,
+    forUpdate: ' FOR UPDATE',
+    bool: (value) => value,
   };
   let cached: { at: number; catalog: PlatformCatalog } | null = null;
   const catalog = async (): Promise<PlatformCatalog> => {
@@ -36,9 +42,34 @@ export function postgresPlatformData(pool: pg.Pool, options: { databaseId: strin
     cached = { at: now, catalog: new PlatformCatalog(options.databaseId, tables) };
     return cached.catalog;
   };
-  return new SqlPlatformDataReader({
+  const write = async <T>(op: () => WriteOp<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const steps = op();
+      let next = steps.next();
+      while (!next.done) {
+        const result = await client.query<Record<string, unknown>>(next.value.sql, next.value.params);
+        next = steps.next({ rows: result.rows, changes: result.rowCount ?? 0 });
+      }
+      await client.query('COMMIT');
+      return next.value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return new SqlPlatformData({
     dialect,
+    databaseId: options.databaseId,
+    readOnly: options.readOnly === true,
+    // Agno's PostgreSQL tables come from AgentOS's provisioning (or the agent): rundesk creates none there.
+    createsTables: false,
     rows: async (statement) => (await pool.query<Record<string, unknown>>(statement.sql, statement.params)).rows,
     catalog,
+    write,
+    now: options.clock,
   });
 }

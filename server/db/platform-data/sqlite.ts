@@ -1,15 +1,27 @@
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
-import { quoteIdent, type Dialect, type Statement } from './queries.js';
-import { SqlPlatformDataReader } from './reader.js';
+import { quoteIdent, type Statement } from './queries.js';
 import { PlatformCatalog, type CatalogTable } from './tables.js';
-import type { PlatformDataReader } from './types.js';
+import type { PlatformData } from './types.js';
+import { SqlPlatformData } from './writer.js';
+import type { StepResult, WriteDialect, WriteOp } from './writes.js';
 
-const SQLITE: Dialect = {
+const SQLITE: WriteDialect = {
   param: () => '?',
   asText: (column) => `CAST(${column} AS TEXT)`,
   ilike: 'LIKE',
   qualify: quoteIdent,
+  // BEGIN IMMEDIATE already holds the write lock.
+  forUpdate: '',
+  bool: (value) => (value ? 1 : 0),
 };
+
+export interface SqlitePlatformDataOptions {
+  readOnly: boolean;
+  /** Epoch milliseconds; default `Date.now`. */
+  clock?: (() => number) | undefined;
+  /** Told after a write committed (the database's caches). */
+  afterWrite?: (() => void) | undefined;
+}
 
 /**
  * The platform data of an SQLite file (an attached Agno file, or rundesk's own database, which
@@ -17,7 +29,7 @@ const SQLITE: Dialect = {
  * file's schema changes (`PRAGMA schema_version`): an agent creating its memory table after
  * rundesk attached the file is seen on the next request.
  */
-export function sqlitePlatformData(handle: SqliteHandle, databaseId: string): PlatformDataReader {
+export function sqlitePlatformData(handle: SqliteHandle, databaseId: string, options: SqlitePlatformDataOptions = { readOnly: false }): PlatformData {
   let cached: { version: number; catalog: PlatformCatalog } | null = null;
   const catalog = (): PlatformCatalog => {
     const version = handle.pragma('schema_version', { simple: true }) as number;
@@ -40,10 +52,34 @@ export function sqlitePlatformData(handle: SqliteHandle, databaseId: string): Pl
     }
     return prepared.all(statement.params) as Record<string, unknown>[];
   };
-  return new SqlPlatformDataReader({
+  const step = (statement: Statement): StepResult => {
+    const prepared = handle.prepare(statement.sql);
+    if (prepared.reader) return { rows: prepared.all(statement.params) as Record<string, unknown>[], changes: 0 };
+    return { rows: [], changes: prepared.run(statement.params).changes };
+  };
+  const write = <T>(op: () => WriteOp<T>): T => {
+    const tx = handle.transaction((): T => {
+      const steps = op();
+      let next = steps.next();
+      while (!next.done) next = steps.next(step(next.value));
+      return next.value;
+    });
+    try {
+      // IMMEDIATE takes the write lock before the op reads the rows it changes.
+      return tx.immediate();
+    } finally {
+      options.afterWrite?.();
+    }
+  };
+  return new SqlPlatformData({
     dialect: SQLITE,
+    databaseId,
+    readOnly: options.readOnly,
+    createsTables: true,
     rows: (statement) => settle(() => rows(statement)),
     catalog: () => settle(catalog),
+    write: (op) => settle(() => write(op)),
+    now: options.clock ?? Date.now,
   });
 }
 

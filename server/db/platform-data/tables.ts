@@ -30,16 +30,23 @@ export interface CatalogTable {
 /** The catalog sorted into domains: per domain, its tables with their columns (Agno's name first). */
 export class PlatformCatalog {
   private readonly byDomain: Record<PlatformDomain, CatalogTable[]>;
+  private readonly names: ReadonlySet<string>;
 
   constructor(
     private readonly databaseId: string,
     tables: readonly CatalogTable[],
   ) {
+    this.names = new Set(tables.map((t) => t.name));
     const sorted = (domain: PlatformDomain): CatalogTable[] => {
       const found = tables.filter((t) => DOMAIN_COLUMNS[domain].every((c) => t.columns.has(c)));
       return [...found.filter((t) => t.name === AGNO_NAMES[domain]), ...found.filter((t) => t.name !== AGNO_NAMES[domain])];
     };
     this.byDomain = { memory: sorted('memory'), evals: sorted('evals'), metrics: sorted('metrics'), knowledge: sorted('knowledge') };
+  }
+
+  /** Whether the database has a table of this name, whatever it holds. */
+  has(name: string): boolean {
+    return this.names.has(name);
   }
 
   tables(): PlatformTables {

@@ -1,11 +1,13 @@
 import type { AccessScope } from '../../access/scope.js';
 /**
  * What Agno keeps beside its sessions in the same database — user memories, eval runs, daily
- * metrics and knowledge contents — read in place, as stored. rundesk never writes these tables
- * and never recomputes them (Agno's `calculate_metrics()` is the platform's job).
+ * metrics and knowledge contents — read in place, as stored, and written the way AgentOS's own
+ * routes write them (memory create/update/delete, eval rename/delete, the daily metrics of a
+ * refresh): the same columns, JSON encodings and epoch-second timestamps, so Agno reads back
+ * what rundesk wrote.
  *
  * Rows come back decoded (JSON columns parsed, numbers as numbers) and otherwise untouched; the
- * platform's response models are applied by `server/platform-data/present.ts`.
+ * platform's response models are applied by the platform-data area's presenters.
  */
 
 /** The tables of one database per domain, as AgentOS's `/config` lists them (Agno's names first). */
@@ -172,6 +174,85 @@ export interface KnowledgeQuery extends PageWindow {
   sortBy: string;
   sortOrder: SortOrder;
 }
+
+/** Where a write goes: the domain's table (`table` names one of `tables()`), under the caller's scope. */
+export interface WriteTarget {
+  table?: string | undefined;
+  /** Whose rows the write may touch (`server/access/scope.ts`); absent is every row. */
+  scope?: AccessScope | undefined;
+}
+
+/** A memory as AgentOS's `POST /memories` and `PATCH /memories/{id}` write it. */
+export interface MemoryInput {
+  memory: string;
+  topics: readonly string[];
+  /** The owner written on a new row (an existing row keeps its owner, as Agno's upsert does). */
+  userId: string;
+}
+
+/** What an update found: the row as written, or no row the caller may change. */
+export type MemoryUpdate = { kind: 'written'; row: MemoryRow } | { kind: 'not-found' };
+
+/** One day's metrics row as Agno's `calculate_metrics()` writes it. */
+export interface DailyMetricsRecord {
+  /** `YYYY-MM-DD` (UTC). */
+  date: string;
+  /** Agno 3's owner bucket (`''` = sessions without a user); ignored by a 2.x table. */
+  userId: string;
+  agent_runs_count: number;
+  team_runs_count: number;
+  workflow_runs_count: number;
+  agent_sessions_count: number;
+  team_sessions_count: number;
+  workflow_sessions_count: number;
+  users_count: number;
+  token_metrics: Record<string, number>;
+  model_metrics: Array<{ model_id: string; model_provider: string; count: number }>;
+  completed: boolean;
+}
+
+/** Where a metrics refresh stands in one database's metrics table. */
+export interface MetricsProgress {
+  /** Agno 3's layout: a row per owner (`user_id` column). A database without the table gets this layout when `layoutIfCreated` says so. */
+  owned: boolean;
+  /** Whether the table exists (a refresh creates it, as Agno does). */
+  exists: boolean;
+  /** The newest day holding a completed row, and the earliest incomplete day after it (`YYYY-MM-DD`). */
+  latestCompleted: string | null;
+  earliestIncomplete: string | null;
+  /** The date of the newest row and whether it is completed (Agno 2's resume rule). */
+  newest: { date: string; completed: boolean } | null;
+}
+
+/**
+ * The writes AgentOS's routes make to the platform tables, each in one transaction that reads
+ * the rows it changes first (SQLite `BEGIN IMMEDIATE`, PostgreSQL `FOR UPDATE`): several rows
+ * matching one id is a `ConflictError`, never a write to all of them. A read-only database
+ * refuses with `ReadOnlyDatabaseError`.
+ */
+export interface PlatformDataWriter {
+  /** A new memory (the memory table created in Agno's layout when an SQLite database has none). */
+  createMemory(memoryId: string, input: MemoryInput, target: WriteTarget): Promise<MemoryRow>;
+  /**
+   * AgentOS's update, an upsert by id: the memory text and topics replaced and `input`,
+   * `agent_id`, `team_id`, `feedback` cleared (Agno's upsert writes them from a payload that has
+   * none); a missing row is created with `input.userId`. Under a `user` scope only the caller's
+   * own row may be changed (`not-found` otherwise, as AgentOS checks first).
+   */
+  updateMemory(memoryId: string, input: MemoryInput, target: WriteTarget): Promise<MemoryUpdate>;
+  /** How many rows went (AgentOS answers 204 either way). */
+  deleteMemories(memoryIds: readonly string[], target: WriteTarget): Promise<number>;
+  /** The run renamed (`updated_at` now), or `null` when no row in the scope has the id. */
+  renameEvalRun(runId: string, name: string, target: WriteTarget): Promise<EvalRunRow | null>;
+  deleteEvalRuns(runIds: readonly string[], target: WriteTarget): Promise<number>;
+  /** The metrics table's state, for the day a refresh resumes at. */
+  metricsProgress(target: { table?: string | undefined; ownedIfCreated: boolean }): Promise<MetricsProgress>;
+  /** Upserts the records by (owner,) day and period as Agno does (id and `created_at` kept), creating the table when missing; answers the rows as written. */
+  writeDailyMetrics(records: readonly DailyMetricsRecord[], target: { table?: string | undefined; ownedIfCreated: boolean }): Promise<MetricsRow[]>;
+}
+
+/** A database's platform data: its reads and its writes. */
+export type PlatformData = PlatformDataReader & PlatformDataWriter;
 
 /**
  * One database's platform data. Every read is a Promise so a SQLite file and a PostgreSQL server

@@ -4,7 +4,7 @@ import { DatabaseBusyError, DatabaseUnavailableError } from '../errors.js';
 import type { Database, DatabaseInfo, SessionStore } from '../types.js';
 import { guardMethods } from '../method-guard.js';
 import { postgresPlatformData } from '../platform-data/postgres.js';
-import type { PlatformDataReader } from '../platform-data/types.js';
+import type { PlatformData } from '../platform-data/types.js';
 import { Caches, databaseOwner } from '../../caches/caches.js';
 import { displayPostgresUrl, parsePostgresUrl } from './url.js';
 import { PostgresSessionStore } from './store.js';
@@ -68,7 +68,7 @@ class PostgresDatabase implements Database {
   private readonly tableName: string;
   private readonly qualified: string;
   private readonly store: PostgresSessionStore;
-  private readonly platform: PlatformDataReader;
+  private readonly platform: PlatformData;
   private readonly traceStore: TraceStore;
   private readonly caches: Caches;
 
@@ -105,7 +105,7 @@ class PostgresDatabase implements Database {
       (error) => toPostgresFailure(error, this.id, this.path),
     );
     this.platform = guardMethods(
-      postgresPlatformData(this.pool, { databaseId: this.id, schema: options.schema ?? DEFAULT_PG_SCHEMA, clock: options.clock ?? Date.now }),
+      postgresPlatformData(this.pool, { databaseId: this.id, schema: options.schema ?? DEFAULT_PG_SCHEMA, clock: options.clock ?? Date.now, readOnly: this.readOnly }),
       (error) => toPostgresFailure(error, this.id, this.path),
     );
     this.traceStore = guardMethods(new PostgresTraceStore(this.pool, options.schema ?? DEFAULT_PG_SCHEMA, options.clock), (error) =>
@@ -113,7 +113,7 @@ class PostgresDatabase implements Database {
     );
   }
 
-  platformData(): PlatformDataReader {
+  platformData(): PlatformData {
     return this.platform;
   }
 
