@@ -4,7 +4,7 @@ import layoutStyles from '../../components/layout.module.css';
 import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
 import { bodyLines, diffLines, withContext } from '../../lib/line-diff';
-import type { CompareSlot } from './ComparePanel';
+import type { CompareSlot } from './compare-slot';
 import styles from './BodyDiffs.module.css';
 
 /** What each column got, against the first column's body: a line diff of the pretty-printed JSON. */

@@ -13,6 +13,7 @@ import { InlineError } from '../InlineError';
 import { HTTP_METHODS, type AuthSettings } from '../types';
 import { deskMutations, type RequestOptions } from '../../api';
 import { BodyDiffs } from './BodyDiffs';
+import type { CompareSlot } from './compare-slot';
 import { TokenPicker } from './TokenPicker';
 import { Card } from '../../components/Card';
 import { ScopeChip } from '../../components/ScopeChip';
@@ -22,11 +23,6 @@ import textStyles from '../../components/text.module.css';
 import styles from './ComparePanel.module.css';
 import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
-
-export interface CompareSlot {
-  label: string;
-  token: string;
-}
 
 export interface CompareState {
   method: NonNullable<RequestOptions['method']>;
