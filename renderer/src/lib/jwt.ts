@@ -1,29 +1,22 @@
-/** Reads a JWT's header and claims without verifying it (display only). */
+import { decodeJwt as decodePayload, decodeProtectedHeader } from 'jose';
 
+/** A JWT's header and claims as read without verifying it (display only). */
 export interface DecodedJwt {
   header: Record<string, unknown>;
   claims: Record<string, unknown>;
 }
 
-function decodePart(part: string): Record<string, unknown> | null {
+/**
+ * Reads a compact JWS's header and claims without verifying it, or null when it is not one
+ * (jose's decoders, which throw on malformed input; an encrypted JWE has no readable claims).
+ */
+export function decodeJwt(token: string): DecodedJwt | null {
+  const compact = token.trim();
   try {
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const padded = b64 + '='.repeat((4 - (b64.length % 4)) % 4);
-    const bin = atob(padded);
-    const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return { header: decodeProtectedHeader(compact) as Record<string, unknown>, claims: decodePayload(compact) as Record<string, unknown> };
   } catch {
     return null;
   }
-}
-
-export function decodeJwt(token: string): DecodedJwt | null {
-  const parts = token.trim().split('.');
-  if (parts.length !== 3 || !parts[0] || !parts[1]) return null;
-  const header = decodePart(parts[0]);
-  const claims = decodePart(parts[1]);
-  return header && claims ? { header, claims } : null;
 }
 
 /** The claim names the auth layer reads (the settings' `scopes_claim` and `user_id_claim`). */
