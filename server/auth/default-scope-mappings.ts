@@ -31,11 +31,7 @@ export type ScopeTable = Readonly<Record<string, readonly string[]>>;
  */
 export const UNSERVED_PLATFORM_SCOPE_MAPPINGS: ScopeTable = Object.freeze({
 
-  'POST /memories': ['memories:write'],
-  'PATCH /memories/{memory_id}': ['memories:write'],
   'POST /optimize-memories': ['memories:write'],
-  'DELETE /memories': ['memories:delete'],
-  'DELETE /memories/{memory_id}': ['memories:delete'],
 
   'GET /knowledge/config': ['knowledge:read'],
   'POST /knowledge/search': ['knowledge:read'],
@@ -47,8 +43,6 @@ export const UNSERVED_PLATFORM_SCOPE_MAPPINGS: ScopeTable = Object.freeze({
   'POST /metrics/refresh': ['metrics:write'],
 
   'POST /eval-runs': ['evals:write'],
-  'PATCH /eval-runs/{eval_run_id}': ['evals:write'],
-  'DELETE /eval-runs': ['evals:delete'],
 });
 
 /**

@@ -567,8 +567,13 @@ export interface paths {
         /** List memories (newest update first, paginated) */
         get: operations["get_memories"];
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Create a memory
+         * @description Writes a row into the database's memory table as Agno does (an SQLite database without one gets Agno's `agno_memories`). Owner: the token's user under isolation, else the body's `user_id` (required).
+         */
+        post: operations["create_memory"];
+        /** Delete several memories */
+        delete: operations["delete_memories"];
         options?: never;
         head?: never;
         patch?: never;
@@ -585,10 +590,15 @@ export interface paths {
         get: operations["get_memory"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a memory */
+        delete: operations["delete_memory"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a memory (text and topics replaced)
+         * @description AgentOS's upsert by id: text and topics replaced, `input`, `agent_id`, `team_id` and `feedback` cleared, owner and `created_at` kept; a missing id is created. A caller pinned to a user changes only its own memories (404 otherwise).
+         */
+        patch: operations["update_memory"];
         trace?: never;
     };
     "/memory_topics": {
@@ -636,7 +646,8 @@ export interface paths {
         get: operations["get_eval_runs"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete several eval runs */
+        delete: operations["delete_eval_runs"];
         options?: never;
         head?: never;
         patch?: never;
@@ -656,7 +667,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Rename an eval run */
+        patch: operations["update_eval_run"];
         trace?: never;
     };
     "/metrics": {
@@ -2470,6 +2482,25 @@ export interface components {
             created_at: string | null;
             /** @description UTC date-time, e.g. `2026-04-05T13:56:23Z`. */
             updated_at: string | null;
+        };
+        UserMemoryCreateSchema: {
+            /** @description Memory content text. */
+            memory: string;
+            /** @description Owner of the memory (required unless the token pins the caller to a user, whose id is used). */
+            user_id?: string | null;
+            /** @description Topics or tags (none: `[]`). */
+            topics?: string[] | null;
+        };
+        DeleteMemoriesRequest: {
+            memory_ids: string[];
+            /** @description Only this user's memories (a pinned caller's own always). */
+            user_id?: string | null;
+        };
+        UpdateEvalRunRequest: {
+            name: string;
+        };
+        DeleteEvalRunsRequest: {
+            eval_run_ids: string[];
         };
         DeskKeyList: {
             keys: components["schemas"]["DeskKey"][];
@@ -6133,6 +6164,224 @@ export interface operations {
             };
         };
     };
+    create_memory: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description Table inside `db_id` (requires `db_id`). */
+                table?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserMemoryCreateSchema"];
+            };
+        };
+        responses: {
+            /** @description The memory as written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserMemorySchema"];
+                };
+            };
+            /** @description Bad request (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_memories: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description Table inside `db_id` (requires `db_id`). */
+                table?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteMemoriesRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted (ids that matched nothing included) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_memory: {
         parameters: {
             query?: {
@@ -6188,6 +6437,207 @@ export interface operations {
             };
             /** @description Not found (`NOT_FOUND`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_memory: {
+        parameters: {
+            query?: {
+                /** @description Database to read (default: the answering database). */
+                db_id?: string;
+                /** @description Table inside `db_id` (requires `db_id`). */
+                table?: string;
+                user_id?: string;
+            };
+            header?: never;
+            path: {
+                memory_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such memory (of this caller's) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_memory: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description Table inside `db_id` (requires `db_id`). */
+                table?: string;
+            };
+            header?: never;
+            path: {
+                memory_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserMemoryCreateSchema"];
+            };
+        };
+        responses: {
+            /** @description The memory as written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserMemorySchema"];
+                };
+            };
+            /** @description Bad request (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6468,6 +6918,114 @@ export interface operations {
             };
         };
     };
+    delete_eval_runs: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description Table inside `db_id` (requires `db_id`). */
+                table?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteEvalRunsRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted (ids that matched nothing included) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_eval_run: {
         parameters: {
             query?: {
@@ -6522,6 +7080,118 @@ export interface operations {
             };
             /** @description Not found (`NOT_FOUND`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_eval_run: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description Table inside `db_id` (requires `db_id`). */
+                table?: string;
+            };
+            header?: never;
+            path: {
+                eval_run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEvalRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The eval run as renamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvalSchema"];
+                };
+            };
+            /** @description Bad request (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is not JSON, or in an unsupported Content-Encoding (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -115,7 +115,7 @@ describe('the route objects', () => {
   });
 
   it('When a served route is also listed as unserved, then the table refuses to build', () => {
-    expect(() => defaultScopeTable([{ key: 'POST /memories', scopes: ['memories:write'] }])).toThrow(TypeError);
+    expect(() => defaultScopeTable([{ key: 'POST /optimize-memories', scopes: ['memories:write'] }])).toThrow(TypeError);
     expect(() => defaultScopeTable([{ key: 'GET /x', scopes: ['a'] }, { key: 'GET /x', scopes: ['b'] }])).toThrow(TypeError);
   });
 });

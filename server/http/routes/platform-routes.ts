@@ -6,6 +6,7 @@ import { platformDataRoutes } from './platform-data.js';
 import { runSearchRoutes } from './run-search.js';
 import { sessionRoutes } from './sessions.js';
 import { traceRoutes } from './traces.js';
+import { platformWriteRoutes } from '../../api/platform-data/write-routes.js';
 
 /**
  * Every platform route, once. The platform API, the desk view, both OpenAPI descriptions and
@@ -19,6 +20,7 @@ export const PLATFORM_ROUTES: readonly Route[] = Object.freeze([
   ...componentRoutes,
   ...traceRoutes,
   ...platformDataRoutes,
+  ...platformWriteRoutes,
 ]);
 
 /** The routes the desk view serves under `/desk/view`, as the developer. */
