@@ -3,7 +3,7 @@ import type http from 'node:http';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError, SessionUnreadableError } from './db/errors.js';
+import { AmbiguousSessionError, DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError, SessionUnreadableError } from './db/errors.js';
 import { JwksFileError, KeySetError } from './auth/key-errors.js';
 import { KeyMaterialError, LastTrustedKeyError } from './desk/keys/errors.js';
 import { StorageFullError, StorageWriteError } from './files/write-errors.js';
@@ -38,6 +38,7 @@ const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {
   NOT_FOUND: () => new NotFoundError('Session with ID s1 not found'),
   CONFLICT: () => new ConflictError('A key with kid k1 already exists'),
   READ_ONLY_DATABASE: () => new ReadOnlyDatabaseError('agents'),
+  SESSION_AMBIGUOUS: () => new AmbiguousSessionError('pdup', [{ user_id: 'alice', session_type: 'agent' }, { user_id: 'bob', session_type: 'agent' }]),
   LAST_TRUSTED_KEY: () => new LastTrustedKeyError('rs256-1', 'RS256', '/data/keys/trusted.jwks.json'),
   REQUEST_TIMEOUT: () => new RequestTimeoutError('The request was not received in time'),
   PAYLOAD_TOO_LARGE: () => new PayloadTooLargeError('Request body is larger than the limit'),
@@ -69,6 +70,7 @@ const EXPECTED: Record<ErrorKind, { status: number; exit: number; headers?: Reco
   NOT_FOUND: { status: 404, exit: 1 },
   CONFLICT: { status: 409, exit: 1 },
   READ_ONLY_DATABASE: { status: 409, exit: 1 },
+  SESSION_AMBIGUOUS: { status: 409, exit: 1, extra: { session_id: 'pdup', user_ids: ['alice', 'bob'], session_types: ['agent'] } },
   LAST_TRUSTED_KEY: { status: 409, exit: 1 },
   REQUEST_TIMEOUT: { status: 408, exit: 1 },
   PAYLOAD_TOO_LARGE: { status: 413, exit: 1 },

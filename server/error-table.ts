@@ -37,6 +37,8 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   CONFLICT: { status: 409, exitCode: 1 },
   READ_ONLY_DATABASE: { status: 409, exitCode: 1 },
   LAST_TRUSTED_KEY: { status: 409, exitCode: 1 },
+  // The caller names the row and sends the write again; the candidates are in the body.
+  SESSION_AMBIGUOUS: { status: 409, exitCode: 1, extra: (err) => ({ session_id: err.sessionId, user_ids: [...err.userIds], session_types: [...err.sessionTypes] }) },
   REQUEST_TIMEOUT: { status: 408, exitCode: 1 },
   PAYLOAD_TOO_LARGE: { status: 413, exitCode: 1 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, exitCode: 1 },

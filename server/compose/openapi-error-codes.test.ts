@@ -45,6 +45,7 @@ const EMITTED: { readonly [K in ErrorKind]: Where } = {
   NOT_FOUND: { everyOperationWithStatus: any },
   CONFLICT: { everyOperationWithStatus: any },
   READ_ONLY_DATABASE: { everyOperationWithStatus: platform },
+  SESSION_AMBIGUOUS: { everyOperationWithStatus: platform },
   LAST_TRUSTED_KEY: { operations: ['desk_set_key_trust', 'desk_delete_key'] },
   REQUEST_TIMEOUT: { anyRequest: true },
   PAYLOAD_TOO_LARGE: { everyOperationWithStatus: any },

@@ -29,7 +29,7 @@ export function asyncStore(store: SyncSessionStore, written: () => void = () => 
     upsertRun: (...a) => write(() => store.upsertRun(...a)),
     deleteSession: (...a) => write(() => store.deleteSession(...a)),
     addSession: (...a) => write(() => store.addSession(...a)),
-    updateSessionFields: (...a) => write(() => store.updateSessionFields(...a)),
+    updateSession: (...a) => write(() => store.updateSession(...a)),
     counts: () => run(() => store.counts()),
     hasSessions: () => run(() => store.hasSessions()),
   };

@@ -76,6 +76,41 @@ export class SessionUnreadableError extends AppError {
   }
 }
 
+/**
+ * A write that would address more than one row: a session table whose `session_id` is not
+ * unique holds several rows for the id under the caller's scope (an admin naming no `user_id`),
+ * or rows of several types and no `type` was given. Nothing is written: the caller names the
+ * row with `?user_id=` (and `?type=`) and sends it again. The candidates' user ids and types are
+ * in the body so a client can choose without reading the detail.
+ *
+ * @example
+ * throw new AmbiguousSessionError('pdup', [{ user_id: 'alice', session_type: 'agent' }, { user_id: 'bob', session_type: 'agent' }]);
+ */
+export class AmbiguousSessionError extends AppError {
+  readonly code = 'SESSION_AMBIGUOUS';
+  readonly userIds: ReadonlyArray<string | null>;
+  readonly sessionTypes: readonly string[];
+
+  constructor(
+    readonly sessionId: string,
+    candidates: ReadonlyArray<{ user_id: string | null; session_type: string }>,
+    options?: { cause?: unknown },
+  ) {
+    const userIds = [...new Set(candidates.map((c) => c.user_id))];
+    const sessionTypes = [...new Set(candidates.map((c) => c.session_type))];
+    const byUser = userIds.length > 1;
+    const named = userIds.map((u) => (u === null ? '(none)' : u)).join(', ');
+    super(
+      byUser
+        ? `Session with id '${sessionId}' matches ${candidates.length} rows (user_id ${named}); name one with ?user_id=`
+        : `Session with id '${sessionId}' matches ${candidates.length} rows (session_type ${sessionTypes.join(', ')}); name one with ?type=`,
+      options,
+    );
+    this.userIds = userIds;
+    this.sessionTypes = sessionTypes;
+  }
+}
+
 /** How a database is named in one-line messages: `database "x" (/p/file.db)`. */
 export function describeDatabase(id: string, path: string): string {
   return `database "${id}" (${path})`;
@@ -102,4 +137,4 @@ export class DatabaseFileError extends ConfigError {
   }
 }
 
-export type DatabaseError = ReadOnlyDatabaseError | DatabaseBusyError | DatabaseUnavailableError | SessionUnreadableError;
+export type DatabaseError = ReadOnlyDatabaseError | DatabaseBusyError | DatabaseUnavailableError | SessionUnreadableError | AmbiguousSessionError;

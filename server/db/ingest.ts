@@ -54,6 +54,14 @@ export function assertSessionAccepts(session: StoredSession, type: SessionType, 
   }
 }
 
+/**
+ * The refusal of a run whose id an Agno 3 runs table already holds for another session: run_id
+ * is that table's primary key, so writing it would change the other session's run.
+ */
+export function runElsewhere(runId: string): string {
+  return `Run with ID ${runId} is stored in another session; a run id names one run in this database`;
+}
+
 /** A new session's `created_at`: the run's own time when it is a past time, else now. */
 export function newSessionCreatedAt(prepared: PreparedRun, nowSeconds: number): number {
   const at = prepared.createdAt;

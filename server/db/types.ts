@@ -10,9 +10,11 @@
 import type { AccessScope } from '../access/scope.js';
 import type { SessionType, StoredRun } from '../agno-format/types.js';
 import type { PlatformData } from './platform-data/types.js';
+import type { SessionPatch } from './session-patch.js';
 import type { TraceStore } from './traces/types.js';
 
 export { SESSION_TYPES, type SessionType, type StoredRun } from '../agno-format/types.js';
+export type { SessionPatch } from './session-patch.js';
 
 /** A session row without its runs. JSON columns are decoded (`null` when absent). */
 export interface StoredSession {
@@ -34,7 +36,7 @@ export interface StoredSession {
   updated_at: number | null;
 }
 
-/** The columns AgentOS's session rename and update write. */
+/** The columns AgentOS's session rename and update write (`mergeSessionPatch` builds them). */
 export type SessionFields = Pick<StoredSession, 'session_data' | 'metadata' | 'summary'> & { updated_at: number };
 
 /** What the sessions listing shows for one session. */
@@ -158,14 +160,29 @@ export interface SyncSessionStore {
   pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): RunsPage | null;
   listSessions(query: ListSessionsQuery): Page<SessionListItem>;
   listComponents(kind: SessionType, filter: RowFilter): ComponentSummary[];
-  /** Throws `ConflictError` when the session exists under another type or another user. */
+  /**
+   * Writes one run in one atomic step (the row re-read inside the write's transaction).
+   * Throws `ConflictError` when the session exists under another type or another user, and
+   * `AmbiguousSessionError` when the writer's owner leaves several rows of the id (`ownRowOf`).
+   */
   upsertRun(input: UpsertRunInput): UpsertRunResult;
-  /** `false` when nothing matched. */
+  /**
+   * Deletes the one row the filter addresses (`oneRowOf`); `false` when nothing matched,
+   * `AmbiguousSessionError` (nothing deleted) when several rows do.
+   */
   deleteSession(sessionId: string, filter: RowFilter): boolean;
-  /** A new session row without runs (AgentOS's `POST /sessions`); `false`, writing nothing, when the id is taken whatever its type. */
+  /**
+   * A new session row without runs (AgentOS's `POST /sessions`); `false`, writing nothing, when
+   * the id is taken. Which rows take it: every row of the id when the table keeps ids unique;
+   * on a table that does not, only the rows of the new session's owner.
+   */
   addSession(session: StoredSession): boolean;
-  /** Replaces the session's `session_data`, `metadata`, `summary` and `updated_at`; `false` when no row matches the filter. */
-  updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): boolean;
+  /**
+   * Merges the patch (`mergeSessionPatch`) into the one row the filter addresses, read and
+   * written in one atomic step; `false` when no row matches, `AmbiguousSessionError` when
+   * several do.
+   */
+  updateSession(sessionId: string, patch: SessionPatch, filter: RowFilter): boolean;
   counts(): { sessions: number; runs: number };
   /** Whether the table holds any session (cheap: answers which database a request without `db_id` reads). */
   hasSessions(): boolean;

@@ -41,7 +41,7 @@ export const DESK_VIEW_SURFACE: Surface = {
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad request',
   404: 'Not found',
-  409: 'Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`)',
+  409: 'Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`)',
   413: 'Request body too large',
   415: 'Request body is not JSON, or in an unsupported Content-Encoding',
   422: 'Validation error',
@@ -56,7 +56,7 @@ const STATUS_CODES: Partial<Record<number, readonly ErrorKind[]>> = {
   401: ['UNAUTHENTICATED'],
   403: ['FORBIDDEN'],
   404: ['NOT_FOUND'],
-  409: ['CONFLICT', 'READ_ONLY_DATABASE'],
+  409: ['CONFLICT', 'READ_ONLY_DATABASE', 'SESSION_AMBIGUOUS'],
   413: ['PAYLOAD_TOO_LARGE'],
   415: ['UNSUPPORTED_MEDIA_TYPE'],
   422: ['VALIDATION_ERROR'],

@@ -1,4 +1,3 @@
-import { isPlainObject } from '../agno-format/json-values.js';
 import type { SessionStore, SessionType, StoredSession } from '../db/types.js';
 import { ownerOf, type AccessScope } from '../access/scope.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -71,7 +70,8 @@ export async function createSession(
 /**
  * Renames or updates the caller's session: `session_name` and `session_state` go into
  * `session_data`, `metadata` and `summary` replace their columns; what the body leaves out stays.
- * A missing session (or one of another type than `type`) is a 404.
+ * The store merges and writes in one atomic step on the one row addressed (`updateSession`). A
+ * missing session (or one of another type than `type`) is a 404; several matching rows a 409.
  */
 export async function updateSession(
   store: SessionStore,
@@ -81,21 +81,7 @@ export async function updateSession(
   update: SessionUpdate,
   now: number,
 ): Promise<void> {
-  const filter = { type, scope };
-  const session = await store.getSession(sessionId, filter);
-  if (!session) throw new NotFoundError(`Session with id '${sessionId}' not found`);
-  const sessionData: Record<string, unknown> = isPlainObject(session.session_data) ? { ...session.session_data } : {};
-  if (update.session_name !== undefined) sessionData['session_name'] = update.session_name;
-  if (update.session_state !== undefined) sessionData['session_state'] = update.session_state;
-  const changed = update.session_name !== undefined || update.session_state !== undefined;
-  await store.updateSessionFields(
-    sessionId,
-    {
-      session_data: changed || session.session_data !== null ? sessionData : null,
-      metadata: update.metadata ?? session.metadata,
-      summary: update.summary ?? session.summary,
-      updated_at: now,
-    },
-    filter,
-  );
+  if (!(await store.updateSession(sessionId, { ...update, updated_at: now }, { type, scope }))) {
+    throw new NotFoundError(`Session with id '${sessionId}' not found`);
+  }
 }

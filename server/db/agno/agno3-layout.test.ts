@@ -123,3 +123,15 @@ describe('Given an Agno 3 table (runs only in agno_runs)', () => {
     expect(db.store().getRun('lonely', 'x', { type: 'agent' }).kind).toBe('no-runs');
   });
 });
+
+describe('Given an Agno 3 table, whose runs table keys runs by run_id across sessions', () => {
+  beforeEach(() => open('3.x'));
+
+  it('When a run is ingested into another session under an id the table holds, Then it is refused and the other session keeps its run', () => {
+    const [first] = multiRuns;
+    const before = db.store().listRuns(DEMO.agentMulti, {});
+    expect(() => db.store().upsertRun({ sessionId: 'elsewhere', type: 'agent', run: { ...first, content: 'overwritten' } as StoredRun, userId: null })).toThrow(/stored in another session/);
+    expect(db.store().listRuns(DEMO.agentMulti, {})).toEqual(before);
+    expect(db.store().getSession('elsewhere', {})).toBeNull();
+  });
+});

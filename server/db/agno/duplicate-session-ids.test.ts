@@ -8,12 +8,15 @@ import type { AgnoSessionRecord } from '../../testing/agno-builder.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import { connect } from '../connection.js';
 import type { SqliteDatabase, StoredRun } from '../types.js';
+import { AmbiguousSessionError } from '../errors.js';
 import { openDatabase } from './database.js';
 
 /**
  * A session table written by hand or by an old tool may lack Agno's `PRIMARY KEY (session_id)`,
  * so two rows can share an id. The platform reads the first row SQLite returns for the id (the
- * lowest rowid among the rows its filter keeps); rundesk reads that row and writes only it.
+ * lowest rowid among the rows its filter keeps); rundesk reads that row. A write addresses exactly
+ * one row — (session_id, type when given, the caller's scope) — and refuses with
+ * `AmbiguousSessionError` when several still match: it never changes several, never picks one.
  */
 
 const NOW_MS = 1_776_000_000_000;
@@ -96,7 +99,7 @@ function runRowCount(): number {
   }
 }
 
-const fields = { session_data: { session_name: 'renamed' }, metadata: null, summary: null, updated_at: 1_776_000_000 };
+const patch = { session_name: 'renamed', updated_at: 1_776_000_000 };
 
 beforeEach(() => {
   temp = makeTempDir();
@@ -133,21 +136,29 @@ describe('an Agno 2 session table where two rows share a session_id', () => {
 
   it('a rename changes only the row its scope reads', () => {
     const before = rows();
-    expect(db.store().updateSessionFields('dup', fields, { scope: AccessScope.user('bob') })).toBe(true);
+    expect(db.store().updateSession('dup', patch, { scope: AccessScope.user('bob') })).toBe(true);
     const after = rows();
     expect(after[0]).toEqual(before[0]);
     expect(after[1]?.['session_data']).not.toEqual(before[1]?.['session_data']);
-    expect(db.store().updateSessionFields('dup', { ...fields, session_data: { session_name: 'again' } }, {})).toBe(true);
+    expect(db.store().updateSession('dup', { ...patch, session_name: 'again' }, { scope: AccessScope.user('alice') })).toBe(true);
     const last = rows();
     expect(last[1]).toEqual(after[1]);
     expect(last[0]?.['session_data']).not.toEqual(after[0]?.['session_data']);
   });
 
-  it('a delete removes only the row that is read; the other one is answered next', () => {
+  it('a rename, update or delete without a user scope matches both rows: refused naming both users, nothing written', () => {
     const before = rows();
-    expect(db.store().deleteSession('dup', { type: 'agent' })).toBe(true);
-    expect(rows()).toEqual([before[1]]);
-    expect(db.store().getSession('dup', {})?.user_id).toBe('bob');
+    for (const write of [() => db.store().updateSession('dup', patch, {}), () => db.store().deleteSession('dup', { type: 'agent' })]) {
+      let error: unknown;
+      try {
+        write();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(AmbiguousSessionError);
+      expect((error as AmbiguousSessionError).userIds).toEqual(['alice', 'bob']);
+    }
+    expect(rows()).toEqual(before);
   });
 
   it('a run ingested by the second row’s user goes into the row that user reads, not into the first row', () => {
@@ -176,7 +187,8 @@ describe('an Agno 3 session table where two rows share a session_id', () => {
 
   it('deleting one row keeps the run rows the remaining row still answers', () => {
     expect(runRowCount()).toBe(2);
-    expect(db.store().deleteSession('dup', {})).toBe(true);
+    expect(() => db.store().deleteSession('dup', {})).toThrow(AmbiguousSessionError);
+    expect(db.store().deleteSession('dup', { scope: AccessScope.user('alice') })).toBe(true);
     expect(rows().map((r) => r['user_id'])).toEqual(['bob']);
     expect(runRowCount()).toBe(2);
     expect(db.store().listRuns('dup', {})).toHaveLength(2);
@@ -201,17 +213,41 @@ describe('an Agno 3 session table where two rows share a session_id', () => {
   });
 });
 
+describe('an Agno 2 session table where an agent row and a team row of one user share a session_id', () => {
+  beforeEach(() => {
+    buildDuplicates('2.x');
+    const handle = connect(file, { readOnly: false });
+    handle.prepare("UPDATE agno_sessions SET user_id = 'alice', session_type = 'team', team_id = 'crew' WHERE user_id = 'bob'").run();
+    handle.close();
+    db = openDatabase({ id: 'agents', path: file, readOnly: false, clock: () => NOW_MS });
+  });
+
+  it('a rename with type team changes the team row only, and the team row is what a read with type team answers', () => {
+    const before = rows();
+    expect(db.store().updateSession('dup', patch, { type: 'team' })).toBe(true);
+    const [agent, team] = rows().sort((a, b) => String(a['session_type']).localeCompare(String(b['session_type'])));
+    expect(agent).toEqual(before.find((r) => r['session_type'] === 'agent'));
+    expect(team?.['session_data']).toContain('renamed');
+    expect(db.store().getSession('dup', { type: 'team' })?.session_data).toEqual({ session_name: 'renamed' });
+    expect(db.store().getSession('dup', { type: 'agent' })?.session_data).toEqual({ session_name: 'first' });
+  });
+
+  it('without a type both rows match: refused, naming the types', () => {
+    expect(() => db.store().updateSession('dup', patch, {})).toThrow(/session_type agent, team/);
+  });
+});
+
 describe('a WITHOUT ROWID session table whose primary key repeats the session_id', () => {
   beforeEach(() => {
     buildDuplicates('2.x', true);
     db = openDatabase({ id: 'agents', path: file, readOnly: false, clock: () => NOW_MS });
   });
 
-  it('writes and deletes the first row by its primary key only', () => {
+  it('writes and deletes one row by its primary key only', () => {
     const before = rows();
     db.store().upsertRun({ sessionId: 'dup', type: 'agent', run: run('a2', 'alice'), userId: null });
     expect(rows()[1]).toEqual(before[1]);
-    expect(db.store().deleteSession('dup', {})).toBe(true);
+    expect(db.store().deleteSession('dup', { scope: AccessScope.user('alice') })).toBe(true);
     expect(rows()).toEqual([before[1]]);
   });
 });

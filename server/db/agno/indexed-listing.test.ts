@@ -173,7 +173,7 @@ describe('listings of an Agno 2 table from its runs index', () => {
     expect(ownStore.getSession('s', {})?.user_id).toBe('ann');
     ownStore.upsertRun({ sessionId: 's', type: 'agent', run: { run_id: 'r3', status: 'COMPLETED' }, userId: null });
     expect(ownStore.listSessions({ page: 1, limit: 5, sortOrder: 'desc' }).items[0]).toMatchObject({ run_count: 3 });
-    ownStore.updateSessionFields('s', { session_data: { session_name: 'renamed' }, metadata: null, summary: null, updated_at: 5 }, {});
+    ownStore.updateSession('s', { session_name: 'renamed', updated_at: 5 }, {});
     expect(ownStore.getSession('s', {})?.session_data).toEqual({ session_name: 'renamed' });
     expect(ownStore.listSessions({ page: 1, limit: 5, sortOrder: 'desc' }).items[0]).toMatchObject({ session_name: 'renamed', run_count: 3 });
     expect(item()).toMatchObject({ session_name: 'renamed', run_count: 3 });

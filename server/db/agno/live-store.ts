@@ -6,7 +6,7 @@ import type {
   RunLookup,
   RunsPage,
   RunWindow,
-  SessionFields,
+  SessionPatch,
   SessionListItem,
   SessionType,
   StoredRun,
@@ -77,8 +77,8 @@ export class LiveAgnoStore implements SyncSessionStore {
     return this.db.write(() => this.db.storeOf(this.table).addSession(session));
   }
 
-  updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): boolean {
-    return this.db.write(() => this.db.storeOf(this.table).updateSessionFields(sessionId, fields, filter));
+  updateSession(sessionId: string, patch: SessionPatch, filter: RowFilter): boolean {
+    return this.db.write(() => this.db.storeOf(this.table).updateSession(sessionId, patch, filter));
   }
 
   counts(): { sessions: number; runs: number } {

@@ -63,8 +63,6 @@ export interface ListFilter {
 }
 
 export class AgnoStatements {
-  /** Unscoped, by id: the row a write goes to (see `sessionForWrite`). */
-  private readonly sessionWithRunsById: SqliteStatement;
   /** Agno 2's whole-array write; absent on an Agno 3 table, whose legacy value is never written. */
   readonly updateRuns: SqliteStatement | null;
   readonly touchSession: SqliteStatement | null;
@@ -107,10 +105,6 @@ export class AgnoStatements {
 
     const from = `FROM ${this.table} AS t`;
     this.key = this.rowKey();
-    this.sessionWithRunsById = handle.prepare(
-      `SELECT ${this.select}, ${legacy} AS runs, ${this.key.value} AS row_key ${from} WHERE t.session_id = @session_id ` +
-        `ORDER BY ${shape.columns.has('user_id') ? 'coalesce(t.user_id = @user_id, 0) DESC, ' : ''}${this.key.order} LIMIT 1`,
-    );
     const byKey = `${this.key.value} = @row_key`;
     const touched = shape.columns.has('updated_at') ? ', updated_at = @updated_at' : '';
     this.updateRuns = shape.columns.has('runs') ? handle.prepare(`UPDATE ${this.table} AS t SET runs = @runs${touched} WHERE ${byKey}`) : null;
@@ -122,15 +116,6 @@ export class AgnoStatements {
     this.counts = handle.prepare(`SELECT count(*) AS sessions, coalesce(sum(${this.runCount}), 0) AS runs ${from}`);
     this.anySession = handle.prepare(`SELECT EXISTS (SELECT 1 ${from}) AS any`);
     this.cache = this.cacheStatements(from);
-  }
-
-  /**
-   * The row a run written by `userId` goes to: when rows repeat the id, the writer's own row (the
-   * one its scoped reads answer), else the first row (the platform's read without a user).
-   */
-  sessionForWrite(sessionId: string, userId: string | null): SessionRowWithRuns | undefined {
-    const params = this.shape.columns.has('user_id') ? { session_id: sessionId, user_id: userId } : { session_id: sessionId };
-    return this.sessionWithRunsById.get(params) as SessionRowWithRuns | undefined;
   }
 
   /**
@@ -168,16 +153,6 @@ export class AgnoStatements {
     return ` ORDER BY ${this.key.order} LIMIT 1`;
   }
 
-  /** The key of the row a read of the session under this filter answers (see `RowKey`). */
-  private firstRowKey(sessionId: string, scope: AccessScope | undefined, type?: SessionType): unknown {
-    const scoped = this.scopeWhere(scope);
-    const typed = type === undefined ? '' : ' AND t.session_type = ?';
-    const sql =
-      `SELECT ${this.key.value} FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}${typed} ` +
-      `ORDER BY ${this.key.order} LIMIT 1`;
-    return this.cached(sql).pluck().get(sessionId, ...scoped.params, ...(type === undefined ? [] : [type]));
-  }
-
   /**
    * Cached entries are compared by the runs column's bytes and decoded from them, which
    * matches what better-sqlite3 reads as text only in a UTF-8 file; and a user-filtered
@@ -211,12 +186,18 @@ export class AgnoStatements {
     }
   }
 
-  /** The session row under the scope. */
-  sessionRow(sessionId: string, scope: AccessScope | undefined): SessionRow | undefined {
+  /**
+   * The session row under the scope; with `type`, the first row of that type (a table whose
+   * ids repeat may hold an agent and a team row of one id), else the first row.
+   */
+  sessionRow(sessionId: string, scope: AccessScope | undefined, type?: SessionType): SessionRow | undefined {
     const scoped = this.scopeWhere(scope);
-    return this.cached(`SELECT ${this.select} FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}${this.firstRow()}`).get(sessionId, ...scoped.params) as
-      | SessionRow
-      | undefined;
+    const typed = type === undefined ? '' : ' AND t.session_type = ?';
+    return this.cached(`SELECT ${this.select} FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}${typed}${this.firstRow()}`).get(
+      sessionId,
+      ...scoped.params,
+      ...(type === undefined ? [] : [type]),
+    ) as SessionRow | undefined;
   }
 
   /** The session row under the scope, with its legacy `runs` value. */
@@ -224,6 +205,22 @@ export class AgnoStatements {
     const scoped = this.scopeWhere(scope);
     const sql = `SELECT ${this.select}, ${this.legacyRuns} AS runs, ${this.key.value} AS row_key FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition}${this.firstRow()}`;
     return this.cached(sql).get(sessionId, ...scoped.params) as SessionRowWithRuns | undefined;
+  }
+
+  /**
+   * Every row of the id under the scope (all of them when `scope` is absent), without `runs`,
+   * each with its key: the candidates a write chooses its one row from (`oneRowOf`).
+   */
+  rowsOfId(sessionId: string, scope: AccessScope | undefined): Array<SessionRow & { row_key: unknown }> {
+    const scoped = this.scopeWhere(scope);
+    const sql = `SELECT ${this.select}, ${this.key.value} AS row_key FROM ${this.table} AS t WHERE t.session_id = ? AND ${scoped.condition} ORDER BY ${this.key.order}`;
+    return this.cached(sql).all(sessionId, ...scoped.params) as Array<SessionRow & { row_key: unknown }>;
+  }
+
+  /** One row by its key, with its legacy `runs` value. */
+  rowWithRuns(rowKey: unknown): SessionRowWithRuns | undefined {
+    const sql = `SELECT ${this.select}, ${this.legacyRuns} AS runs, ${this.key.value} AS row_key FROM ${this.table} AS t WHERE ${this.key.value} = ?`;
+    return this.cached(sql).get(rowKey) as SessionRowWithRuns | undefined;
   }
 
   /** `INSERT` of a new session with the columns this table has. */
@@ -235,14 +232,12 @@ export class AgnoStatements {
     this.cached(sql).run(...names.map((c) => values[c]));
   }
 
-  /** Replaces the session-level JSON columns this table has (encoded by the caller) and `updated_at`. */
-  updateSessionFields(sessionId: string, scope: AccessScope | undefined, values: Record<string, unknown>): number {
+  /** Replaces the session-level JSON columns this table has (encoded by the caller) and `updated_at` of the row `rowKey`. */
+  updateSessionFields(rowKey: unknown, values: Record<string, unknown>): number {
     const names = Object.keys(values).filter((c) => this.shape.columns.has(c));
     if (names.length === 0) return 0;
-    const key = this.firstRowKey(sessionId, scope);
-    if (key === undefined) return 0;
     const sql = `UPDATE ${this.table} AS t SET ${names.map((c) => `${quoteIdentifier(c)} = ?`).join(', ')} WHERE ${this.key.value} = ?`;
-    return this.cached(sql).run(...names.map((c) => values[c]), key).changes;
+    return this.cached(sql).run(...names.map((c) => values[c]), rowKey).changes;
   }
 
   /** Names the component of a session first written without one (e.g. by a team member run). */
@@ -258,10 +253,9 @@ export class AgnoStatements {
     ).run(setData ? { row_key: rowKey, id, data } : { row_key: rowKey, id });
   }
 
-  deleteSession(sessionId: string, scope: AccessScope | undefined, type: SessionType | undefined): number {
-    const key = this.firstRowKey(sessionId, scope, type);
-    if (key === undefined) return 0;
-    return this.cached(`DELETE FROM ${this.table} AS t WHERE ${this.key.value} = ?`).run(key).changes;
+  /** Deletes the row `rowKey` alone. */
+  deleteRow(rowKey: unknown): number {
+    return this.cached(`DELETE FROM ${this.table} AS t WHERE ${this.key.value} = ?`).run(rowKey).changes;
   }
 
   /**

@@ -5,12 +5,13 @@ import { deriveSessionName, explicitSessionName, fallbackSessionName, isNameCand
 import type { SqliteHandle } from '../connection.js';
 import { ContentVersion, VersionedAnswer } from '../content-version.js';
 import { ReadOnlyDatabaseError, SessionUnreadableError } from '../errors.js';
-import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
+import { assertSessionAccepts, newSessionCreatedAt, prepareRun, runElsewhere } from '../ingest.js';
+import { ConflictError } from '../../errors.js';
 import { matchesNeedles, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
 import { epochSeconds, toListItem, toStoredSession } from '../session-rows.js';
 import type { SessionRow } from '../session-rows.js';
 import type {
-  SessionFields,
+  SessionPatch,
   ComponentSummary,
   ListSessionsQuery,
   Page,
@@ -35,6 +36,9 @@ import { AgnoStatements } from './statements.js';
 import type { RunsTableSql } from './runs-table.js';
 import { mergeRuns, runRowColumns } from '../../agno-format/agno3-runs.js';
 import type { SqliteStatement } from '../connection.js';
+import { oneRowOf, ownRowOf } from '../one-row.js';
+import { mergeSessionPatch } from '../session-patch.js';
+import { immediately } from '../sqlite-write.js';
 import type { CacheRow, CacheStatements, LightRow, SessionRowWithRuns } from './statements.js';
 import { idsOfRuns, mergedRunsView, readMergedOrder } from './merged-runs.js';
 import type { MergedOrder, RunsMemo, SessionRuns } from './merged-runs.js';
@@ -127,8 +131,9 @@ export class AgnoSessionStore implements SyncSessionStore {
     // SQLite walks a row's overflow pages to reach the columns stored after `runs` (tens of
     // milliseconds for a 10,000-run value): a cache entry known current answers without it.
     const current = this.currentEntry?.(sessionId, filter.scope ?? AccessScope.all());
-    if (current) return filter.type === undefined || current.session.session_type === filter.type ? current.session : null;
-    const row = this.sql.sessionRow(sessionId, filter.scope);
+    if (current && (filter.type === undefined || current.session.session_type === filter.type)) return current.session;
+    // With a type, the row of that type: ids may repeat across types in a table without a key.
+    const row = this.sql.sessionRow(sessionId, filter.scope, filter.type);
     if (!row) return null;
     const session = toStoredSession(row);
     return filter.type === undefined || session.session_type === filter.type ? session : null;
@@ -238,7 +243,7 @@ export class AgnoSessionStore implements SyncSessionStore {
       // The write lock is held now: the file cannot change until commit, except by a rename.
       this.assertSameFile();
       const now = epochSeconds(this.now());
-      const row = this.sql.sessionForWrite(input.sessionId, prepared.userId);
+      const row = this.writeRow(input.sessionId, prepared.userId, input.type);
       if (!row) {
         this.insertSession(input, prepared, pythonJsonDumps(`[${runJson}]`), now);
         this.sql.assertReadable(input.sessionId);
@@ -299,16 +304,23 @@ export class AgnoSessionStore implements SyncSessionStore {
     }
   }
 
-  updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): boolean {
+  updateSession(sessionId: string, patch: SessionPatch, filter: RowFilter): boolean {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.databaseId);
     try {
-      const changed = this.sql.updateSessionFields(sessionId, filter.scope, {
-        session_data: encodeAgnoJson(fields.session_data),
-        metadata: encodeAgnoJson(fields.metadata),
-        summary: encodeAgnoJson(fields.summary),
-        updated_at: fields.updated_at,
+      return immediately(this.handle, () => {
+        // The write lock is held now: the row merged into is the row written over.
+        this.assertSameFile();
+        const row = oneRowOf(sessionId, this.sql.rowsOfId(sessionId, filter.scope), filter.type);
+        if (!row) return false;
+        const fields = mergeSessionPatch(toStoredSession(row), patch);
+        this.sql.updateSessionFields(row.row_key, {
+          session_data: encodeAgnoJson(fields.session_data),
+          metadata: encodeAgnoJson(fields.metadata),
+          summary: encodeAgnoJson(fields.summary),
+          updated_at: fields.updated_at,
+        });
+        return true;
       });
-      return changed > 0;
     } finally {
       this.wrote(sessionId);
     }
@@ -317,20 +329,31 @@ export class AgnoSessionStore implements SyncSessionStore {
   deleteSession(sessionId: string, filter: RowFilter): boolean {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.databaseId);
     const runsTable = this.sql.runsTable;
-    const remove = this.handle.transaction((): boolean => {
-      // The write lock is held now: the file cannot change until commit, except by a rename.
-      this.assertSameFile();
-      const deleted = this.sql.deleteSession(sessionId, filter.scope, filter.type) > 0;
-      // Agno 3 deletes the session's run rows with it (its foreign key cascades the same way),
-      // unless another row shares the id and answers them now.
-      if (deleted && runsTable && this.sql.sessionIdExists.get(sessionId) === 0) runsTable.deleteOfSession.run(sessionId);
-      return deleted;
-    });
     try {
-      return remove.immediate();
+      return immediately(this.handle, () => {
+        // The write lock is held now: the file cannot change until commit, except by a rename.
+        this.assertSameFile();
+        const row = oneRowOf(sessionId, this.sql.rowsOfId(sessionId, filter.scope), filter.type);
+        if (!row) return false;
+        this.sql.deleteRow(row.row_key);
+        // Agno 3 deletes the session's run rows with it (its foreign key cascades the same way),
+        // unless another row shares the id and answers them now.
+        if (runsTable && this.sql.sessionIdExists.get(sessionId) === 0) runsTable.deleteOfSession.run(sessionId);
+        return true;
+      });
     } finally {
       this.wrote(sessionId);
     }
+  }
+
+  /**
+   * Inside a write transaction: the row a run of `owner` goes to, with its runs (`ownRowOf`);
+   * `undefined` when the id is free. A row of another user refuses the run.
+   */
+  private writeRow(sessionId: string, owner: string | null, type: SessionType): SessionRowWithRuns | undefined {
+    const { row, foreign } = ownRowOf(sessionId, this.sql.rowsOfId(sessionId, undefined), owner, type);
+    if (foreign) assertSessionAccepts(toStoredSession(foreign), type, owner);
+    return row ? this.sql.rowWithRuns(row.row_key) : undefined;
   }
 
   hasSessions(): boolean {
@@ -650,7 +673,7 @@ export class AgnoSessionStore implements SyncSessionStore {
       // The write lock is held now: the file cannot change until commit, except by a rename.
       this.assertSameFile();
       const now = epochSeconds(this.now());
-      const row = this.sql.sessionForWrite(input.sessionId, prepared.userId);
+      const row = this.writeRow(input.sessionId, prepared.userId, input.type);
       let position = 0;
       let runCreated = true;
       let userId = prepared.userId;
@@ -674,6 +697,8 @@ export class AgnoSessionStore implements SyncSessionStore {
       }
       const columns = runRowColumns(prepared.run, now);
       const existing = runsTable.rowOfRun.get(prepared.runId) as { session_id: unknown } | undefined;
+      // run_id is the runs table's primary key: a row of another session is not this write's to change.
+      if (existing && String(existing.session_id) !== input.sessionId) throw new ConflictError(runElsewhere(prepared.runId));
       if (existing) {
         runsTable.update(prepared.runId, {
           status: columns['status'],

@@ -7,7 +7,7 @@ import type { PreparedRun } from '../ingest.js';
 import { pageWindow, searchNeedle, summariseComponents } from '../listing.js';
 import { epochSeconds, toListItem, toStoredSession, totalTokensOf } from '../session-rows.js';
 import type {
-  SessionFields,
+  SessionPatch,
   ComponentSummary,
   ListSessionsQuery,
   Page,
@@ -26,6 +26,9 @@ import type {
 import { NativeStatements } from './statements.js';
 import type { NativeSessionRow } from './statements.js';
 import { jsonText } from '../../json-text.js';
+import { oneRowOf } from '../one-row.js';
+import { mergeSessionPatch } from '../session-patch.js';
+import { immediately } from '../sqlite-write.js';
 
 /** The one session table of the default database. */
 export const NATIVE_TABLE = 'sessions';
@@ -166,29 +169,40 @@ export class NativeSessionStore implements SyncSessionStore {
     return add.immediate();
   }
 
-  updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): boolean {
-    if (this.getSession(sessionId, filter) === null) return false;
-    const json = (value: unknown): string | null => (value === null || value === undefined ? null : jsonText(value));
-    this.sql.get('updateSessionFields').run({
-      session_id: sessionId,
-      session_data: json(fields.session_data),
-      metadata: json(fields.metadata),
-      summary: json(fields.summary),
-      updated_at: fields.updated_at,
+  updateSession(sessionId: string, patch: SessionPatch, filter: RowFilter): boolean {
+    return immediately(this.handle, () => {
+      // Read inside the write lock: a patch sent at the same time merges into this one's result.
+      const row = this.writeTarget(sessionId, filter);
+      if (!row) return false;
+      const fields = mergeSessionPatch(toStoredSession(row), patch);
+      const json = (value: unknown): string | null => (value === null || value === undefined ? null : jsonText(value));
+      this.sql.get('updateSessionFields').run({
+        session_id: sessionId,
+        session_data: json(fields.session_data),
+        metadata: json(fields.metadata),
+        summary: json(fields.summary),
+        updated_at: fields.updated_at,
+      });
+      // The listing's name column follows an explicit name; without one it stays the runs' name.
+      const explicit = explicitSessionName(fields.session_data);
+      if (explicit !== undefined) this.sql.get('setSessionName').run(explicit, sessionId);
+      return true;
     });
-    // The listing's name column follows an explicit name; without one it stays the runs' name.
-    const explicit = explicitSessionName(fields.session_data);
-    if (explicit !== undefined) this.sql.get('setSessionName').run(explicit, sessionId);
-    return true;
   }
 
   deleteSession(sessionId: string, filter: RowFilter): boolean {
-    if (this.getSession(sessionId, filter) === null) return false;
-    this.handle.transaction(() => {
+    return immediately(this.handle, () => {
+      if (!this.writeTarget(sessionId, filter)) return false;
       this.sql.get('deleteRunsOfSession').run(sessionId);
       this.sql.get('deleteSession').run(sessionId);
-    })();
-    return true;
+      return true;
+    });
+  }
+
+  /** The row a write addresses (`oneRowOf`; `session_id` is this table's primary key). */
+  private writeTarget(sessionId: string, filter: RowFilter): NativeSessionRow | undefined {
+    const row = this.sql.sessionRow(sessionId, filter.scope);
+    return oneRowOf(sessionId, row ? [row] : [], filter.type);
   }
 
   hasSessions(): boolean {

@@ -3,11 +3,12 @@ import { AccessScope, scopeCondition } from '../../access/scope.js';
 import { isPlainObject } from '../../agno-format/json-values.js';
 import { explicitSessionName, fallbackSessionName, nameFromRun } from '../../agno-format/session-name.js';
 import { ReadOnlyDatabaseError } from '../errors.js';
-import { assertSessionAccepts, newSessionCreatedAt, prepareRun } from '../ingest.js';
+import { assertSessionAccepts, newSessionCreatedAt, prepareRun, runElsewhere } from '../ingest.js';
+import { ConflictError } from '../../errors.js';
 import { matchesNeedles, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
 import { epochSeconds, sessionTypeOf, toListItem, toStoredSession, type SessionRow } from '../session-rows.js';
 import type {
-  SessionFields,
+  SessionPatch,
   ComponentSummary,
   ListSessionsQuery,
   Page,
@@ -28,6 +29,8 @@ import { mergeRuns, runRowColumns } from '../../agno-format/agno3-runs.js';
 import { LayoutSql, readLayout, rowsVersion, RUN_ORDER } from './layout.js';
 import type { PgRunIndexCache, IndexedValue, RowSummary } from './run-cache.js';
 import { indexRunsValue, readIndexedRun } from '../../agno-format/runs-index.js';
+import { oneRowOf, ownRowOf } from '../one-row.js';
+import { mergeSessionPatch } from '../session-patch.js';
 
 /**
  * One Agno `PostgresDb` session table (`ai.agno_sessions`: one row per session, `runs` and the
@@ -479,40 +482,46 @@ export class PostgresSessionStore implements SessionStore {
     const sql = await this.sql();
     if (sql.layout.runsTable !== null) return this.withLayout((l) => this.upsertRunRow(l, input, prepared));
     const runsArray = sql.legacy;
+    return this.writing(input.sessionId, async (client) => {
+      const now = epochSeconds(this.options.clock());
+      // The writer's own row, else a row of nobody (a session_id need not be unique in a table
+      // the user names); every later statement targets that one row by its ctid.
+      const target = await this.writeRow(client, input.sessionId, prepared.userId, input.type);
+      const runJson = JSON.stringify(prepared.run);
+      if (!target) {
+        await this.insertSession(client, input, prepared, `jsonb_build_array($12::jsonb)`, [runJson], now);
+        return { sessionCreated: true, runCreated: true };
+      }
+      const slot = await client.query<{ i: string | null }>(
+        `SELECT (SELECT x.i - 1 FROM jsonb_array_elements(${runsArray}) WITH ORDINALITY AS x(e, i) WHERE x.e->>'run_id' = $2 LIMIT 1) AS i ` +
+          `FROM ${this.table} AS t WHERE t.session_id = $1 AND t.ctid = $3::tid`,
+        [input.sessionId, prepared.runId, target.row_ref],
+      );
+      const index = slot.rows[0]?.i ?? null;
+      const component = `${input.type}_id`;
+      await client.query(
+        `UPDATE ${this.table} AS t SET runs = ` +
+          (index === null ? `${runsArray} || jsonb_build_array($2::jsonb)` : `jsonb_set(${runsArray}, ARRAY[$5::text], $2::jsonb)`) +
+          `, updated_at = $3, ${component} = coalesce(t.${component}, $4::varchar) WHERE t.session_id = $1 AND t.ctid = $${index === null ? 5 : 6}::tid`,
+        [input.sessionId, runJson, now, prepared.componentId, ...(index === null ? [] : [String(index)]), target.row_ref],
+      );
+      return { sessionCreated: false, runCreated: index === null };
+    });
+  }
+
+  /**
+   * Runs `write` in one transaction that first takes a transaction-scoped advisory lock on
+   * (table, session id): rundesk's writes of one session id run one after another — a create
+   * and an ingest of the same new id, which no row lock can order (there is no row yet, and
+   * the table need not have a unique key) — and each then locks the rows it reads
+   * (`FOR UPDATE`), so an agent's own `UPDATE` of the row waits for it and is not overwritten.
+   */
+  private async writing<T>(sessionId: string, write: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const now = epochSeconds(this.options.clock());
-      // The writer's own row first (a session_id need not be unique in a table the user names),
-      // then a row of nobody; every later statement targets that one row by its ctid.
-      const existing = await client.query<Row>(
-        `SELECT ${SESSION_SELECT}, t.ctid::text AS row_ref FROM ${this.table} AS t WHERE t.session_id = $1 ` +
-          'ORDER BY (t.user_id = $2) DESC NULLS LAST, (t.user_id IS NULL) DESC LIMIT 1 FOR UPDATE',
-        [input.sessionId, prepared.userId],
-      );
-      const runJson = JSON.stringify(prepared.run);
-      let result: UpsertRunResult;
-      const target = existing.rows[0];
-      if (!target) {
-        await this.insertSession(client, input, prepared, `jsonb_build_array($12::jsonb)`, [runJson], now);
-        result = { sessionCreated: true, runCreated: true };
-      } else {
-        assertSessionAccepts(toStoredSession(target), input.type, prepared.userId);
-        const slot = await client.query<{ i: string | null }>(
-          `SELECT (SELECT x.i - 1 FROM jsonb_array_elements(${runsArray}) WITH ORDINALITY AS x(e, i) WHERE x.e->>'run_id' = $2 LIMIT 1) AS i ` +
-            `FROM ${this.table} AS t WHERE t.session_id = $1 AND t.ctid = $3::tid`,
-          [input.sessionId, prepared.runId, target.row_ref],
-        );
-        const index = slot.rows[0]?.i ?? null;
-        const component = `${input.type}_id`;
-        await client.query(
-          `UPDATE ${this.table} AS t SET runs = ` +
-            (index === null ? `${runsArray} || jsonb_build_array($2::jsonb)` : `jsonb_set(${runsArray}, ARRAY[$5::text], $2::jsonb)`) +
-            `, updated_at = $3, ${component} = coalesce(t.${component}, $4::varchar) WHERE t.session_id = $1 AND t.ctid = $${index === null ? 5 : 6}::tid`,
-          [input.sessionId, runJson, now, prepared.componentId, ...(index === null ? [] : [String(index)]), target.row_ref],
-        );
-        result = { sessionCreated: false, runCreated: index === null };
-      }
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${this.table}/${sessionId}`]);
+      const result = await write(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -523,40 +532,54 @@ export class PostgresSessionStore implements SessionStore {
     }
   }
 
+  /** The rows of the id under the scope (every row without one), locked until the transaction ends. */
+  private async lockedRows(client: pg.PoolClient, sessionId: string, scope: AccessScope | undefined): Promise<Array<Row & { row_ref: string }>> {
+    const { where, params } = whereOf({ sessionId, scope });
+    const { rows } = await client.query<Row & { row_ref: string }>(`SELECT ${SESSION_SELECT}, t.ctid::text AS row_ref FROM ${this.table} AS t ${where} FOR UPDATE`, params);
+    return rows;
+  }
+
+  /** The row a run of `owner` goes to (`ownRowOf`), locked; `undefined` when the id is free. A row of another user refuses the run. */
+  private async writeRow(client: pg.PoolClient, sessionId: string, owner: string | null, type: SessionType): Promise<(Row & { row_ref: string }) | undefined> {
+    const { row, foreign } = ownRowOf(sessionId, await this.lockedRows(client, sessionId, undefined), owner, type);
+    if (foreign) assertSessionAccepts(toStoredSession(foreign), type, owner);
+    if (row) assertSessionAccepts(toStoredSession(row), type, owner);
+    return row;
+  }
+
   /**
    * Agno 3's write: the run's row (updated in place keeping its index, or inserted at the merged
    * list's end) and the session row created or touched; the legacy value is never written.
    */
   private async upsertRunRow(sql: LayoutSql, input: UpsertRunInput, prepared: ReturnType<typeof prepareRun>): Promise<UpsertRunResult> {
     const runs = sql.layout.runsTable as string;
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return this.writing(input.sessionId, async (client) => {
       const now = epochSeconds(this.options.clock());
-      const existing = await client.query<Row>(`SELECT ${SESSION_SELECT} FROM ${this.table} AS t WHERE t.session_id = $1 FOR UPDATE`, [input.sessionId]);
+      const session = await this.writeRow(client, input.sessionId, prepared.userId, input.type);
       let position = 0;
       let runCreated = true;
       let userId = prepared.userId;
-      const session = existing.rows[0];
       if (!session) {
         await this.insertSession(client, input, prepared, null, [], now);
       } else {
         const stored = toStoredSession(session);
-        assertSessionAccepts(stored, input.type, prepared.userId);
         userId ??= stored.user_id;
         const component = `${input.type}_id`;
-        await client.query(`UPDATE ${this.table} AS t SET updated_at = $2, ${component} = coalesce(t.${component}, $3::varchar) WHERE t.session_id = $1`, [
-          input.sessionId,
-          now,
-          prepared.componentId,
-        ]);
         const ids = await client.query<{ legacy: unknown; table_ids: unknown }>(
           `SELECT (SELECT coalesce(jsonb_agg(jsonb_build_object('run_id', e->'run_id')), '[]'::jsonb) FROM jsonb_array_elements(${sql.legacy}) AS e ` +
             `WHERE jsonb_typeof(e) = 'object') AS legacy, ` +
             `(SELECT coalesce(jsonb_agg(jsonb_build_object('run_id', r.run_data->'run_id') ORDER BY ${RUN_ORDER}), '[]'::jsonb) FROM ${runs} AS r ` +
-            `WHERE r.session_id = t.session_id) AS table_ids FROM ${this.table} AS t WHERE t.session_id = $1`,
-          [input.sessionId],
+            `WHERE r.session_id = t.session_id) AS table_ids FROM ${this.table} AS t WHERE t.session_id = $1 AND t.ctid = $2::tid`,
+          [input.sessionId, session.row_ref],
         );
+        // After the read: the update gives the row a new ctid.
+        await client.query(`UPDATE ${this.table} AS t SET updated_at = $2, ${component} = coalesce(t.${component}, $3::varchar) WHERE t.session_id = $1 AND t.ctid = $4::tid`, [
+          input.sessionId,
+          now,
+          prepared.componentId,
+          session.row_ref,
+        ]);
+
         const legacy = (ids.rows[0]?.legacy as unknown[] | undefined) ?? [];
         const merged = mergeRuns((ids.rows[0]?.table_ids as unknown[] | undefined) ?? [], legacy.length > 0 ? legacy : null);
         const index = merged.findIndex((r) => isPlainObject(r) && r['run_id'] === prepared.runId);
@@ -565,10 +588,13 @@ export class PostgresSessionStore implements SessionStore {
       }
       const columns = runRowColumns(prepared.run, now);
       const runJson = JSON.stringify(prepared.run);
+      // run_id is the runs table's primary key: a row of another session is not this write's to change.
+      const owner = await client.query<{ session_id: string }>(`SELECT session_id FROM ${runs} WHERE run_id = $1 FOR UPDATE`, [prepared.runId]);
+      if (owner.rows[0] !== undefined && owner.rows[0].session_id !== input.sessionId) throw new ConflictError(runElsewhere(prepared.runId));
       const updated = await client.query(
         `UPDATE ${runs} SET status = $2, run_data = $3::jsonb, user_id = $4, parent_run_id = $5, updated_at = $6, ` +
-          'run_index = coalesce(run_index, $7) WHERE run_id = $1',
-        [prepared.runId, columns['status'], runJson, userId, columns['parent_run_id'], now, position],
+          'run_index = coalesce(run_index, $7) WHERE run_id = $1 AND session_id = $8',
+        [prepared.runId, columns['status'], runJson, userId, columns['parent_run_id'], now, position, input.sessionId],
       );
       if ((updated.rowCount ?? 0) === 0) {
         await client.query(
@@ -591,17 +617,14 @@ export class PostgresSessionStore implements SessionStore {
           ],
         );
       }
-      await client.query('COMMIT');
       return { sessionCreated: !session, runCreated };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
-  /** `runs` is the SQL for the new row's legacy value (`$12` is the run), or null to leave it out. */
+  /**
+   * A new session row in the layout the table has: the legacy `runs` column only where it
+   * exists (`runs` is the SQL for its value, `$12` the run; null leaves it NULL).
+   */
   private async insertSession(
     client: pg.PoolClient,
     input: UpsertRunInput,
@@ -614,12 +637,14 @@ export class PostgresSessionStore implements SessionStore {
     const createdAt = newSessionCreatedAt(prepared, now);
     const state = prepared.run['session_state'];
     const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-    const runsColumn = runs === null ? '' : 'runs, ';
-    const runsValue = runs === null ? '' : `${runs}, `;
+    const { layout } = await this.sql();
+    const withRuns = runs !== null && layout.legacyColumn;
+    const runsColumn = withRuns ? 'runs, ' : '';
+    const runsValue = withRuns ? `${runs}, ` : '';
     await client.query(
       `INSERT INTO ${this.table} (session_id, session_type, agent_id, team_id, workflow_id, user_id, session_data, agent_data, team_data, ` +
         `workflow_data, metadata, ${runsColumn}summary, created_at, updated_at) ` +
-        `VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, ${runsValue}NULL, $${runs === null ? 12 : 13}, $${runs === null ? 12 : 13})`,
+        `VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, ${runsValue}NULL, $${withRuns ? 13 : 12}, $${withRuns ? 13 : 12})`,
       [
         input.sessionId,
         type,
@@ -632,74 +657,86 @@ export class PostgresSessionStore implements SessionStore {
         type === 'team' ? json(prepared.componentData) : null,
         type === 'workflow' ? json(prepared.componentData ?? {}) : null,
         type === 'workflow' ? '{}' : null,
-        ...runParams,
+        ...(withRuns ? runParams : []),
         createdAt,
       ],
     );
   }
 
+  /**
+   * AgentOS's create, in the layout the table has (Agno 2 with `runs`, Agno 3 without it) and
+   * whether or not `session_id` is unique there: under the id's advisory lock, any row of the
+   * id takes it; no `ON CONFLICT`, which needs a unique constraint to match.
+   */
   async addSession(session: StoredSession): Promise<boolean> {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
     const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-    const result = await this.pool.query(
-      `INSERT INTO ${this.table} (session_id, session_type, agent_id, team_id, workflow_id, user_id, session_data, agent_data, team_data, ` +
-        'workflow_data, metadata, runs, summary, created_at, updated_at) ' +
-        'VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, NULL, $12::jsonb, $13, $14) ON CONFLICT (session_id) DO NOTHING',
-      [
-        session.session_id,
-        session.session_type,
-        session.agent_id,
-        session.team_id,
-        session.workflow_id,
-        session.user_id,
-        json(session.session_data),
-        json(session.agent_data),
-        json(session.team_data),
-        json(session.workflow_data),
-        json(session.metadata),
-        json(session.summary),
-        session.created_at,
-        session.updated_at,
-      ],
-    );
-    return (result.rowCount ?? 0) > 0;
+    const { layout } = await this.sql();
+    try {
+      return await this.writing(session.session_id, async (client) => {
+        if ((await this.lockedRows(client, session.session_id, undefined)).length > 0) return false;
+        const runs = layout.legacyColumn ? 'runs, ' : '';
+        const runsValue = layout.legacyColumn ? 'NULL, ' : '';
+        await client.query(
+          `INSERT INTO ${this.table} (session_id, session_type, agent_id, team_id, workflow_id, user_id, session_data, agent_data, team_data, ` +
+            `workflow_data, metadata, ${runs}summary, created_at, updated_at) ` +
+            `VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, ${runsValue}$12::jsonb, $13, $14)`,
+          [
+            session.session_id,
+            session.session_type,
+            session.agent_id,
+            session.team_id,
+            session.workflow_id,
+            session.user_id,
+            json(session.session_data),
+            json(session.agent_data),
+            json(session.team_data),
+            json(session.workflow_data),
+            json(session.metadata),
+            json(session.summary),
+            session.created_at,
+            session.updated_at,
+          ],
+        );
+        return true;
+      });
+    } catch (error) {
+      // An agent inserted the id between our check and our insert (a unique key caught it).
+      if ((error as { code?: unknown } | null)?.code === '23505') return false;
+      throw error;
+    }
   }
 
-  async updateSessionFields(sessionId: string, fields: SessionFields, filter: RowFilter): Promise<boolean> {
+  async updateSession(sessionId: string, patch: SessionPatch, filter: RowFilter): Promise<boolean> {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
-    const { where, params } = whereOf({ sessionId, scope: filter.scope });
-    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-    const n = params.length;
-    const result = await this.pool.query(
-      `UPDATE ${this.table} AS t SET session_data = $${n + 1}::jsonb, metadata = $${n + 2}::jsonb, summary = $${n + 3}::jsonb, updated_at = $${n + 4} ${where}`,
-      [...params, json(fields.session_data), json(fields.metadata), json(fields.summary), fields.updated_at],
-    );
-    return (result.rowCount ?? 0) > 0;
+    return this.writing(sessionId, async (client) => {
+      // Locked as read: an agent's UPDATE of the row waits, and is not lost under ours.
+      const row = oneRowOf(sessionId, await this.lockedRows(client, sessionId, filter.scope), filter.type);
+      if (!row) return false;
+      const fields = mergeSessionPatch(toStoredSession(row), patch);
+      const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+      await client.query(
+        `UPDATE ${this.table} AS t SET session_data = $3::jsonb, metadata = $4::jsonb, summary = $5::jsonb, updated_at = $6 WHERE t.session_id = $1 AND t.ctid = $2::tid`,
+        [sessionId, row.row_ref, json(fields.session_data), json(fields.metadata), json(fields.summary), fields.updated_at],
+      );
+      return true;
+    });
   }
 
   async deleteSession(sessionId: string, filter: RowFilter): Promise<boolean> {
     if (this.readOnly) throw new ReadOnlyDatabaseError(this.options.databaseId);
-    const { where, params } = whereOf({ sessionId, type: filter.type, scope: filter.scope });
     const { layout } = await this.sql();
-    if (layout.runsTable === null) {
-      const result = await this.pool.query(`DELETE FROM ${this.table} AS t ${where}`, params);
-      return (result.rowCount ?? 0) > 0;
-    }
-    // Agno 3 deletes the session's run rows with it (its foreign key cascades the same way).
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await client.query(`DELETE FROM ${this.table} AS t ${where}`, params);
-      const deleted = (result.rowCount ?? 0) > 0;
-      if (deleted) await client.query(`DELETE FROM ${layout.runsTable} WHERE session_id = $1`, [sessionId]);
-      await client.query('COMMIT');
-      return deleted;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    return this.writing(sessionId, async (client) => {
+      const row = oneRowOf(sessionId, await this.lockedRows(client, sessionId, filter.scope), filter.type);
+      if (!row) return false;
+      await client.query(`DELETE FROM ${this.table} AS t WHERE t.session_id = $1 AND t.ctid = $2::tid`, [sessionId, row.row_ref]);
+      // Agno 3 deletes the session's run rows with it (its foreign key cascades the same way),
+      // unless another row shares the id and answers them now.
+      if (layout.runsTable !== null) {
+        await client.query(`DELETE FROM ${layout.runsTable} WHERE session_id = $1 AND NOT EXISTS (SELECT 1 FROM ${this.table} AS t WHERE t.session_id = $1)`, [sessionId]);
+      }
+      return true;
+    });
   }
 
   async counts(): Promise<{ sessions: number; runs: number }> {
