@@ -1,5 +1,6 @@
 import { pythonJsonDumps, pythonJsonLoads } from './python-json.js';
 import { isPlainObject } from './json-values.js';
+import { jsonNestingDepth, PYTHON_JSON_MAX_DEPTH } from './json-depth.js';
 
 /**
  * Agno's JSON column encoding: a JSON string literal holding the JSON
@@ -52,11 +53,19 @@ export function readRunsColumn(raw: unknown): RunsColumn {
   const text = typeof raw === 'string' ? raw : Buffer.isBuffer(raw) ? raw.toString('utf8') : undefined;
   if (text === undefined) return { ok: false, reason: `the runs value is a ${typeof raw}, not JSON text` };
   let value: unknown;
+  let document = text;
   try {
     value = pythonJsonLoads(text);
-    if (typeof value === 'string') value = pythonJsonLoads(value);
+    if (typeof value === 'string') {
+      document = value;
+      value = pythonJsonLoads(value);
+    }
   } catch (error) {
     return { ok: false, reason: `the runs value is not JSON (${(error as Error).message})` };
+  }
+  const depth = jsonNestingDepth(document);
+  if (depth > PYTHON_JSON_MAX_DEPTH) {
+    return { ok: false, reason: `the runs value is nested ${depth} levels deep, deeper than Python's json.loads reads (${PYTHON_JSON_MAX_DEPTH})` };
   }
   if (value === null) return { ok: true, runs: [] };
   if (Array.isArray(value)) return { ok: true, runs: value };

@@ -1,3 +1,4 @@
+import { PYTHON_JSON_MAX_DEPTH } from './json-depth.js';
 import { pythonJsonLoads } from './python-json.js';
 
 /**
@@ -154,6 +155,8 @@ export function indexRunsValue(raw: Buffer): RunsIndex | null {
     }
     if (c === 0x7b || c === 0x5b) {
       depth += 1;
+      // Deeper than Python's json.loads reads: the whole decode says so (`readRunsColumn`).
+      if (depth > PYTHON_JSON_MAX_DEPTH) return null;
     } else if (c === 0x7d || c === 0x5d) {
       depth -= 1;
       if (depth < 1) return null;

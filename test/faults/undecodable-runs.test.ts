@@ -22,6 +22,8 @@ const PYTHON_RUNS = JSON.stringify(
 );
 const GARBAGE_RUNS = '"[{\\"run_id\\": \\"g1\\", \\"content\\": tru';
 const NOT_A_LIST = '"{\\"run_id\\": \\"x1\\"}"';
+// Issue 29 item 9: JSON, but nested deeper than Python's json.loads reads (it raises RecursionError).
+const TOO_DEEP = JSON.stringify(`[{"run_id": "g1", "content": "deep", "nested": ${'['.repeat(20_000)}${']'.repeat(20_000)}}]`);
 
 function runsText(file: string, sessionId: string): unknown {
   const db = new BetterSqlite3(file, { readonly: true });
@@ -42,12 +44,13 @@ describe('Given an attached writable file whose runs values Python wrote with Na
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-nan-'));
     file = path.join(dir, 'agents.db');
     const session = (id: string) => makeAgentSession({ sessionId: id, agentId: 'a1', agentName: 'A', runs: [{ ...agentRun('placeholder'), session_id: id }] });
-    buildAgnoDb(file, [session('nan-s'), session('garbage-s'), session('object-s'), session('fine-s')]);
+    buildAgnoDb(file, [session('nan-s'), session('garbage-s'), session('object-s'), session('deep-s'), session('fine-s')]);
     const db = new BetterSqlite3(file);
     const set = db.prepare('UPDATE agno_sessions SET runs = ? WHERE session_id = ?');
     set.run(PYTHON_RUNS, 'nan-s');
     set.run(GARBAGE_RUNS, 'garbage-s');
     set.run(NOT_A_LIST, 'object-s');
+    set.run(TOO_DEEP, 'deep-s');
     db.close();
     t = await startTestServer({ databases: [{ id: 'ag', path: file, read_only: false }] });
     admin = await t.token();
@@ -75,7 +78,7 @@ describe('Given an attached writable file whose runs values Python wrote with Na
     expect(body.data.map((s: { session_id: string }) => s.session_id)).toContain('nan-s');
     const info = await desk(t, 'GET', '/desk/databases');
     const ag = ((await info.json()).databases as Array<{ id: string; runs: number }>).find((d) => d.id === 'ag');
-    // 2 (NaN session) + 1 (fine-s); garbage and not-a-list values count none.
+    // 2 (NaN session) + 1 (fine-s); garbage, not-a-list and too-deep values count none.
     expect(ag?.runs).toBe(3);
   });
 
@@ -95,6 +98,7 @@ describe('Given an attached writable file whose runs values Python wrote with Na
   for (const [sessionId, stored, reason] of [
     ['garbage-s', GARBAGE_RUNS, /not JSON/],
     ['object-s', NOT_A_LIST, /not a list/],
+    ['deep-s', TOO_DEEP, /nested 20002 levels deep, deeper than Python's json.loads reads/],
   ] as const) {
     it(`When the ${sessionId} session's runs are read or written, then the answer is 422 SESSION_UNREADABLE naming it, and the value is left as it was`, async () => {
       for (const route of [`/sessions/${sessionId}/runs/g1?db_id=ag&type=agent`, `/sessions/${sessionId}/runs?db_id=ag&type=agent`]) {
