@@ -81,6 +81,9 @@ describe('Given a token and a pasted key', () => {
     for (const [key, why] of [
       ['hello', /PEM public key, a JWK or a JWKS/],
       [await exportPKCS8(a.privateKey), /private key/],
+      // Issue 29 item 7: a private JWK, alone or in a set, is refused as the private PEM is.
+      [JSON.stringify(await exportJWK(a.privateKey)), /private key/],
+      [JSON.stringify({ keys: [await exportJWK(b.publicKey), { ...(await exportJWK(a.privateKey)), kid: 'ka' }] }), /private key.*kid ka/],
       ['{"keys": 3}', /not a JWKS document/],
       ['{not json', /not valid JSON/],
     ] as const) {

@@ -38,6 +38,22 @@ function kindOf(text: string): PastedKeyKind {
   return 'secret';
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Which pasted JWK is an asymmetric private key (RSA, EC, OKP: the `d` member), as words for
+ * the refusal, or null. A private key verifies signatures too, but pasting one means a secret
+ * left its owner; the PEM path refuses it the same way (`prepareStaticKey`).
+ */
+function privateJwkOf(keys: readonly unknown[]): string | null {
+  const index = keys.findIndex((key) => isRecord(key) && key['kty'] !== 'oct' && 'd' in key);
+  if (index < 0) return null;
+  const key = keys[index] as Record<string, unknown>;
+  return typeof key['kid'] === 'string' ? `key ${index + 1} (kid ${key['kid']})` : `key ${index + 1}`;
+}
+
 /** The pasted key text as keys for `alg`, or a 422 naming what is wrong with it. */
 async function keysFrom(text: string, kind: PastedKeyKind, alg: string, kid: string | null): Promise<{ keys: SetKey[]; kids: string[] }> {
   if (kind === 'jwks' || kind === 'jwk') {
@@ -46,6 +62,14 @@ async function keysFrom(text: string, kind: PastedKeyKind, alg: string, kid: str
       doc = JSON.parse(text);
     } catch {
       throw keyIssue('is not valid JSON (a JWK, a JWKS document, a PEM key or a shared secret)');
+    }
+    const leaked = privateJwkOf(kind === 'jwk' ? [doc] : isRecord(doc) && Array.isArray(doc['keys']) ? doc['keys'] : []);
+    if (leaked !== null) {
+      throw keyIssue(
+        kind === 'jwk'
+          ? 'is a private key (it has the JWK "d" member); give its public key instead'
+          : `holds a private key (${leaked} has the JWK "d" member); give the public keys instead`,
+      );
     }
     let set;
     try {
