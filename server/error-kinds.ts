@@ -18,6 +18,7 @@ import type {
   ValidationError,
 } from './errors.js';
 import type { StorageError } from './files/write-errors.js';
+import type { UpstreamTimeoutError, UpstreamUnavailableError } from './api/upstream/errors.js';
 
 /**
  * Every error kind, for exhaustive `switch (err.code)` and the edge table. A new kind is a new
@@ -45,6 +46,8 @@ export type AnyAppError =
   | LastTrustedKeyError
   | KeyMaterialError
   | KeyError
-  | StorageError;
+  | StorageError
+  | UpstreamUnavailableError
+  | UpstreamTimeoutError;
 
 export type ErrorKind = AnyAppError['code'];

@@ -27,6 +27,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { errorMiddleware } from './http/error-middleware.js';
+import { UpstreamTimeoutError, UpstreamUnavailableError } from './api/upstream/errors.js';
 
 /** One instance of every kind; the mapped type makes a new kind without a sample a compile error. */
 const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {
@@ -55,6 +56,8 @@ const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {
   INVALID_KEY_MATERIAL: () => new KeyMaterialError('pem[0]', 'encrypted private keys are not supported; import the public key instead'),
   INVALID_KEY_SET: () => new KeySetError('not_a_key_set'),
   JWKS_FILE_UNUSABLE: () => new JwksFileError('/data/keys/trusted.jwks.json', 'is not valid JSON'),
+  UPSTREAM_UNAVAILABLE: () => new UpstreamUnavailableError('http://127.0.0.1:7778', 'ECONNREFUSED'),
+  UPSTREAM_TIMEOUT: () => new UpstreamTimeoutError('http://127.0.0.1:7778', 300),
 };
 
 /**
@@ -91,6 +94,8 @@ const EXPECTED: Record<ErrorKind, { status: number; exit: number; headers?: Reco
   },
   INVALID_KEY_SET: { status: 422, exit: 65 },
   JWKS_FILE_UNUSABLE: { status: 500, exit: 1 },
+  UPSTREAM_UNAVAILABLE: { status: 502, exit: 69, extra: { upstream_url: 'http://127.0.0.1:7778' } },
+  UPSTREAM_TIMEOUT: { status: 504, exit: 75, extra: { upstream_url: 'http://127.0.0.1:7778' } },
 };
 
 let server: http.Server;

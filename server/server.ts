@@ -13,6 +13,8 @@ import { secureDataFolder } from './data-folder.js';
 import { removeStaleTempFiles } from './files/atomic-write.js';
 import { ConfigError } from './errors.js';
 import { createRequestListener } from './compose/request-listener.js';
+import { createGateway } from './api/upstream/gateway.js';
+import { upgradeListener } from './api/upstream/upgrade.js';
 import { DEFAULT_SCOPE_MAPPINGS } from './http/routes/platform-routes.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/client-error.js';
 import { exposedHostWarning, isLoopbackHost, unvalidatedExposedHostReason } from './http/loopback.js';
@@ -123,8 +125,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     baseUrl: () => `http://${urlHost(bound.host)}:${bound.port}`,
     log: (message) => log.warn(message),
   });
+  const gateway = createGateway();
   const listener = createRequestListener(runtime, {
     log,
+    gateway,
     address: () => bound,
     uiDir: path.join(packageRoot(), 'dist', 'renderer'),
     quickPath: options.quickPath,
@@ -135,6 +139,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // anything else Node's parser rejects, the answer is the usual JSON error, not a bare line.
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
   server.on('clientError', answerClientError);
+  server.on('upgrade', upgradeListener(runtime, gateway.forwarder, () => bound));
   // Keep-alive sockets would hold stop() open; close idle ones as soon as stop begins.
   server.keepAliveTimeout = 5_000;
 
@@ -170,9 +175,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     stopping ??= new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
+      gateway.forwarder.closeTunnels();
       // In-flight requests get a moment; then the databases close regardless.
       setTimeout(() => server.closeAllConnections(), 2_000).unref();
     }).finally(() => {
+      gateway.close();
       runtime.auth().close();
       databases.closeAll();
       log.flush?.();

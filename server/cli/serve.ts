@@ -7,13 +7,16 @@ import { defaultDataDir } from '../desk/data-dir.js';
 import type { CliIo } from './io.js';
 import { SERVER_MARKER_FILE, removeServerMarker, writeServerMarker } from './server-marker.js';
 
-export const SERVE_USAGE = `Usage: rundesk serve [--config FILE] [--data-dir DIR] [--host H] [--port P]
+export const SERVE_USAGE = `Usage: rundesk serve [--config FILE] [--data-dir DIR] [--host H] [--port P] [--upstream URL]
 
   --config FILE    read settings from FILE (never written; the UI shows them read-only)
   --data-dir DIR   data folder (settings.json, rundesk.db, keys/); default ${'$'}RUNDESK_DATA_DIR
                    or the platform's per-user data folder
   --host H         address to bind (default from settings: 127.0.0.1)
-  --port P         port (default from settings: 7777; 0 picks a free port)`;
+  --port P         port (default from settings: 7777; 0 picks a free port)
+  --upstream URL   the developer's AgentOS, e.g. http://127.0.0.1:7778: runs and the other routes
+                   rundesk does not perform are forwarded there (sets ${'$'}RUNDESK_UPSTREAM, used when
+                   the settings file has no upstream.url)`;
 
 function parsePort(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -37,6 +40,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
         'data-dir': { type: 'string' },
         host: { type: 'string' },
         port: { type: 'string' },
+        upstream: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -65,7 +69,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       configPath: values.config,
       host: values.host,
       port,
-      env: io.env,
+      env: values.upstream === undefined ? io.env : { ...io.env, RUNDESK_UPSTREAM: values.upstream },
     });
   } catch (err) {
     if (err instanceof AppError) {

@@ -10,6 +10,9 @@ import { routerOf } from '../http/route-express.js';
 import { docsAssetsRouter, docsPagesRouter } from '../http/routes/docs.js';
 import { PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
 import { uiRouter } from '../http/routes/ui.js';
+import { forwardedRoutes, forwardingRouter } from '../api/upstream/forwarded-routes.js';
+import type { Gateway } from '../api/upstream/gateway.js';
+import { gatewayDeskRouter } from '../api/upstream/desk-routes.js';
 import { setSecurityHeaders } from '../http/security-headers.js';
 import type { Runtime } from '../runtime-types.js';
 import { openApiDocument } from './openapi-document.js';
@@ -20,6 +23,8 @@ export interface AppOptions {
   address: () => { host: string; port: number };
   /** Folder of the built renderer (`dist/renderer`). */
   uiDir: string;
+  /** The gateway to the developer's AgentOS (`upstream.url`). */
+  gateway: Gateway;
 }
 
 /**
@@ -41,11 +46,14 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
     next();
   });
 
+  app.use('/desk', gatewayDeskRouter(runtime));
   app.use('/desk', deskRouter(runtime));
   app.use('/ui', uiRouter(uiGuard(runtime), opts.uiDir));
   app.use(docsAssetsRouter());
 
   app.use(authMiddleware(() => runtime.auth()));
+  // Before the route objects: a route rundesk does not perform goes to the upstream (or 501).
+  app.use(forwardingRouter(runtime, opts.gateway.forwarder, forwardedRoutes(PLATFORM_ROUTES)));
   app.use(routerOf(PLATFORM_ROUTES, runtime, 'jwt'));
   app.use(docsPagesRouter(openApiDocument));
 

@@ -1,5 +1,6 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerDeskOpenApi } from '../desk/openapi.js';
+import { registerGatewayDeskOpenApi } from '../api/upstream/openapi.js';
 import { API_DESCRIPTION_VERSION } from '../version.js';
 import { DESK_VIEW_ROUTES, PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
 import { DESK_VIEW_SURFACE, PLATFORM_SURFACE, registerBearerScheme, registerRoutes } from '../openapi/platform-paths.js';
@@ -17,6 +18,7 @@ export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocum
   registerBearerScheme(registry);
   registerRoutes(registry, PLATFORM_ROUTES, PLATFORM_SURFACE);
   registerDeskOpenApi(registry);
+  registerGatewayDeskOpenApi(registry);
   registerRoutes(registry, DESK_VIEW_ROUTES, DESK_VIEW_SURFACE);
   cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

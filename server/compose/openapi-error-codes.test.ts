@@ -59,6 +59,8 @@ const EMITTED: { readonly [K in ErrorKind]: Where } = {
   JWKS_FILE_UNUSABLE: { anyRequest: true },
   INTERNAL_SERVER_ERROR: { anyRequest: true },
   NOT_IMPLEMENTED: { everyOperationWithStatus: any },
+  UPSTREAM_UNAVAILABLE: { everyOperationWithStatus: platform },
+  UPSTREAM_TIMEOUT: { everyOperationWithStatus: platform },
   DATABASE_UNAVAILABLE: { everyOperationWithStatus: platform },
   DATABASE_BUSY: { everyOperationWithStatus: platform },
   INSUFFICIENT_STORAGE: { operations: SAVES_FILES },

@@ -57,7 +57,7 @@ import type { ErrorKind } from '../error-kinds.js';
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Statuses a route may fail with on its own; the kit adds 401/403 (auth) and 413/415/422 (input). */
-export type RouteErrorStatus = 400 | 404 | 409 | 500 | 501 | 503;
+export type RouteErrorStatus = 400 | 404 | 409 | 500 | 501 | 502 | 503 | 504;
 
 /** One documented answer: its description and, unless it has no body, its schema. */
 export interface AnswerDoc {
@@ -144,6 +144,12 @@ export interface RouteSpec<P extends z.ZodType | undefined, Q extends z.ZodType 
    * with Express, byte for byte.
    */
   quick?: boolean;
+  /**
+   * A platform route rundesk does not perform itself: with `upstream.url` set it is forwarded to
+   * the developer's AgentOS after the auth decision (`server/api/upstream/`), else it answers
+   * 501 naming `upstream.url`. The handler is then never reached on the platform API.
+   */
+  upstream?: boolean;
   handle(input: RouteInput<Out<P>, Out<Q>, Out<B>>, ctx: RouteContext): Promise<RouteAnswer> | RouteAnswer;
 }
 
@@ -165,6 +171,7 @@ export interface Route {
   readonly scopes: readonly [string, ...string[]] | 'public';
   readonly deskView: boolean;
   readonly quick?: boolean | undefined;
+  readonly upstream?: boolean | undefined;
   handle(input: RouteInput<unknown, unknown, unknown>, ctx: RouteContext): Promise<RouteAnswer> | RouteAnswer;
 }
 

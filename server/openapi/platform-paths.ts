@@ -46,7 +46,9 @@ const ERROR_TEXT: Record<number, string> = {
   415: 'Request body is not JSON, or in an unsupported Content-Encoding',
   422: 'Validation error',
   500: 'Internal server error',
-  501: 'Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows',
+  501: 'Not implemented (`NOT_IMPLEMENTED`): rundesk does not perform this route itself and `upstream.url` is not set',
+  502: 'The upstream AgentOS (`upstream.url`) cannot be reached (`UPSTREAM_UNAVAILABLE`, with `upstream_url`)',
+  504: 'The upstream AgentOS did not answer within `upstream.timeout_seconds` (`UPSTREAM_TIMEOUT`, with `upstream_url`)',
   503: 'The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`)',
 };
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { ConfigError, type FieldIssue } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
-import { SettingsSchema, type Settings, type SettingsInput } from './schema.js';
+import { SettingsSchema, UpstreamSettingsSchema, type Settings, type SettingsInput } from './schema.js';
 
 /** Where the settings came from, and whether the desk may write them back. */
 export interface LoadedSettings {
@@ -62,6 +62,14 @@ export function resolveSettings(
   }
   if (raw.auth?.jwks_file === undefined && env.JWT_JWKS_FILE) {
     auth.jwks_file = env.JWT_JWKS_FILE;
+  }
+  const rawUpstream = (input ?? {}) as { upstream?: Record<string, unknown> };
+  if (rawUpstream.upstream?.url === undefined && env.RUNDESK_UPSTREAM) {
+    const fromEnv = UpstreamSettingsSchema.shape.url.safeParse(env.RUNDESK_UPSTREAM);
+    if (!fromEnv.success) {
+      throw new ConfigError(`RUNDESK_UPSTREAM (or --upstream): ${formatIssues(toFieldIssues(fromEnv.error, 'upstream.url'))}`);
+    }
+    settings.upstream.url = fromEnv.data;
   }
   if (auth.secret_key) {
     warnings.push('auth.secret_key is deprecated; it was added to auth.verification_keys — move it there.');

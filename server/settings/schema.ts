@@ -109,6 +109,26 @@ export const DatabaseEntrySchema = z
   });
 
 /**
+ * The developer's own AgentOS behind rundesk (`upstream.url`, also `--upstream URL` and env
+ * `RUNDESK_UPSTREAM`): the platform routes rundesk does not answer itself (runs, cancel,
+ * continue, writes it does not perform) are forwarded there after rundesk's own auth decision.
+ */
+export const UpstreamSettingsSchema = z.strictObject({
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. http://127.0.0.1:7778' })
+    .refine((u) => !/[?#]/.test(u), 'must not carry a query or fragment')
+    .nullable()
+    .default(null)
+    .describe('The developer\'s AgentOS, e.g. http://127.0.0.1:7778. null: the routes rundesk does not answer get 501. Default: env RUNDESK_UPSTREAM (rundesk serve --upstream URL sets it).'),
+  timeout_seconds: z
+    .number()
+    .positive()
+    .max(86400)
+    .default(300)
+    .describe('How long rundesk waits for the upstream\'s response headers before answering 504 UPSTREAM_TIMEOUT. A streamed run sends its headers at once; a run with stream=false only when it is done.'),
+});
+
+/**
  * AgentOS 2.9's default CORS origins (its `cors_origin_list`): the local chat UI's dev server
  * and the platform's control-plane origins.
  */
@@ -167,6 +187,7 @@ export const SettingsSchema = z.strictObject({
       'Memory, in MiB, for all of the server\'s caches and run indexes together (attached sessions\' run indexes, PostgreSQL row indexes, serialized answers, verified tokens); least recently used entries are evicted beyond it. Shown on the Databases page with the memory bound it gives. A saved change takes effect at once: the caches are evicted down to the new budget.',
     ),
   server: ServerSettingsSchema.prefault({}),
+  upstream: UpstreamSettingsSchema.prefault({}),
   auth: AuthSettingsSchema.prefault({}),
   databases: z.array(DatabaseEntrySchema).default([])
     .refine((dbs) => new Set(dbs.map((d) => d.id)).size === dbs.length, 'database ids must be unique')

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { answeringDatabaseId } from '../../db/answering.js';
 import type { PlatformDomain } from '../../db/platform-data/types.js';
 import type { ComponentSummary, Database, SessionType } from '../../db/types.js';
-import { NotFoundError, NotImplementedError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
+import { upstreamNotSet } from '../../api/upstream/not-set.js';
 import { listComponents } from '../../sessions/use-cases.js';
 import { ModelListSchema } from '../../platform-data/schemas.js';
 import { presentComponent } from '../present.js';
@@ -72,16 +73,16 @@ function routesOfKind({ family, kind, label, tag }: (typeof KINDS)[number]): Rou
       path: `/${family}/{${idName}}${suffix}`,
       operationId: `${op}_${kind}`,
       tags: [tag],
-      summary: `Not performed: rundesk stores and serves runs but does not execute ${family}`,
+      summary: `Forwarded to the upstream AgentOS (upstream.url), after rundesk's auth decision`,
+      description: `rundesk does not run ${family} itself: with \`upstream.url\` set, the request (form fields, multipart uploads, \`Authorization\`) goes to the developer's AgentOS unchanged and its answer comes back as it is sent (Server-Sent Events streamed). A request rundesk refuses (401/403) never reaches the upstream.`,
       params,
-      answers: {},
-      errors: [501],
+      answers: { 200: { description: 'The upstream\'s answer: the run as JSON, or its events as `text/event-stream`' } },
+      errors: [501, 502, 504],
       scopes: [`${family}:run`],
       deskView: false,
+      upstream: true,
       handle() {
-        throw new NotImplementedError(
-          `rundesk stores and serves runs but does not run ${kind}s: start the run on the platform (or your own AgentOS) and point it at this data, or ingest its runs with POST /sessions/{session_id}/runs`,
-        );
+        throw upstreamNotSet(`POST /${family}/{${idName}}${suffix}`);
       },
     });
   return [

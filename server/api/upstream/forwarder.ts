@@ -1,0 +1,161 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { createProxyServer } from 'http-proxy-3';
+import type { AppError } from '../../errors.js';
+import { UpstreamTimeoutError, UpstreamUnavailableError } from './errors.js';
+import { withoutDeskCredential } from './desk-credential.js';
+
+/** Where one request goes: the upstream's base URL and how long to wait for its answer. */
+export interface ForwardTarget {
+  url: string;
+  timeoutSeconds: number;
+}
+
+/** Called as the upstream answers one forwarded request (the request log and live runs listen). */
+export interface ForwardTap {
+  /** The upstream's status and headers, before they are written to the client. */
+  response?(status: number, headers: http.IncomingHttpHeaders): void;
+  /** Each chunk of the upstream's body as it passes (the client gets the same bytes, unchanged). */
+  chunk?(chunk: Buffer): void;
+  /** The body ended, or the exchange was cut (client gone, upstream reset). */
+  done?(completed: boolean): void;
+}
+
+interface Pending {
+  target: ForwardTarget;
+  timer: NodeJS.Timeout | null;
+  timedOut: boolean;
+  proxyReq: http.ClientRequest | null;
+  tap: ForwardTap | undefined;
+  fail: (err: AppError) => void;
+}
+
+/**
+ * The gateway's HTTP forwarding, on the maintained `http-proxy-3` library: one proxy for every
+ * upstream URL (the target is chosen per request, so a settings change takes effect at once).
+ *
+ * What it adds to the library, and why:
+ * - a timeout on the upstream's response headers that ends in a 504 naming the URL (the
+ *   library's `proxyTimeout` destroys the request with the same error as a reset, so the two
+ *   could not be told apart);
+ * - errors as rundesk's error kinds (502 `UPSTREAM_UNAVAILABLE`, 504 `UPSTREAM_TIMEOUT`) when no
+ *   byte was sent yet, a cut connection when the answer had started;
+ * - Server-Sent Events with their headers flushed at once, so a client sees the stream open
+ *   before the first event (the body is piped with backpressure, never buffered or compressed);
+ * - the upstream's CORS headers dropped: rundesk's own CORS policy (`cors_allowed_origins`)
+ *   answers browsers, whatever the upstream allows;
+ * - the desk credential (cookie `rundesk_desk`, `X-Desk-Token`) never leaves rundesk.
+ *
+ * A client that disconnects destroys the upstream request (the library does this when the
+ * response closes unfinished), which cancels the run on an AgentOS that streams it.
+ */
+export function createForwarder() {
+  // Keep-alive to the upstream: a run's many small reads (listings, cancel) reuse one socket.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const proxy = createProxyServer({ agent, xfwd: true, changeOrigin: true, ws: true });
+  const pending = new WeakMap<http.IncomingMessage, Pending>();
+  // Open WebSocket tunnels: an upgraded socket is no longer the HTTP server's to close.
+  const tunnels = new Set<Duplex>();
+
+  proxy.on('proxyReq', (proxyReq, req) => {
+    const p = pending.get(req);
+    if (!p) return;
+    p.proxyReq = proxyReq;
+    if (p.timedOut) proxyReq.destroy();
+  });
+
+  proxy.on('proxyRes', (proxyRes, req, res) => {
+    const p = pending.get(req);
+    if (p?.timer) clearTimeout(p.timer);
+    for (const name of Object.keys(proxyRes.headers)) {
+      if (name.startsWith('access-control-')) delete proxyRes.headers[name];
+    }
+    const type = String(proxyRes.headers['content-type'] ?? '');
+    if (type.startsWith('text/event-stream')) {
+      // The library writes status and headers right after this event; send them before the
+      // first event arrives. `X-Accel-Buffering` keeps a reverse proxy in front from holding it.
+      proxyRes.headers['x-accel-buffering'] = 'no';
+      process.nextTick(() => {
+        if (!res.headersSent && !res.destroyed) res.flushHeaders();
+      });
+    }
+    const tap = p?.tap;
+    if (tap) {
+      tap.response?.(proxyRes.statusCode ?? 502, proxyRes.headers);
+      if (tap.chunk) proxyRes.on('data', tap.chunk);
+      let settled = false;
+      const settle = (completed: boolean) => {
+        if (settled) return;
+        settled = true;
+        tap.done?.(completed);
+      };
+      proxyRes.once('end', () => settle(true));
+      proxyRes.once('close', () => settle(proxyRes.complete));
+      res.once('close', () => settle(res.writableFinished));
+    }
+  });
+
+  const onError = (err: Error, req: http.IncomingMessage, res: http.ServerResponse | Duplex) => {
+    const p = pending.get(req);
+    if (!p) return;
+    if (p.timer) clearTimeout(p.timer);
+    p.tap?.done?.(false);
+    if (res instanceof http.ServerResponse) {
+      if (res.headersSent) {
+        // The answer had started: the only honest signal left is a cut connection.
+        res.destroy();
+        return;
+      }
+      // The client left (its request body may be consumed, so `req.destroyed` says nothing).
+      if (res.destroyed || req.socket.destroyed) return;
+    } else {
+      (res as Duplex).destroy();
+      return;
+    }
+    const code = (err as NodeJS.ErrnoException).code;
+    p.fail(p.timedOut ? new UpstreamTimeoutError(p.target.url, p.target.timeoutSeconds) : new UpstreamUnavailableError(p.target.url, code ?? err.message, { cause: err }));
+  };
+
+  return {
+    /**
+     * Forwards one HTTP request to `target` with its method, path, query, headers and body
+     * unchanged (the body streams through). `fail` is called with the error kind to answer
+     * when the upstream cannot be reached or is too slow before any byte was sent.
+     */
+    web(req: http.IncomingMessage, res: http.ServerResponse, target: ForwardTarget, fail: (err: AppError) => void, tap?: ForwardTap): void {
+      withoutDeskCredential(req.headers);
+      const p: Pending = { target, timer: null, timedOut: false, proxyReq: null, tap, fail };
+      pending.set(req, p);
+      p.timer = setTimeout(() => {
+        p.timedOut = true;
+        p.proxyReq?.destroy();
+      }, target.timeoutSeconds * 1000);
+      p.timer.unref();
+      res.once('close', () => {
+        if (p.timer) clearTimeout(p.timer);
+      });
+      proxy.web(req, res, { target: target.url }, onError);
+    },
+
+    /** Forwards an upgrade (the workflow WebSocket) to `target`; the socket is closed if it cannot. */
+    ws(req: http.IncomingMessage, socket: Duplex, head: Buffer, target: ForwardTarget): void {
+      withoutDeskCredential(req.headers);
+      tunnels.add(socket);
+      socket.once('close', () => tunnels.delete(socket));
+      pending.set(req, { target, timer: null, timedOut: false, proxyReq: null, tap: undefined, fail: () => socket.destroy() });
+      proxy.ws(req, socket, head, { target: target.url }, onError);
+    },
+
+    /** Cuts every open WebSocket tunnel (the server is stopping: nothing else would end them). */
+    closeTunnels(): void {
+      for (const socket of tunnels) socket.destroy();
+    },
+
+    close(): void {
+      for (const socket of tunnels) socket.destroy();
+      agent.destroy();
+    },
+  };
+}
+
+export type Forwarder = ReturnType<typeof createForwarder>;
