@@ -168,7 +168,7 @@ describe('Given rundesk with upstream.url set to a live AgentOS', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const closed = `http://127.0.0.1:${(probe.address() as net.AddressInfo).port}`;
     await new Promise<void>((r) => probe.close(() => r()));
-    const down = await (await check({ url: closed })).json();
+    const down = (await (await check({ url: closed })).json()) as { detail: string };
     expect(down).toMatchObject({ url: closed, reachable: false, status: null });
     expect(down.detail).toContain('ECONNREFUSED');
     expect((await check({ url: 'not a url' })).status).toBe(422);
