@@ -1,6 +1,6 @@
 import type { KeyError } from './auth/key-errors.js';
 import type { DatabaseError } from './db/errors.js';
-import type { KeyMaterialError, LastTrustedKeyError } from './desk/keys/errors.js';
+import type { KeyMaterialError, LastTrustedKeyError } from './api/desk/keys/errors.js';
 import type {
   BadRequestError,
   ConfigError,

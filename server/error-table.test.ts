@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmbiguousSessionError, DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError, SessionUnreadableError } from './db/errors.js';
 import { JwksFileError, KeySetError } from './auth/key-errors.js';
-import { KeyMaterialError, LastTrustedKeyError } from './desk/keys/errors.js';
+import { KeyMaterialError, LastTrustedKeyError } from './api/desk/keys/errors.js';
 import { StorageFullError, StorageWriteError } from './files/write-errors.js';
 import type { AnyAppError, ErrorKind } from './error-kinds.js';
 import { ERROR_TABLE, exitCodeOf, httpAnswerOf } from './error-table.js';

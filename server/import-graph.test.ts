@@ -68,13 +68,13 @@ function cycles(graph: Map<string, string[]>): string[][] {
 
 /**
  * The layers of the HTTP surface, lowest first: the shared HTTP kit (`http/`: route objects,
- * the Express and quick-path compilers, middleware, the platform routes), the OpenAPI derivation
- * (`openapi/`), the desk (`desk/`: the workbench API and the desk view), the composition root
- * (`compose/`) that mounts them all, and `server.ts`, which starts it. A module may import from
- * its own layer or a lower one, never a higher one, so no layer reaches back into one that
- * imports it.
+ * the Express and quick-path compilers, middleware, the OpenAPI derivation), the API areas
+ * (`api/<area>/`: routes, schemas, use cases and presenters, the desk among them), the
+ * composition root (`compose/`) that mounts them all, and `server.ts`, which starts it. A module
+ * may import from its own layer or a lower one, never a higher one, so no layer reaches back into
+ * one that imports it.
  */
-const LAYERS = ['http/', 'openapi/', 'desk/', 'compose/', 'server.ts'] as const;
+const LAYERS = ['http/', 'api/', 'compose/', 'server.ts'] as const;
 
 function layerOf(module: string): number {
   return LAYERS.findIndex((l) => (l.endsWith('/') ? module.startsWith(l) : module === l));
@@ -96,18 +96,18 @@ describe('the server import graph', () => {
     expect(cycles(importGraph()).map((c) => c.join(' → '))).toEqual([]);
   });
 
-  it('When read, then no module of http/, openapi/ or desk/ imports from a layer above its own', () => {
+  it('When read, then no module of http/ or api/ imports from a layer above its own', () => {
     expect(upwardImports(importGraph())).toEqual([]);
   });
 
   it('When a kit module imports the desk, then the layer check names that import', () => {
     const graph = new Map([
-      ['http/routes/ui.ts', ['desk/guard.ts', 'http/security-headers.ts']],
-      ['openapi/document.ts', ['desk/openapi.ts', 'http/route.ts']],
-      ['desk/router.ts', ['http/validate.ts', 'openapi/output-side.ts', 'compose/app.ts']],
-      ['compose/app.ts', ['desk/router.ts', 'http/cors.ts']],
+      ['http/cors.ts', ['api/desk/guard.ts', 'http/security-headers.ts']],
+      ['http/openapi-paths.ts', ['api/desk/openapi.ts', 'http/route.ts']],
+      ['api/desk/router.ts', ['http/validate.ts', 'http/output-side.ts', 'compose/app.ts']],
+      ['compose/app.ts', ['api/desk/router.ts', 'http/cors.ts']],
       ['db/registry.ts', ['errors.ts']],
     ]);
-    expect(upwardImports(graph)).toEqual(['desk/router.ts → compose/app.ts', 'http/routes/ui.ts → desk/guard.ts', 'openapi/document.ts → desk/openapi.ts']);
+    expect(upwardImports(graph)).toEqual(['api/desk/router.ts → compose/app.ts', 'http/cors.ts → api/desk/guard.ts', 'http/openapi-paths.ts → api/desk/openapi.ts']);
   });
 });

@@ -16,7 +16,7 @@ export interface AuthLayerContext {
   /** The service's own id (`os_id`): the default expected audience. */
   osId: string;
   /**
-   * The default scope table (`DEFAULT_SCOPE_MAPPINGS` of `server/http/routes/platform-routes.ts`,
+   * The default scope table (`DEFAULT_SCOPE_MAPPINGS` of `server/api/platform/platform-routes.ts`,
    * derived from the route objects); passed in so the auth core imports no route.
    */
   defaultScopeMappings: ScopeTable;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { divergenceNote, platformOrder, platformPick, platformShadow } from './platform-order.js';
-import { DEFAULT_SCOPE_MAPPINGS } from '../http/routes/platform-routes.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../api/platform/platform-routes.js';
 import { buildMappingTable, findMapping } from './scope-mappings.js';
 
 function note(custom: Record<string, string[]>, method: string, path: string): string | null {

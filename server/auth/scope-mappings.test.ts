@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateAccess } from './access.js';
-import { DEFAULT_SCOPE_MAPPINGS } from '../http/routes/platform-routes.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../api/platform/platform-routes.js';
 import { buildMappingTable, findMapping } from './scope-mappings.js';
 
 const defaults = buildMappingTable(null, DEFAULT_SCOPE_MAPPINGS).table;

@@ -6,7 +6,7 @@ import { BoundedLru, type LruStats } from './bounded-lru.js';
 import { memoryBound, type MemoryBound } from './memory-bound.js';
 import { ownerPrefix } from './owners.js';
 import { SerializedBodies } from './serialized-bodies.js';
-import { SearchDocuments } from '../sessions/run-documents.js';
+import { SearchDocuments } from '../api/search/run-documents.js';
 
 /** The default byte budget of all caches of one server together. */
 export const DEFAULT_CACHE_BUDGET_MB = 256;

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { exitCodeOf } from '../error-table.js';
 import { AppError, ConfigError } from '../errors.js';
 import { startServer } from '../server.js';
-import { defaultDataDir } from '../desk/data-dir.js';
+import { defaultDataDir } from '../api/desk/data-dir.js';
 import type { CliIo } from './io.js';
 import { SERVER_MARKER_FILE, removeServerMarker, writeServerMarker } from './server-marker.js';
 

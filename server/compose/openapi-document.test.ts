@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
+import { PLATFORM_ROUTES } from '../api/platform/platform-routes.js';
 import { openApiDocument } from './openapi-document.js';
 
 describe('the /openapi.json document', () => {

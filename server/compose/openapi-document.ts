@@ -1,9 +1,9 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { registerDeskOpenApi } from '../desk/openapi.js';
+import { registerDeskOpenApi } from '../api/desk/openapi.js';
 import { registerGatewayDeskOpenApi } from '../api/upstream/openapi.js';
 import { API_DESCRIPTION_VERSION } from '../version.js';
-import { DESK_VIEW_ROUTES, PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
-import { DESK_VIEW_SURFACE, PLATFORM_SURFACE, registerBearerScheme, registerRoutes } from '../openapi/platform-paths.js';
+import { DESK_VIEW_ROUTES, PLATFORM_ROUTES } from '../api/platform/platform-routes.js';
+import { DESK_VIEW_SURFACE, PLATFORM_SURFACE, registerBearerScheme, registerRoutes } from '../http/openapi-paths.js';
 
 let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
 

@@ -3,7 +3,7 @@ import type { Runtime } from '../runtime-types.js';
 import { createAccessLog } from '../http/access-log.js';
 import { createQuickPath } from '../http/quick-path.js';
 import { redactUrl } from '../http/redact-url.js';
-import { PLATFORM_ROUTES } from '../http/routes/platform-routes.js';
+import { PLATFORM_ROUTES } from '../api/platform/platform-routes.js';
 import { createApp, type AppOptions } from './app.js';
 
 export interface RequestListenerOptions extends AppOptions {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
 import { startTestServer, type TestServer } from '../testing/server-harness.js';
-import { PLATFORM_ROUTES } from './routes/platform-routes.js';
+import { PLATFORM_ROUTES } from '../api/platform/platform-routes.js';
 
 /**
  * The quick path must answer exactly as Express does, for every route that takes it. One data

@@ -2,16 +2,16 @@
  * A route is one object. Everything the server knows about a platform route — method, path,
  * input schemas, answers per status, the default scopes, the handler and whether the desk view
  * serves it — is written once, here in this shape, and everything else is derived from the list
- * of route objects (`server/http/routes/platform-routes.ts`):
+ * of route objects (`server/api/platform/platform-routes.ts`):
  *
  * - the Express router of the platform API and of the desk view (`route-express.ts`);
- * - both OpenAPI descriptions, the platform's and the desk view's (`server/openapi/`), and from
+ * - both OpenAPI descriptions, the platform's and the desk view's (`server/http/openapi-paths.ts`), and from
  *   them the renderer's generated types (`npm run gen:api-types`);
  * - the default scope table (`defaultScopeMappingsOf`, fed to the auth layer).
  *
  * ## How to add a read route (one object in one file, registered in one list)
  *
- * 1. In `server/http/routes/<area>.ts` (a new file for a new area, e.g. `traces.ts`), export the
+ * 1. In `server/api/<area>/routes.ts` (a new file for a new area, e.g. `traces.ts`), export the
  *    route objects built with `defineRoute`:
  *    ```ts
  *    export const traceRoutes = [
@@ -38,7 +38,7 @@
  *    ```
  *    Schemas live beside the route (or in `server/http/schemas.ts` when several areas share them);
  *    give answer schemas a `.meta({ id })` so the document names them.
- * 2. Add the array to `PLATFORM_ROUTES` in `server/http/routes/platform-routes.ts`. That is all:
+ * 2. Add the array to `PLATFORM_ROUTES` in `server/api/platform/platform-routes.ts`. That is all:
  *    the route is served, documented on both surfaces, typed for the renderer after
  *    `npm run gen:api-types`, and its scopes enter the default table (remove the route's row from
  *    `UNSERVED_PLATFORM_SCOPE_MAPPINGS` in `server/auth/default-scope-mappings.ts` if the platform

@@ -3,7 +3,7 @@ import { SESSION_SORT_FIELDS, SESSION_TYPES } from '../db/types.js';
 
 /**
  * Boundary schemas of the platform routes: they validate requests and are the source of the
- * OpenAPI document (`server/openapi/`), so the docs cannot drift from behaviour.
+ * OpenAPI document (`server/http/openapi-paths.ts`), so the docs cannot drift from behaviour.
  */
 
 export const SessionTypeSchema = z.enum(SESSION_TYPES).meta({

@@ -6,7 +6,7 @@ import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type J
 import { AuthSettingsSchema, type AuthSettings } from '../settings/schema.js';
 import { createAuthLayer, type AuthLayerContext } from '../auth/layer.js';
 import type { AuthLayer } from '../auth/types.js';
-import { DEFAULT_SCOPE_MAPPINGS } from '../http/routes/platform-routes.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../api/platform/platform-routes.js';
 
 /** 2025-01-01T00:00:00Z, the frozen "now" of the auth tests. */
 export const NOW_MS = Date.UTC(2025, 0, 1);

@@ -13,7 +13,7 @@ import {
   ModelListSchema,
   UserMemorySchema,
   UserStatsPageSchema,
-} from '../../server/platform-data/schemas.js';
+} from '../../server/api/platform-data/schemas.js';
 import { copyPlatformTablesToPostgres } from '../../server/testing/postgres-platform-builder.js';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EvalSchema, UserMemorySchema } from '../../server/platform-data/schemas.js';
+import { EvalSchema, UserMemorySchema } from '../../server/api/platform-data/schemas.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { TestServer } from '../../server/testing/server-harness.js';
-import { FilterSchemaResponseSchema, TraceDetailPageSchema, TraceDetailSchema, TraceNodeSchema, TraceSessionStatsPageSchema, TraceSummaryPageSchema } from '../../server/traces/schemas.js';
+import { FilterSchemaResponseSchema, TraceDetailPageSchema, TraceDetailSchema, TraceNodeSchema, TraceSessionStatsPageSchema, TraceSummaryPageSchema } from '../../server/api/traces/schemas.js';
 
 /**
  * The platform's answers to the trace routes, recorded from AgentOS 2.9 over

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAuthLayer } from '../../server/auth/index.js';
-import { ensureLocalKeys } from '../../server/desk/keys/store.js';
-import { DEFAULT_SCOPE_MAPPINGS } from '../../server/http/routes/platform-routes.js';
+import { ensureLocalKeys } from '../../server/api/desk/keys/store.js';
+import { DEFAULT_SCOPE_MAPPINGS } from '../../server/api/platform/platform-routes.js';
 import { readSettingsFile } from '../../server/settings/load.js';
 import { manualPages } from './manual.js';
 

@@ -1,6 +1,6 @@
 import { selectDatabase } from '../../http/request-scope.js';
 import { defineRoute, json, noContent } from '../../http/route.js';
-import { EvalRunIdParamsSchema, EvalSchema, MemoryIdParamsSchema, MemoryQuerySchema, UserMemorySchema } from '../../platform-data/schemas.js';
+import { EvalRunIdParamsSchema, EvalSchema, MemoryIdParamsSchema, MemoryQuerySchema, UserMemorySchema } from './schemas.js';
 import * as writes from './write-use-cases.js';
 import {
   DeleteEvalRunsBodySchema,

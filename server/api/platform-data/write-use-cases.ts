@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { ownerOf, type AccessScope } from '../../access/scope.js';
 import type { Database } from '../../db/types.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
-import { presentEvalRun, presentMemory } from '../../platform-data/present.js';
-import type { EvalSchema, UserMemorySchema } from '../../platform-data/schemas.js';
+import { presentEvalRun, presentMemory } from './present.js';
+import type { EvalSchema, UserMemorySchema } from './schemas.js';
 import type { DeleteEvalRunsBodySchema, DeleteMemoriesBodySchema, MemoryCreateBodySchema, UpdateEvalRunBodySchema } from './write-schemas.js';
 
 /**

@@ -1,5 +1,5 @@
 import express from 'express';
-import { deskGuard } from '../../desk/guard.js';
+import { deskGuard } from '../desk/guard.js';
 import { jsonBody } from '../../http/json-body.js';
 import { parseInput } from '../../http/validate.js';
 import type { Runtime } from '../../runtime-types.js';

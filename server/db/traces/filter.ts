@@ -1,6 +1,6 @@
 /**
  * The typed filter tree a trace store compiles to SQL with bound values. It is parsed from the
- * platform's filter-expression DSL in `server/traces/filter-expression.ts`; it lives here, beside
+ * platform's filter-expression DSL in `server/api/traces/filter-expression.ts`; it lives here, beside
  * the stores, so the stores need nothing from the layer that uses them.
  */
 

@@ -5,7 +5,7 @@ import { promised } from '../promised.js';
 /**
  * What a database holds of Agno's tracing (`agno_traces`: one row per trace, `agno_spans`: one row
  * per span), as stored: times are the stored ISO text, `attributes` is decoded. Routes reach it
- * only through the trace use cases (`server/traces/`).
+ * only through the trace use cases (`server/api/traces/`).
  */
 
 /** How the stored duration is typed: SQLite keeps REAL after Agno's julianday upsert, and Python prints it as a float. */
