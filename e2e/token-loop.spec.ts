@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { artifactPath, expect, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { SettingsPageModel, TokensPageModel } from './pages/workbench.js';
-import { retype, tabTo } from './support/keyboard.js';
+import { expectFocusVisible, retype, tabTo } from './support/keyboard.js';
 
 /**
  * #24's loop, as a developer does it: apply the Keycloak preset, mint "alice" with
@@ -145,8 +145,10 @@ test.describe('the token loop', () => {
       const override = page.getByRole('button', { name: 'Override GET /metrics' });
       await expect(override).toBeFocused();
       await page.keyboard.press('Enter');
+      // The new custom row takes focus in its scopes, the field to edit (before, focus fell to <body>).
       const scopes = page.getByTestId('scope-mapping-editor').locator('tbody tr', { has: page.locator('input[value="/metrics"]') }).getByLabel(/^Scopes of mapping/);
-      await tabTo(page, scopes, { back: true });
+      await expect(scopes).toBeFocused();
+      await expectFocusVisible(scopes);
       await page.keyboard.type('sessions:read');
       await page.keyboard.press('Enter');
       await page.keyboard.press('ControlOrMeta+S');

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import styles from './ChipsInput.module.css';
 import textStyles from './text.module.css';
 import { cx } from '../lib/cx';
@@ -19,8 +19,15 @@ export function ChipsInput(props: {
   mono?: boolean;
   testId?: string;
   ariaLabel?: string;
+  /** The text typed but not yet a chip, as it changes (to check it while it is typed). */
+  onTextChange?: (text: string) => void;
+  ref?: Ref<HTMLInputElement>;
 }) {
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState('');
+  const setText = (next: string) => {
+    setTextState(next);
+    props.onTextChange?.(next);
+  };
   const listId = useId();
   const add = (raw: string) => {
     const parts = raw.split(/[,\s]+/).map((s) => s.trim()).filter(Boolean);
@@ -58,6 +65,7 @@ export function ChipsInput(props: {
         </span>
       ))}
       <input
+        ref={props.ref}
         id={props.id}
         className={styles.chipsInput}
         value={text}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Badge } from '../../components/Badge';
 import { DenseTable } from '../../components/DenseTable';
@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/ui';
 import { HTTP_METHODS, type MappingLint } from '../types';
 import { duplicateRows, mappingKey, newRowId, overriddenDefaults, type MappingRow } from './mappings';
 import { ScopeChip } from '../../components/ScopeChip';
+import { PatternGrammars } from './PatternGrammars';
 import layoutStyles from '../../components/layout.module.css';
 import textStyles from '../../components/text.module.css';
 import denseTableStyles from '../../components/DenseTable.module.css';
@@ -14,6 +15,7 @@ import inputStyles from '../../components/Input.module.css';
 import fieldStyles from '../../components/Field.module.css';
 import styles from './ScopeMappingEditor.module.css';
 import { cx } from '../../lib/cx';
+import { lintKnownScopes, scopeTypoOf } from '../../lib/scope-typos';
 import { Button, buttonClass } from '../../components/Button';
 
 /**
@@ -27,6 +29,8 @@ export function ScopeMappingEditor(props: {
   suggestions: readonly string[];
   serverIssues: Map<string, string[]>;
   lint: MappingLint | undefined;
+  /** The admin scope of the draft: known to the typo check although no route asks for it. */
+  adminScope: string;
   disabled?: boolean;
 }) {
   const { rows, onChange, defaults } = props;
@@ -41,6 +45,16 @@ export function ScopeMappingEditor(props: {
     row?.querySelector<HTMLElement>('input, button')?.focus();
   }, [focused]);
   const duplicates = useMemo(() => duplicateRows(rows), [rows]);
+  // The typo check of the mapping lint, run on the draft as it is typed (the lint sees saved settings only).
+  const known = useMemo(() => lintKnownScopes(defaults, props.adminScope), [defaults, props.adminScope]);
+  const [typing, setTyping] = useState<Record<string, string>>({});
+  // "Override" replaces its own button with a custom row: focus goes to that row's scopes, the field to edit, not to <body>.
+  const focusRow = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusRow.current === null) return;
+    document.querySelector<HTMLElement>(`[data-row-id="${focusRow.current}"] [data-scopes-input] input`)?.focus();
+    focusRow.current = null;
+  });
   const overridden = useMemo(() => overriddenDefaults(rows, defaults), [rows, defaults]);
   const defaultEntries = useMemo(
     () =>
@@ -52,11 +66,15 @@ export function ScopeMappingEditor(props: {
   );
 
   const update = (id: string, patch: Partial<MappingRow>) => onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
-  const addRow = (init?: Partial<MappingRow>) =>
-    onChange([...rows, { id: newRowId(), method: 'GET', path: '', scopes: [], ...init }]);
+  const addRow = (init?: Partial<MappingRow>) => {
+    const id = newRowId();
+    onChange([...rows, { id, method: 'GET', path: '', scopes: [], ...init }]);
+    return id;
+  };
 
   return (
     <div className={layoutStyles.stack} data-testid="scope-mapping-editor">
+      <PatternGrammars />
       <div className={layoutStyles.row}>
         <h3 className={textStyles.h3}>Custom mappings</h3>
         <Badge tone={rows.length ? 'accent' : 'muted'}>{rows.length}</Badge>
@@ -83,8 +101,10 @@ export function ScopeMappingEditor(props: {
             const key = mappingKey(r);
             const problem = duplicates.get(r.id) ?? props.serverIssues.get(key)?.join('; ');
             const def = defaults[key];
+            const typos = scopeTypos([...r.scopes, typing[r.id] ?? ''], known);
+            const typoId = `mapping-typo-${r.id}`;
             return (
-              <tr key={r.id} data-testid={`mapping-row-${i}`} data-focused-mapping={key === focused ? 'true' : undefined}>
+              <tr key={r.id} data-row-id={r.id} data-testid={`mapping-row-${i}`} data-focused-mapping={key === focused ? 'true' : undefined}>
                 <td className={cx(denseTableStyles.cellInput, denseTableStyles.cellTight)}>
                   <select
                     className={cx(inputStyles.select, denseTableStyles.select, fieldStyles.select, textStyles.mono, inputStyles.mono, layoutStyles.wMethod)}
@@ -113,15 +133,31 @@ export function ScopeMappingEditor(props: {
                   />
                   {problem ? <p className={fieldStyles.fieldError}>{problem}</p> : null}
                 </td>
-                <td className={denseTableStyles.cellInput}>
+                <td className={denseTableStyles.cellInput} data-scopes-input>
                   <ChipsInput
                     value={r.scopes}
                     onChange={(scopes) => update(r.id, { scopes })}
+                    onTextChange={(text) => setTyping((t) => ({ ...t, [r.id]: text }))}
                     suggestions={props.suggestions}
                     placeholder="none: open to any caller"
                     disabled={props.disabled}
                     ariaLabel={`Scopes of mapping ${i + 1}`}
+                    describedBy={typos.length ? typoId : undefined}
                   />
+                  {typos.length ? (
+                    <div id={typoId} className={styles.typos} aria-live="polite">
+                      {typos.map(({ scope, meant }) => (
+                        <p key={scope} className={fieldStyles.fieldWarning} data-testid="mapping-typo">
+                          "{scope}" is no scope any route asks for: did you mean "{meant}"? Saved as is, tokens carrying {meant} are refused here.{' '}
+                          {r.scopes.includes(scope) && !props.disabled ? (
+                            <Button variant="link" onClick={() => update(r.id, { scopes: [...new Set(r.scopes.map((s) => (s === scope ? meant : s)))] })}>
+                              Use {meant}
+                            </Button>
+                          ) : null}
+                        </p>
+                      ))}
+                    </div>
+                  ) : null}
                 </td>
                 <td className={textStyles.small}>
                   {def ? (
@@ -226,7 +262,9 @@ export function ScopeMappingEditor(props: {
                     variant="ghost"
                     size="sm"
                     disabled={props.disabled}
-                    onClick={() => addRow({ method, path, scopes: [...scopes] })}
+                    onClick={() => {
+                      focusRow.current = addRow({ method, path, scopes: [...scopes] });
+                    }}
                     aria-label={`Override ${key}`}
                   >
                     Override
@@ -251,4 +289,12 @@ export function ScopeMappingEditor(props: {
 function splitKey(key: string): { method: string; path: string } {
   const i = key.indexOf(' ');
   return i < 0 ? { method: '', path: key } : { method: key.slice(0, i), path: key.slice(i + 1) };
+}
+
+/** Each scope (chip or text being typed) that looks like a typo of a known one, with the one meant. */
+function scopeTypos(scopes: readonly string[], known: ReadonlySet<string>): { scope: string; meant: string }[] {
+  return [...new Set(scopes.map((s) => s.trim()).filter(Boolean))].flatMap((scope) => {
+    const meant = scopeTypoOf(scope, known);
+    return meant ? [{ scope, meant }] : [];
+  });
 }

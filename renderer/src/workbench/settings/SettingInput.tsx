@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
 import { ChipsInput } from '../../components/ChipsInput';
 import { Field } from '../../components/Field';
@@ -13,14 +14,22 @@ import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
 
 /** Presentation only: placeholders, and a control greyed out while another setting makes it moot. */
-const HINTS: Record<string, { placeholder?: string; disabledWhen?: (draft: AuthDraft) => boolean }> = {
+const HINTS: Record<string, { placeholder?: string; disabledWhen?: (draft: AuthDraft) => boolean; more?: ReactNode }> = {
   jwks_file: { placeholder: '/path/to/jwks.json' },
   jwks_url: { placeholder: 'https://YOUR_DOMAIN/.well-known/jwks.json' },
   token_header_key: { disabledWhen: (d) => d.token_source === 'COOKIE' },
   cookie_name: { disabledWhen: (d) => d.token_source === 'HEADER' },
   dependencies_claims: { placeholder: 'claim names, Enter to add' },
   session_state_claims: { placeholder: 'claim names, Enter to add' },
-  excluded_route_paths: { placeholder: '/health' },
+  excluded_route_paths: {
+    placeholder: '/health',
+    // The scope mapping keys on the same page use another grammar, where `*` crosses `/`.
+    more: (
+      <>
+        {' '}Here <code>*</code> is one whole path segment and a trailing <code>/*</code> covers everything below; in scope mapping keys <code>*</code> also crosses <code>/</code>.
+      </>
+    ),
+  },
 };
 
 /**
@@ -48,7 +57,7 @@ export function SettingInput(props: {
     <Field
       name={field.name}
       label={field.label}
-      help={field.help}
+      help={hint.more ? <>{field.help}{hint.more}</> : field.help}
       defaultText={defaultText(field)}
       error={props.error}
       errorSource="server"

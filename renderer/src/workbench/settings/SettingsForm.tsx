@@ -153,6 +153,7 @@ function FormSection(props: {
           suggestions={knownScopes(defaults, mappingsFromRows(form.rows), String(form.draft.admin_scope ?? ''))}
           serverIssues={form.routed.byMapping}
           lint={props.lint}
+          adminScope={String(form.draft.admin_scope ?? '')}
           disabled={form.readOnly}
         />
       </Card>
