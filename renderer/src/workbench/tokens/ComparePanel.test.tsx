@@ -45,3 +45,25 @@ describe('comparePeople', () => {
     expect(comparePeople(null, [])).toEqual(['alice', 'bob']);
   });
 });
+
+describe('Ctrl+Enter in the compare view', () => {
+  it('When a button has focus, or focus fell to the page body, Then Ctrl+Enter sends the request as each token', async () => {
+    const user = userEvent.setup();
+    renderApp('/tokens');
+    await user.click(await screen.findByTestId('tab-compare'));
+    await user.click(await screen.findByTestId('compare-personas'));
+    await waitFor(() => expect((screen.getByTestId('compare-token-1') as HTMLTextAreaElement).value).not.toBe(''));
+
+    screen.getByTestId('compare-personas').focus();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(screen.getByTestId('compare-result-0').getAttribute('data-status')).toBe('200'));
+
+    // Edit a label (the results reset), then leave focus on <body> as a disabled button does.
+    await user.type(screen.getByRole('textbox', { name: 'Label of column 1' }), '!');
+    await waitFor(() => expect(screen.queryByTestId('compare-result-0')).toBeNull());
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(screen.getByTestId('compare-result-0').getAttribute('data-status')).toBe('200'));
+  });
+});

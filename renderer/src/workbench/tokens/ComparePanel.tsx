@@ -7,7 +7,7 @@ import { Callout } from '../../components/Callout';
 import { JsonView } from '../../components/JsonView';
 import { StatusPill } from '../../components/StatusPill';
 import { Kbd, Spinner } from '../../components/ui';
-import { onModKey } from '../../platform/keyboard';
+import { useModShortcut } from '../../platform/keyboard';
 import { describeError } from '../errors';
 import { InlineError } from '../InlineError';
 import { HTTP_METHODS, type AuthSettings } from '../types';
@@ -53,13 +53,16 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
   const go = () => {
     if (ready && !run.isPending) run.mutate({ method: state.method, path: state.path, tokens: state.slots.map((s) => s.token.trim()) });
   };
+  // On the whole page, not only inside the panel: a button that had focus may have been disabled
+  // while it worked (Fill with…), which leaves focus on <body>.
+  useModShortcut('enter', go);
   const setSlot = (i: number, patch: Partial<CompareSlot>) => {
     onState({ ...state, slots: state.slots.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
     run.reset();
   };
 
   return (
-    <div className={layoutStyles.stack} data-testid="compare-panel" onKeyDown={onModKey('enter', go)}>
+    <div className={layoutStyles.stack} data-testid="compare-panel">
       <Card variant="panel"
         title="Compare tokens"
         subtitle="One request, several callers. Turn on user isolation in Settings to see rows split by user."

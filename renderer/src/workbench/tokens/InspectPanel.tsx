@@ -14,6 +14,7 @@ import { Verdict } from './Verdict';
 import { VerifyWithKey } from './VerifyWithKey';
 import { deskQueries } from '../../api';
 import { Card } from '../../components/Card';
+import { TokenInput } from '../../components/TokenInput';
 import layoutStyles from '../../components/layout.module.css';
 import inputStyles from '../../components/Input.module.css';
 import textStyles from '../../components/text.module.css';
@@ -64,11 +65,8 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
             <TokenPicker tokens={tokens} className={cx(inputStyles.select, layoutStyles.wAuto)} label="Load a token from the acting-as list" placeholder="Load an acting-as token…" value="" onPick={(t) => onTarget({ ...target, token: t.token })} />
           ) : null}
         </div>
-        <textarea
+        <TokenInput
           id={`${id}-token`}
-          className={cx(inputStyles.input, textStyles.mono, inputStyles.mono, inputStyles.tokenInput)}
-          rows={4}
-          spellCheck={false}
           aria-label="Token"
           placeholder="Paste a token: eyJhbGciOi… (a raw JWT or “Bearer …”)"
           value={target.token}
