@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { editDistance as serverEditDistance, scopeTypoOf as serverScopeTypoOf } from '../../../server/desk/inspect/scope-typos';
+import { editDistance as serverEditDistance, scopeTypoOf as serverScopeTypoOf } from '../../../server/api/desk/inspect/scope-typos';
 import { editDistance, scopeTypoOf } from './scope-typos';
 
 const known = new Set(['sessions:read', 'sessions:write', 'agents:read', 'traces:read', 'memories:read', 'platform:admin']);
