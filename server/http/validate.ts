@@ -7,6 +7,7 @@ import { toFieldIssues, formatIssues } from '../settings/load.js';
  * each bad field (e.g. `query.type: Invalid option: expected one of "agent"|"team"|"workflow"`).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'body' | 'path'): z.output<S> {
+  if (where === 'query') refuseBracketForms(schema, value);
   const result = schema.safeParse(where === 'query' ? withoutEmptyValues(value) : value);
   if (result.success) return result.data;
   const issues = toFieldIssues(result.error, where);
@@ -25,3 +26,20 @@ export function withoutEmptyValues(query: unknown): unknown {
 }
 
 const KEPT_WHEN_EMPTY: ReadonlySet<string> = new Set(['type', 'user_id']);
+
+/**
+ * A query parameter written in a bracket form — `around[]=r1`, `parent_run_id[x]=r1` — is not
+ * that parameter: the query parser keeps it under its own key, which the schema would ignore,
+ * so the route would answer as if the filter were absent (the whole run list). A bracket form of
+ * a parameter the route reads is a 422 naming it instead; one of an unknown name stays ignored,
+ * as any unknown parameter is.
+ */
+function refuseBracketForms(schema: z.ZodType, query: unknown): void {
+  const shape = (schema as { shape?: unknown }).shape;
+  if (query === null || typeof query !== 'object' || shape === null || typeof shape !== 'object') return;
+  const issues = Object.keys(query)
+    .map((key) => ({ key, name: key.slice(0, key.indexOf('[')) }))
+    .filter(({ key, name }) => key.includes('[') && Object.hasOwn(shape, name))
+    .map(({ key, name }) => ({ path: `query.${name}`, message: `one plain value expected (${key}= is not read)` }));
+  if (issues.length > 0) throw new ValidationError(formatIssues(issues), issues);
+}

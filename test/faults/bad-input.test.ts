@@ -79,6 +79,19 @@ describe('Given hostile or malformed requests to a running server', () => {
     expect((await t.post('/sessions/deep/runs?type=agent', { ...agentRun('ok'), metadata: JSON.parse(nested(100)) }, admin)).status).toBe(201);
   });
 
+  it('When a run-list filter comes in a bracket form (around[]=, parent_run_id[x]=), then it is a 422 naming it, not the whole list', async () => {
+    await t.post('/sessions/brackets/runs?type=agent', agentRun('r1'), admin);
+    for (const query of ['around[]=r1', 'parent_run_id[x]=r1', 'around[0]=r1&limit=5']) {
+      const res = await t.get(`/sessions/brackets/runs?${query}`, admin);
+      expect(res.status, query).toBe(422);
+      const body = await errorBody(res);
+      expect(body.error_code).toBe('VALIDATION_ERROR');
+      expect(JSON.stringify(body), query).toMatch(/query\.(around|parent_run_id)/);
+    }
+    // An unknown name in a bracket form is ignored, as any unknown parameter is.
+    expect((await t.get('/sessions/brackets/runs?whatever[]=1', admin)).status).toBe(200);
+  });
+
   it('When the request headers exceed the limit, then the answer is a JSON 431', async () => {
     const big = 'x'.repeat(300 * 1024);
     const raw = await rawRequest(t.baseUrl, `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${big}\r\n\r\n`);
