@@ -11,6 +11,7 @@ import type {
   InternalError,
   NotFoundError,
   NotImplementedError,
+  NotImplementedLocallyError,
   PayloadTooLargeError,
   RequestTimeoutError,
   UnauthenticatedError,
@@ -38,6 +39,7 @@ export type AnyAppError =
   | HeadersTooLargeError
   | RequestTimeoutError
   | NotImplementedError
+  | NotImplementedLocallyError
   | CorsOriginError
   | ValidationError
   | InternalError

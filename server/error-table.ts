@@ -58,6 +58,7 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   JWKS_FILE_UNUSABLE: { status: 500, exitCode: 1 },
   INTERNAL_SERVER_ERROR: { status: 500, exitCode: 70, detail: 'Internal server error' },
   NOT_IMPLEMENTED: { status: 501, exitCode: 69 },
+  NOT_IMPLEMENTED_LOCALLY: { status: 501, exitCode: 69, extra: (err) => ({ route: err.route }) },
   UPSTREAM_UNAVAILABLE: { status: 502, exitCode: 69, extra: (err) => ({ upstream_url: err.upstreamUrl }) },
   UPSTREAM_TIMEOUT: { status: 504, exitCode: 75, extra: (err) => ({ upstream_url: err.upstreamUrl }) },
   DATABASE_UNAVAILABLE: { status: 503, exitCode: 69 },

@@ -95,6 +95,21 @@ export class NotImplementedError extends AppError {
   readonly code = 'NOT_IMPLEMENTED';
 }
 
+/**
+ * A platform route rundesk knows but leaves to the developer's own AgentOS (running agents,
+ * knowledge search and uploads, schedules, approvals…): 501 naming the setting that forwards it.
+ */
+export class NotImplementedLocallyError extends AppError {
+  readonly code = 'NOT_IMPLEMENTED_LOCALLY';
+  constructor(
+    /** `POST /knowledge/search`: the platform route asked for. */
+    readonly route: string,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
 /** A CORS preflight from an origin that `cors_allowed_origins` does not list. */
 export class CorsOriginError extends AppError {
   readonly code = 'CORS_ORIGIN_NOT_ALLOWED';

@@ -4,9 +4,9 @@
  * to it and always take precedence over it.
  *
  * A served route's default scopes are written once, on its route object
- * (`server/http/route.ts`, field `scopes`); `defaultScopeTable` joins those with the rows below
- * for the platform's routes rundesk does not serve, so a token minted for the platform carries
- * the scopes the platform asks for. The auth core receives the table as data
+ * (`server/http/route.ts`, field `scopes`); `defaultScopeTable` joins those with the rows of the
+ * platform's routes rundesk does not answer (`server/api/platform/unanswered-routes.ts`), so a
+ * token minted for the platform carries the scopes the platform asks for. The auth core receives the table as data
  * (`AuthLayerContext.defaultScopeMappings`) and imports no route.
  *
  * Keys are written with `{param}` (exactly one path segment) rather than the platform's `*`
@@ -26,28 +26,10 @@
 export type ScopeTable = Readonly<Record<string, readonly string[]>>;
 
 /**
- * The platform's routes that rundesk does not serve (yet). A route that becomes served moves to
- * its route object: `defaultScopeTable` refuses a key spelled in both places.
- */
-export const UNSERVED_PLATFORM_SCOPE_MAPPINGS: ScopeTable = Object.freeze({
-
-  'POST /optimize-memories': ['memories:write'],
-
-  'GET /knowledge/config': ['knowledge:read'],
-  'POST /knowledge/search': ['knowledge:read'],
-  'POST /knowledge/content': ['knowledge:write'],
-  'PATCH /knowledge/content/{content_id}': ['knowledge:write'],
-  'DELETE /knowledge/content': ['knowledge:delete'],
-  'DELETE /knowledge/content/{content_id}': ['knowledge:delete'],
-
-  'POST /metrics/refresh': ['metrics:write'],
-
-  'POST /eval-runs': ['evals:write'],
-});
-
-/**
- * The default table: the served routes' own scopes, then the unserved platform routes.
- * Throws a `TypeError` (a wiring mistake) when a key is spelled twice.
+ * The default table from its rows: the served routes' own scopes, then the platform routes
+ * rundesk leaves to the developer's AgentOS (their platform defaults, from
+ * `server/api/platform/unanswered-routes.ts`). Throws a `TypeError` (a wiring mistake) when a key
+ * is spelled twice.
  *
  * @example
  * defaultScopeTable([{ key: 'GET /sessions', scopes: ['sessions:read'] }]);
@@ -57,10 +39,6 @@ export function defaultScopeTable(served: ReadonlyArray<{ key: string; scopes: r
   for (const { key, scopes } of served) {
     if (key in table) throw new TypeError(`default scopes for ${key} are declared twice`);
     table[key] = Object.freeze([...scopes]);
-  }
-  for (const [key, scopes] of Object.entries(UNSERVED_PLATFORM_SCOPE_MAPPINGS)) {
-    if (key in table) throw new TypeError(`${key} is served: its scopes belong on its route object, not in UNSERVED_PLATFORM_SCOPE_MAPPINGS`);
-    table[key] = scopes;
   }
   return Object.freeze(table);
 }

@@ -16,7 +16,7 @@ export type {
   RouteMatrixRow,
   TokenInspection,
 } from './types.js';
-export { defaultScopeTable, UNSERVED_PLATFORM_SCOPE_MAPPINGS, type ScopeTable } from './default-scope-mappings.js';
+export { defaultScopeTable, type ScopeTable } from './default-scope-mappings.js';
 export { buildMappingTable, findMapping, type MappingTable, type ScopeMapping } from './scope-mappings.js';
 export { compareSpecificity, matchPath, matchRoute, parseRoutePattern, type RoutePattern } from './route-pattern.js';
 export { parsePathPattern, type PathPattern } from './path-pattern.js';

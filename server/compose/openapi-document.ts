@@ -4,6 +4,7 @@ import { registerGatewayDeskOpenApi } from '../api/upstream/openapi.js';
 import { API_DESCRIPTION_VERSION } from '../version.js';
 import { DESK_VIEW_ROUTES, PLATFORM_ROUTES } from '../api/platform/platform-routes.js';
 import { DESK_VIEW_SURFACE, PLATFORM_SURFACE, registerBearerScheme, registerRoutes } from '../http/openapi-paths.js';
+import { registerUnansweredRoutes } from '../api/platform/unanswered-routes.js';
 
 let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
 
@@ -17,6 +18,7 @@ export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocum
   const registry = new OpenAPIRegistry();
   registerBearerScheme(registry);
   registerRoutes(registry, PLATFORM_ROUTES, PLATFORM_SURFACE);
+  registerUnansweredRoutes(registry);
   registerDeskOpenApi(registry);
   registerGatewayDeskOpenApi(registry);
   registerRoutes(registry, DESK_VIEW_ROUTES, DESK_VIEW_SURFACE);

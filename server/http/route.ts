@@ -40,9 +40,9 @@
  *    give answer schemas a `.meta({ id })` so the document names them.
  * 2. Add the array to `PLATFORM_ROUTES` in `server/api/platform/platform-routes.ts`. That is all:
  *    the route is served, documented on both surfaces, typed for the renderer after
- *    `npm run gen:api-types`, and its scopes enter the default table (remove the route's row from
- *    `UNSERVED_PLATFORM_SCOPE_MAPPINGS` in `server/auth/default-scope-mappings.ts` if the platform
- *    route was listed there; `platform-routes.test.ts` fails while both spell it).
+ *    `npm run gen:api-types`, and its scopes enter the default table (remove the route from
+ *    `UNANSWERED_ROUTES` in `server/api/platform/unanswered-routes.ts` if the platform route was
+ *    listed there; `platform-routes.test.ts` fails while both spell it).
  *
  * Handlers throw the error kinds of `server/errors.ts` (each carries its status and `error_code`);
  * they never touch Express. `scopes: 'public'` is for routes the default `excluded_route_paths`

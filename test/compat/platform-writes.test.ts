@@ -4,7 +4,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EvalSchema, UserMemorySchema } from '../../server/api/platform-data/schemas.js';
-import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
+import { startTestServer, type TestResponse, type TestServer } from '../../server/testing/server-harness.js';
 
 /**
  * The memory and eval-run writes of `AgentOSClient` (`create_memory`, `update_memory`,
@@ -48,7 +48,7 @@ describe('Given a writable Agno file under user isolation', () => {
   }, 60_000);
   afterAll(async () => t?.stop());
 
-  const send = (method: string, p: string, token: string, body?: unknown) =>
+  const send = (method: string, p: string, token: string, body?: unknown): Promise<TestResponse> =>
     fetch(`${t.baseUrl}${p}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -224,9 +224,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /agents/{agent_id}/runs itself; your own AgentOS does (it runs the agents defined in its code): set upstream.url to your AgentOS to forward this route. Default scopes: agents:read.
+         */
+        get: operations["unanswered_get_agents_agent_id_runs"];
         put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute agents */
+        /**
+         * Forwarded to the upstream AgentOS (upstream.url), after rundesk's auth decision
+         * @description rundesk does not run agents itself: with `upstream.url` set, the request (form fields, multipart uploads, `Authorization`) goes to the developer's AgentOS unchanged and its answer comes back as it is sent (Server-Sent Events streamed). A request rundesk refuses (401/403) never reaches the upstream.
+         */
         post: operations["run_agent"];
         delete?: never;
         options?: never;
@@ -243,7 +250,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute agents */
+        /**
+         * Forwarded to the upstream AgentOS (upstream.url), after rundesk's auth decision
+         * @description rundesk does not run agents itself: with `upstream.url` set, the request (form fields, multipart uploads, `Authorization`) goes to the developer's AgentOS unchanged and its answer comes back as it is sent (Server-Sent Events streamed). A request rundesk refuses (401/403) never reaches the upstream.
+         */
         post: operations["cancel_run_agent"];
         delete?: never;
         options?: never;
@@ -260,7 +270,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute agents */
+        /**
+         * Forwarded to the upstream AgentOS (upstream.url), after rundesk's auth decision
+         * @description rundesk does not run agents itself: with `upstream.url` set, the request (form fields, multipart uploads, `Authorization`) goes to the developer's AgentOS unchanged and its answer comes back as it is sent (Server-Sent Events streamed). A request rundesk refuses (401/403) never reaches the upstream.
+         */
         post: operations["continue_run_agent"];
         delete?: never;
         options?: never;
@@ -309,9 +322,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /teams/{team_id}/runs itself; your own AgentOS does (it runs the teams defined in its code): set upstream.url to your AgentOS to forward this route. Default scopes: teams:read.
+         */
+        get: operations["unanswered_get_teams_team_id_runs"];
         put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute teams */
+        /**
+         * Forwarded to the upstream AgentOS (upstream.url), after rundesk's auth decision
+         * @description rundesk does not run teams itself: with `upstream.url` set, the request (form fields, multipart uploads, `Authorization`) goes to the developer's AgentOS unchanged and its answer comes back as it is sent (Server-Sent Events streamed). A request rundesk refuses (401/403) never reaches the upstream.
+         */
         post: operations["run_team"];
         delete?: never;
         options?: never;
@@ -328,7 +348,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute teams */
+        /**
+         * Forwarded to the upstream AgentOS (upstream.url), after rundesk's auth decision
+         * @description rundesk does not run teams itself: with `upstream.url` set, the request (form fields, multipart uploads, `Authorization`) goes to the developer's AgentOS unchanged and its answer comes back as it is sent (Server-Sent Events streamed). A request rundesk refuses (401/403) never reaches the upstream.
+         */
         post: operations["cancel_run_team"];
         delete?: never;
         options?: never;
@@ -345,7 +368,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute teams */
+        /**
+         * Forwarded to the upstream AgentOS (upstream.url), after rundesk's auth decision
+         * @description rundesk does not run teams itself: with `upstream.url` set, the request (form fields, multipart uploads, `Authorization`) goes to the developer's AgentOS unchanged and its answer comes back as it is sent (Server-Sent Events streamed). A request rundesk refuses (401/403) never reaches the upstream.
+         */
         post: operations["continue_run_team"];
         delete?: never;
         options?: never;
@@ -394,9 +420,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /workflows/{workflow_id}/runs itself; your own AgentOS does (it runs the workflows defined in its code): set upstream.url to your AgentOS to forward this route. Default scopes: workflows:read.
+         */
+        get: operations["unanswered_get_workflows_workflow_id_runs"];
         put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute workflows */
+        /**
+         * Forwarded to the upstream AgentOS (upstream.url), after rundesk's auth decision
+         * @description rundesk does not run workflows itself: with `upstream.url` set, the request (form fields, multipart uploads, `Authorization`) goes to the developer's AgentOS unchanged and its answer comes back as it is sent (Server-Sent Events streamed). A request rundesk refuses (401/403) never reaches the upstream.
+         */
         post: operations["run_workflow"];
         delete?: never;
         options?: never;
@@ -413,7 +446,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute workflows */
+        /**
+         * Forwarded to the upstream AgentOS (upstream.url), after rundesk's auth decision
+         * @description rundesk does not run workflows itself: with `upstream.url` set, the request (form fields, multipart uploads, `Authorization`) goes to the developer's AgentOS unchanged and its answer comes back as it is sent (Server-Sent Events streamed). A request rundesk refuses (401/403) never reaches the upstream.
+         */
         post: operations["cancel_run_workflow"];
         delete?: never;
         options?: never;
@@ -430,7 +466,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Not performed: rundesk stores and serves runs but does not execute workflows */
+        /**
+         * Forwarded to the upstream AgentOS (upstream.url), after rundesk's auth decision
+         * @description rundesk does not run workflows itself: with `upstream.url` set, the request (form fields, multipart uploads, `Authorization`) goes to the developer's AgentOS unchanged and its answer comes back as it is sent (Server-Sent Events streamed). A request rundesk refuses (401/403) never reaches the upstream.
+         */
         post: operations["continue_run_workflow"];
         delete?: never;
         options?: never;
@@ -645,7 +684,11 @@ export interface paths {
         /** List eval runs (newest first, paginated) */
         get: operations["get_eval_runs"];
         put?: never;
-        post?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /eval-runs itself; your own AgentOS does (running an eval executes the agent or team): set upstream.url to your AgentOS to forward this route. Default scopes: evals:write.
+         */
+        post: operations["unanswered_post_eval_runs"];
         /** Delete several eval runs */
         delete: operations["delete_eval_runs"];
         options?: never;
@@ -698,8 +741,16 @@ export interface paths {
         /** List knowledge contents (paginated; listing only, no search) */
         get: operations["get_content"];
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /knowledge/content itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:write.
+         */
+        post: operations["unanswered_post_knowledge_content"];
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer DELETE /knowledge/content itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:delete.
+         */
+        delete: operations["unanswered_delete_knowledge_content"];
         options?: never;
         head?: never;
         patch?: never;
@@ -716,6 +767,1106 @@ export interface paths {
         get: operations["get_content_by_id"];
         put?: never;
         post?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer DELETE /knowledge/content/{content_id} itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:delete.
+         */
+        delete: operations["unanswered_delete_knowledge_content_content_id"];
+        options?: never;
+        head?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer PATCH /knowledge/content/{content_id} itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:write.
+         */
+        patch: operations["unanswered_patch_knowledge_content_content_id"];
+        trace?: never;
+    };
+    "/agents/{agent_id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /agents/{agent_id}/runs/{run_id} itself; your own AgentOS does (it runs the agents defined in its code): set upstream.url to your AgentOS to forward this route. Default scopes: agents:read.
+         */
+        get: operations["unanswered_get_agents_agent_id_runs_run_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}/runs/{run_id}/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /agents/{agent_id}/runs/{run_id}/checkpoints itself; your own AgentOS does (it runs the agents defined in its code): set upstream.url to your AgentOS to forward this route. Default scopes: agents:read.
+         */
+        get: operations["unanswered_get_agents_agent_id_runs_run_id_checkpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}/runs/{run_id}/checkpoints/{message_index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /agents/{agent_id}/runs/{run_id}/checkpoints/{message_index} itself; your own AgentOS does (it runs the agents defined in its code): set upstream.url to your AgentOS to forward this route. Default scopes: agents:read.
+         */
+        get: operations["unanswered_get_agents_agent_id_runs_run_id_checkpoints_message_index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}/runs/{run_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /agents/{agent_id}/runs/{run_id}/resume itself; your own AgentOS does (it runs the agents defined in its code): set upstream.url to your AgentOS to forward this route.
+         */
+        post: operations["unanswered_post_agents_agent_id_runs_run_id_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}/sessions/{session_id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /agents/{agent_id}/sessions/{session_id}/fork itself; your own AgentOS does (it runs the agents defined in its code): set upstream.url to your AgentOS to forward this route.
+         */
+        post: operations["unanswered_post_agents_agent_id_sessions_session_id_fork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /approvals itself; your own AgentOS does (approvals pause and resume the runs it executes): set upstream.url to your AgentOS to forward this route. Default scopes: approvals:read.
+         */
+        get: operations["unanswered_get_approvals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /approvals/count itself; your own AgentOS does (approvals pause and resume the runs it executes): set upstream.url to your AgentOS to forward this route. Default scopes: approvals:read.
+         */
+        get: operations["unanswered_get_approvals_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{approval_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /approvals/{approval_id} itself; your own AgentOS does (approvals pause and resume the runs it executes): set upstream.url to your AgentOS to forward this route. Default scopes: approvals:read.
+         */
+        get: operations["unanswered_get_approvals_approval_id"];
+        put?: never;
+        post?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer DELETE /approvals/{approval_id} itself; your own AgentOS does (approvals pause and resume the runs it executes): set upstream.url to your AgentOS to forward this route. Default scopes: approvals:delete.
+         */
+        delete: operations["unanswered_delete_approvals_approval_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{approval_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /approvals/{approval_id}/resolve itself; your own AgentOS does (approvals pause and resume the runs it executes): set upstream.url to your AgentOS to forward this route. Default scopes: approvals:write.
+         */
+        post: operations["unanswered_post_approvals_approval_id_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{approval_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /approvals/{approval_id}/status itself; your own AgentOS does (approvals pause and resume the runs it executes): set upstream.url to your AgentOS to forward this route. Default scopes: approvals:read.
+         */
+        get: operations["unanswered_get_approvals_approval_id_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /components itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:read.
+         */
+        get: operations["unanswered_get_components"];
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /components itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:write.
+         */
+        post: operations["unanswered_post_components"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components/{component_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /components/{component_id} itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:read.
+         */
+        get: operations["unanswered_get_components_component_id"];
+        put?: never;
+        post?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer DELETE /components/{component_id} itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:delete.
+         */
+        delete: operations["unanswered_delete_components_component_id"];
+        options?: never;
+        head?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer PATCH /components/{component_id} itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:write.
+         */
+        patch: operations["unanswered_patch_components_component_id"];
+        trace?: never;
+    };
+    "/components/{component_id}/configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /components/{component_id}/configs itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:read.
+         */
+        get: operations["unanswered_get_components_component_id_configs"];
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /components/{component_id}/configs itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:write.
+         */
+        post: operations["unanswered_post_components_component_id_configs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components/{component_id}/configs/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /components/{component_id}/configs/current itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:read.
+         */
+        get: operations["unanswered_get_components_component_id_configs_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components/{component_id}/configs/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /components/{component_id}/configs/{version} itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:read.
+         */
+        get: operations["unanswered_get_components_component_id_configs_version"];
+        put?: never;
+        post?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer DELETE /components/{component_id}/configs/{version} itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:delete.
+         */
+        delete: operations["unanswered_delete_components_component_id_configs_version"];
+        options?: never;
+        head?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer PATCH /components/{component_id}/configs/{version} itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:write.
+         */
+        patch: operations["unanswered_patch_components_component_id_configs_version"];
+        trace?: never;
+    };
+    "/components/{component_id}/configs/{version}/set-current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /components/{component_id}/configs/{version}/set-current itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:write.
+         */
+        post: operations["unanswered_post_components_component_id_configs_version_set_current"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components/{component_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /components/{component_id}/restore itself; your own AgentOS does (components and their configs live in its registry): set upstream.url to your AgentOS to forward this route. Default scopes: components:delete.
+         */
+        post: operations["unanswered_post_components_component_id_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databases/all/migrate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /databases/all/migrate itself; your own AgentOS does (migrations run Agno's own migration code): set upstream.url to your AgentOS to forward this route. Default scopes: config:write.
+         */
+        post: operations["unanswered_post_databases_all_migrate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databases/{db_id}/migrate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /databases/{db_id}/migrate itself; your own AgentOS does (migrations run Agno's own migration code): set upstream.url to your AgentOS to forward this route. Default scopes: config:write.
+         */
+        post: operations["unanswered_post_databases_db_id_migrate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/knowledge/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /knowledge/config itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:read.
+         */
+        get: operations["unanswered_get_knowledge_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/knowledge/content/{content_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /knowledge/content/{content_id}/status itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:read.
+         */
+        get: operations["unanswered_get_knowledge_content_content_id_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/knowledge/remote-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /knowledge/remote-content itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:write.
+         */
+        post: operations["unanswered_post_knowledge_remote_content"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/knowledge/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /knowledge/search itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:read.
+         */
+        post: operations["unanswered_post_knowledge_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/knowledge/{knowledge_id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /knowledge/{knowledge_id}/sources itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:read.
+         */
+        get: operations["unanswered_get_knowledge_knowledge_id_sources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/knowledge/{knowledge_id}/sources/{source_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /knowledge/{knowledge_id}/sources/{source_id}/files itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:read.
+         */
+        get: operations["unanswered_get_knowledge_knowledge_id_sources_source_id_files"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/learnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /learnings itself; your own AgentOS does (learnings are kept by its agents): set upstream.url to your AgentOS to forward this route. Default scopes: learnings:read.
+         */
+        get: operations["unanswered_get_learnings"];
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /learnings itself; your own AgentOS does (learnings are kept by its agents): set upstream.url to your AgentOS to forward this route. Default scopes: learnings:write.
+         */
+        post: operations["unanswered_post_learnings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/learnings/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /learnings/users itself; your own AgentOS does (learnings are kept by its agents): set upstream.url to your AgentOS to forward this route. Default scopes: learnings:read.
+         */
+        get: operations["unanswered_get_learnings_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/learnings/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer DELETE /learnings/users/{user_id} itself; your own AgentOS does (learnings are kept by its agents): set upstream.url to your AgentOS to forward this route. Default scopes: learnings:delete.
+         */
+        delete: operations["unanswered_delete_learnings_users_user_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/learnings/{learning_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /learnings/{learning_id} itself; your own AgentOS does (learnings are kept by its agents): set upstream.url to your AgentOS to forward this route. Default scopes: learnings:read.
+         */
+        get: operations["unanswered_get_learnings_learning_id"];
+        put?: never;
+        post?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer DELETE /learnings/{learning_id} itself; your own AgentOS does (learnings are kept by its agents): set upstream.url to your AgentOS to forward this route. Default scopes: learnings:delete.
+         */
+        delete: operations["unanswered_delete_learnings_learning_id"];
+        options?: never;
+        head?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer PATCH /learnings/{learning_id} itself; your own AgentOS does (learnings are kept by its agents): set upstream.url to your AgentOS to forward this route. Default scopes: learnings:write.
+         */
+        patch: operations["unanswered_patch_learnings_learning_id"];
+        trace?: never;
+    };
+    "/metrics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /metrics/refresh itself; your own AgentOS does (it recalculates the metrics): set upstream.url to your AgentOS to forward this route. Default scopes: metrics:write.
+         */
+        post: operations["unanswered_post_metrics_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics/refresh/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /metrics/refresh/status itself; your own AgentOS does (it recalculates the metrics): set upstream.url to your AgentOS to forward this route. Default scopes: metrics:read.
+         */
+        get: operations["unanswered_get_metrics_refresh_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimize-memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /optimize-memories itself; your own AgentOS does (optimizing memories asks a model): set upstream.url to your AgentOS to forward this route. Default scopes: memories:write.
+         */
+        post: operations["unanswered_post_optimize_memories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /queue itself; your own AgentOS does (the run queue is its own): set upstream.url to your AgentOS to forward this route.
+         */
+        get: operations["unanswered_get_queue"];
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer PUT /queue itself; your own AgentOS does (the run queue is its own): set upstream.url to your AgentOS to forward this route.
+         */
+        put: operations["unanswered_put_queue"];
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /queue itself; your own AgentOS does (the run queue is its own): set upstream.url to your AgentOS to forward this route.
+         */
+        post: operations["unanswered_post_queue"];
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer DELETE /queue itself; your own AgentOS does (the run queue is its own): set upstream.url to your AgentOS to forward this route.
+         */
+        delete: operations["unanswered_delete_queue"];
+        options?: never;
+        head?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer PATCH /queue itself; your own AgentOS does (the run queue is its own): set upstream.url to your AgentOS to forward this route.
+         */
+        patch: operations["unanswered_patch_queue"];
+        trace?: never;
+    };
+    "/registry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /registry itself; your own AgentOS does (the registry is its code): set upstream.url to your AgentOS to forward this route. Default scopes: registry:read.
+         */
+        get: operations["unanswered_get_registry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /schedules itself; your own AgentOS does (its scheduler runs them): set upstream.url to your AgentOS to forward this route. Default scopes: schedules:read.
+         */
+        get: operations["unanswered_get_schedules"];
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /schedules itself; your own AgentOS does (its scheduler runs them): set upstream.url to your AgentOS to forward this route. Default scopes: schedules:write.
+         */
+        post: operations["unanswered_post_schedules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedules/{schedule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /schedules/{schedule_id} itself; your own AgentOS does (its scheduler runs them): set upstream.url to your AgentOS to forward this route. Default scopes: schedules:read.
+         */
+        get: operations["unanswered_get_schedules_schedule_id"];
+        put?: never;
+        post?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer DELETE /schedules/{schedule_id} itself; your own AgentOS does (its scheduler runs them): set upstream.url to your AgentOS to forward this route. Default scopes: schedules:delete.
+         */
+        delete: operations["unanswered_delete_schedules_schedule_id"];
+        options?: never;
+        head?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer PATCH /schedules/{schedule_id} itself; your own AgentOS does (its scheduler runs them): set upstream.url to your AgentOS to forward this route. Default scopes: schedules:write.
+         */
+        patch: operations["unanswered_patch_schedules_schedule_id"];
+        trace?: never;
+    };
+    "/schedules/{schedule_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /schedules/{schedule_id}/disable itself; your own AgentOS does (its scheduler runs them): set upstream.url to your AgentOS to forward this route. Default scopes: schedules:write.
+         */
+        post: operations["unanswered_post_schedules_schedule_id_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedules/{schedule_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /schedules/{schedule_id}/enable itself; your own AgentOS does (its scheduler runs them): set upstream.url to your AgentOS to forward this route. Default scopes: schedules:write.
+         */
+        post: operations["unanswered_post_schedules_schedule_id_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedules/{schedule_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /schedules/{schedule_id}/runs itself; your own AgentOS does (its scheduler runs them): set upstream.url to your AgentOS to forward this route. Default scopes: schedules:read.
+         */
+        get: operations["unanswered_get_schedules_schedule_id_runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedules/{schedule_id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /schedules/{schedule_id}/runs/{run_id} itself; your own AgentOS does (its scheduler runs them): set upstream.url to your AgentOS to forward this route. Default scopes: schedules:read.
+         */
+        get: operations["unanswered_get_schedules_schedule_id_runs_run_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedules/{schedule_id}/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /schedules/{schedule_id}/trigger itself; your own AgentOS does (its scheduler runs them): set upstream.url to your AgentOS to forward this route. Default scopes: schedules:write.
+         */
+        post: operations["unanswered_post_schedules_schedule_id_trigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /service-accounts itself; your own AgentOS does (service accounts are its own credentials): set upstream.url to your AgentOS to forward this route. Default scopes: service_accounts:read.
+         */
+        get: operations["unanswered_get_service_accounts"];
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /service-accounts itself; your own AgentOS does (service accounts are its own credentials): set upstream.url to your AgentOS to forward this route. Default scopes: service_accounts:write.
+         */
+        post: operations["unanswered_post_service_accounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-accounts/{service_account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer DELETE /service-accounts/{service_account_id} itself; your own AgentOS does (service accounts are its own credentials): set upstream.url to your AgentOS to forward this route. Default scopes: service_accounts:delete.
+         */
+        delete: operations["unanswered_delete_service_accounts_service_account_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/media/{storage_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /sessions/{session_id}/media/{storage_key} itself; your own AgentOS does (media is kept in its media storage): set upstream.url to your AgentOS to forward this route. Default scopes: sessions:read.
+         */
+        get: operations["unanswered_get_sessions_session_id_media_storage_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{team_id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /teams/{team_id}/runs/{run_id} itself; your own AgentOS does (it runs the teams defined in its code): set upstream.url to your AgentOS to forward this route. Default scopes: teams:read.
+         */
+        get: operations["unanswered_get_teams_team_id_runs_run_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{team_id}/runs/{run_id}/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /teams/{team_id}/runs/{run_id}/checkpoints itself; your own AgentOS does (it runs the teams defined in its code): set upstream.url to your AgentOS to forward this route. Default scopes: teams:read.
+         */
+        get: operations["unanswered_get_teams_team_id_runs_run_id_checkpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{team_id}/runs/{run_id}/checkpoints/{message_index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /teams/{team_id}/runs/{run_id}/checkpoints/{message_index} itself; your own AgentOS does (it runs the teams defined in its code): set upstream.url to your AgentOS to forward this route. Default scopes: teams:read.
+         */
+        get: operations["unanswered_get_teams_team_id_runs_run_id_checkpoints_message_index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{team_id}/runs/{run_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /teams/{team_id}/runs/{run_id}/resume itself; your own AgentOS does (it runs the teams defined in its code): set upstream.url to your AgentOS to forward this route.
+         */
+        post: operations["unanswered_post_teams_team_id_runs_run_id_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{team_id}/sessions/{session_id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /teams/{team_id}/sessions/{session_id}/fork itself; your own AgentOS does (it runs the teams defined in its code): set upstream.url to your AgentOS to forward this route.
+         */
+        post: operations["unanswered_post_teams_team_id_sessions_session_id_fork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflow_id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer GET /workflows/{workflow_id}/runs/{run_id} itself; your own AgentOS does (it runs the workflows defined in its code): set upstream.url to your AgentOS to forward this route. Default scopes: workflows:read.
+         */
+        get: operations["unanswered_get_workflows_workflow_id_runs_run_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflow_id}/runs/{run_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
+         * @description rundesk does not answer POST /workflows/{workflow_id}/runs/{run_id}/resume itself; your own AgentOS does (it runs the workflows defined in its code): set upstream.url to your AgentOS to forward this route.
+         */
+        post: operations["unanswered_post_workflows_workflow_id_runs_run_id_resume"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1044,6 +2195,23 @@ export interface paths {
         put?: never;
         /** Load the demo sessions into the default database (idempotent) */
         post: operations["desk_load_sample_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/upstream/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether the developer's AgentOS answers at upstream.url (or at the URL given) */
+        post: operations["desk_check_upstream"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2959,6 +4127,20 @@ export interface components {
                     port?: number;
                 };
                 /** @default {} */
+                upstream?: {
+                    /**
+                     * Format: uri
+                     * @description The developer's AgentOS, e.g. http://127.0.0.1:7778. null: the routes rundesk does not answer get 501. Default: env RUNDESK_UPSTREAM (rundesk serve --upstream URL sets it).
+                     * @default null
+                     */
+                    url?: string | null;
+                    /**
+                     * @description How long rundesk waits for the upstream's response headers before answering 504 UPSTREAM_TIMEOUT. A streamed run sends its headers at once; a run with stream=false only when it is done.
+                     * @default 300
+                     */
+                    timeout_seconds?: number;
+                };
+                /** @default {} */
                 auth?: {
                     /** @description Public keys (PEM) for asymmetric algorithms or shared secrets for HS*. Tried in order. Default: env JWT_VERIFICATION_KEY. */
                     verification_keys?: string[];
@@ -3071,6 +4253,15 @@ export interface components {
             server: {
                 host: string;
                 port: number;
+            };
+            upstream: {
+                /**
+                 * Format: uri
+                 * @description The developer's AgentOS, e.g. http://127.0.0.1:7778. null: the routes rundesk does not answer get 501. Default: env RUNDESK_UPSTREAM (rundesk serve --upstream URL sets it).
+                 */
+                url: string | null;
+                /** @description How long rundesk waits for the upstream's response headers before answering 504 UPSTREAM_TIMEOUT. A streamed run sends its headers at once; a run with stream=false only when it is done. */
+                timeout_seconds: number;
             };
             auth: {
                 /** @description Public keys (PEM) for asymmetric algorithms or shared secrets for HS*. Tried in order. Default: env JWT_VERIFICATION_KEY. */
@@ -3187,6 +4378,20 @@ export interface components {
                 host?: string;
                 /** @default 7777 */
                 port?: number;
+            };
+            /** @default {} */
+            upstream?: {
+                /**
+                 * Format: uri
+                 * @description The developer's AgentOS, e.g. http://127.0.0.1:7778. null: the routes rundesk does not answer get 501. Default: env RUNDESK_UPSTREAM (rundesk serve --upstream URL sets it).
+                 * @default null
+                 */
+                url?: string | null;
+                /**
+                 * @description How long rundesk waits for the upstream's response headers before answering 504 UPSTREAM_TIMEOUT. A streamed run sends its headers at once; a run with stream=false only when it is done.
+                 * @default 300
+                 */
+                timeout_seconds?: number;
             };
             /** @default {} */
             auth?: {
@@ -3441,6 +4646,20 @@ export interface components {
             /** @description A run endpoint path that now exists. */
             example_path: string;
         };
+        DeskUpstreamCheck: {
+            /** @description The URL tried; null when none is given and upstream.url is not set. */
+            url: string | null;
+            reachable: boolean;
+            /** @description The HTTP status of the upstream's GET /health. */
+            status: number | null;
+            latency_ms: number | null;
+            /** @description What was found, in one sentence (why it is not reachable, when it is not). */
+            detail: string;
+        };
+        DeskUpstreamCheckRequest: {
+            /** Format: uri */
+            url?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -3673,7 +4892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3782,7 +5001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3977,7 +5196,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4074,7 +5293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4297,7 +5516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4507,7 +5726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4815,6 +6034,33 @@ export interface operations {
             };
         };
     };
+    unanswered_get_agents_agent_id_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
     run_agent: {
         parameters: {
             query?: never;
@@ -4826,6 +6072,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The upstream's answer: the run as JSON, or its events as `text/event-stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
@@ -4853,8 +6106,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not perform this route itself and `upstream.url` is not set */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS (`upstream.url`) cannot be reached (`UPSTREAM_UNAVAILABLE`, with `upstream_url`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS did not answer within `upstream.timeout_seconds` (`UPSTREAM_TIMEOUT`, with `upstream_url`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4876,6 +6147,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The upstream's answer: the run as JSON, or its events as `text/event-stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
@@ -4903,8 +6181,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not perform this route itself and `upstream.url` is not set */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS (`upstream.url`) cannot be reached (`UPSTREAM_UNAVAILABLE`, with `upstream_url`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS did not answer within `upstream.timeout_seconds` (`UPSTREAM_TIMEOUT`, with `upstream_url`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4926,6 +6222,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The upstream's answer: the run as JSON, or its events as `text/event-stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
@@ -4953,8 +6256,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not perform this route itself and `upstream.url` is not set */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS (`upstream.url`) cannot be reached (`UPSTREAM_UNAVAILABLE`, with `upstream_url`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS did not answer within `upstream.timeout_seconds` (`UPSTREAM_TIMEOUT`, with `upstream_url`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5126,6 +6447,33 @@ export interface operations {
             };
         };
     };
+    unanswered_get_teams_team_id_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
     run_team: {
         parameters: {
             query?: never;
@@ -5137,6 +6485,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The upstream's answer: the run as JSON, or its events as `text/event-stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
@@ -5164,8 +6519,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not perform this route itself and `upstream.url` is not set */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS (`upstream.url`) cannot be reached (`UPSTREAM_UNAVAILABLE`, with `upstream_url`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS did not answer within `upstream.timeout_seconds` (`UPSTREAM_TIMEOUT`, with `upstream_url`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5187,6 +6560,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The upstream's answer: the run as JSON, or its events as `text/event-stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
@@ -5214,8 +6594,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not perform this route itself and `upstream.url` is not set */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS (`upstream.url`) cannot be reached (`UPSTREAM_UNAVAILABLE`, with `upstream_url`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS did not answer within `upstream.timeout_seconds` (`UPSTREAM_TIMEOUT`, with `upstream_url`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5237,6 +6635,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The upstream's answer: the run as JSON, or its events as `text/event-stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
@@ -5264,8 +6669,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not perform this route itself and `upstream.url` is not set */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS (`upstream.url`) cannot be reached (`UPSTREAM_UNAVAILABLE`, with `upstream_url`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS did not answer within `upstream.timeout_seconds` (`UPSTREAM_TIMEOUT`, with `upstream_url`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5437,6 +6860,33 @@ export interface operations {
             };
         };
     };
+    unanswered_get_workflows_workflow_id_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
     run_workflow: {
         parameters: {
             query?: never;
@@ -5448,6 +6898,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The upstream's answer: the run as JSON, or its events as `text/event-stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
@@ -5475,8 +6932,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not perform this route itself and `upstream.url` is not set */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS (`upstream.url`) cannot be reached (`UPSTREAM_UNAVAILABLE`, with `upstream_url`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS did not answer within `upstream.timeout_seconds` (`UPSTREAM_TIMEOUT`, with `upstream_url`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5498,6 +6973,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The upstream's answer: the run as JSON, or its events as `text/event-stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
@@ -5525,8 +7007,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not perform this route itself and `upstream.url` is not set */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS (`upstream.url`) cannot be reached (`UPSTREAM_UNAVAILABLE`, with `upstream_url`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS did not answer within `upstream.timeout_seconds` (`UPSTREAM_TIMEOUT`, with `upstream_url`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5548,6 +7048,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The upstream's answer: the run as JSON, or its events as `text/event-stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
             401: {
                 headers: {
@@ -5575,8 +7082,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not execute agents, teams or workflows */
+            /** @description Not implemented (`NOT_IMPLEMENTED`): rundesk does not perform this route itself and `upstream.url` is not set */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS (`upstream.url`) cannot be reached (`UPSTREAM_UNAVAILABLE`, with `upstream_url`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream AgentOS did not answer within `upstream.timeout_seconds` (`UPSTREAM_TIMEOUT`, with `upstream_url`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6227,7 +7752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6335,7 +7860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6524,7 +8049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6618,7 +8143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6918,6 +8443,31 @@ export interface operations {
             };
         };
     };
+    unanswered_post_eval_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
     delete_eval_runs: {
         parameters: {
             query?: {
@@ -6979,7 +8529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7172,7 +8722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`), or the database is read-only (`READ_ONLY_DATABASE`) */
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7378,6 +8928,56 @@ export interface operations {
             };
         };
     };
+    unanswered_post_knowledge_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_delete_knowledge_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
     get_content_by_id: {
         parameters: {
             query?: {
@@ -7445,6 +9045,1896 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unanswered_delete_knowledge_content_content_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_patch_knowledge_content_content_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_agents_agent_id_runs_run_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_agents_agent_id_runs_run_id_checkpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_agents_agent_id_runs_run_id_checkpoints_message_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+                run_id: string;
+                message_index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_agents_agent_id_runs_run_id_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_agents_agent_id_sessions_session_id_fork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_approvals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_approvals_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_approvals_approval_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_delete_approvals_approval_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_approvals_approval_id_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_approvals_approval_id_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_components: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_components: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_components_component_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_delete_components_component_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_patch_components_component_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_components_component_id_configs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_components_component_id_configs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_components_component_id_configs_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_components_component_id_configs_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_delete_components_component_id_configs_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_patch_components_component_id_configs_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_components_component_id_configs_version_set_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_components_component_id_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                component_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_databases_all_migrate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_databases_db_id_migrate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                db_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_knowledge_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_knowledge_content_content_id_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_knowledge_remote_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_knowledge_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_knowledge_knowledge_id_sources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_knowledge_knowledge_id_sources_source_id_files: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                knowledge_id: string;
+                source_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_learnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_learnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_learnings_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_delete_learnings_users_user_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_learnings_learning_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                learning_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_delete_learnings_learning_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                learning_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_patch_learnings_learning_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                learning_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_metrics_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_metrics_refresh_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_optimize_memories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_put_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_delete_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_patch_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_registry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_schedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_schedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_schedules_schedule_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_delete_schedules_schedule_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_patch_schedules_schedule_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_schedules_schedule_id_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_schedules_schedule_id_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_schedules_schedule_id_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_schedules_schedule_id_runs_run_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_schedules_schedule_id_trigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_service_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_service_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_delete_service_accounts_service_account_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                service_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_sessions_session_id_media_storage_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+                storage_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_teams_team_id_runs_run_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_teams_team_id_runs_run_id_checkpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_teams_team_id_runs_run_id_checkpoints_message_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+                run_id: string;
+                message_index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_teams_team_id_runs_run_id_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_teams_team_id_sessions_session_id_fork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_get_workflows_workflow_id_runs_run_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
+                };
+            };
+        };
+    };
+    unanswered_post_workflows_workflow_id_runs_run_id_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {string} */
+                        error_code: "NOT_IMPLEMENTED_LOCALLY";
+                        route: string;
+                    };
                 };
             };
         };
@@ -8738,6 +12228,66 @@ export interface operations {
             };
             /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_check_upstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeskUpstreamCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description What was found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskUpstreamCheck"];
+                };
+            };
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`): the URL is not an http(s) URL */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import { runSearchRoutes } from '../search/routes.js';
 import { sessionRoutes } from '../sessions/routes.js';
 import { traceRoutes } from '../traces/routes.js';
 import { platformWriteRoutes } from '../platform-data/write-routes.js';
+import { unansweredScopeRows } from './unanswered-routes.js';
 
 /**
  * Every platform route, once. The platform API, the desk view, both OpenAPI descriptions and
@@ -26,7 +27,8 @@ export const PLATFORM_ROUTES: readonly Route[] = Object.freeze([
 /** The routes the desk view serves under `/desk/view`, as the developer. */
 export const DESK_VIEW_ROUTES: readonly Route[] = Object.freeze(PLATFORM_ROUTES.filter((r) => r.deskView));
 
-/** The default scope table, from the routes' `scopes` and the platform's unserved routes. */
-export const DEFAULT_SCOPE_MAPPINGS: ScopeTable = defaultScopeTable(
-  PLATFORM_ROUTES.flatMap((r) => (r.scopes === 'public' ? [] : [{ key: routeKey(r), scopes: r.scopes }])),
-);
+/** The default scope table, from the routes' `scopes` and the platform's routes rundesk leaves to the developer's AgentOS. */
+export const DEFAULT_SCOPE_MAPPINGS: ScopeTable = defaultScopeTable([
+  ...PLATFORM_ROUTES.flatMap((r) => (r.scopes === 'public' ? [] : [{ key: routeKey(r), scopes: r.scopes }])),
+  ...unansweredScopeRows(),
+]);

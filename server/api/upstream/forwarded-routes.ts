@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { UNSERVED_PLATFORM_SCOPE_MAPPINGS } from '../../auth/default-scope-mappings.js';
+import { notAnsweredLocally, UNANSWERED_ROUTES } from '../platform/unanswered-routes.js';
 import { expressPath } from '../../http/route-express.js';
 import { routeKey, type Route, type RouteMethod } from '../../http/route.js';
 import type { Runtime } from '../../runtime-types.js';
@@ -10,22 +10,26 @@ import { upstreamNotSet, upstreamTarget } from './not-set.js';
 export interface ForwardedRoute {
   method: RouteMethod;
   path: string;
+  /** The 501 while `upstream.url` is not set (default: `upstreamNotSet`). */
+  notSet?: () => Error;
 }
 
 /**
  * The platform routes rundesk does not perform: route objects marked `upstream` (runs, cancel,
- * continue) and the platform's routes rundesk does not serve at all (its scope table's unserved
- * rows: memory, knowledge and eval writes…). Derived, so a route rundesk starts serving leaves
- * this list by itself.
+ * continue) and every platform route rundesk does not serve at all (`UNANSWERED_ROUTES`, from the
+ * platform's published OpenAPI documents: knowledge search and uploads, schedules, approvals…),
+ * whose 501 is `NOT_IMPLEMENTED_LOCALLY`. Derived, so a route rundesk starts serving leaves this
+ * list by itself.
  */
 export function forwardedRoutes(routes: readonly Route[]): ForwardedRoute[] {
   const marked = routes.filter((r) => r.upstream).map((r) => ({ method: r.method, path: r.path }));
-  const unserved = Object.keys(UNSERVED_PLATFORM_SCOPE_MAPPINGS).map((key) => {
-    const [method, path] = key.split(' ') as [string, string];
-    return { method: method.toLowerCase() as RouteMethod, path };
-  });
   const served = new Set(routes.filter((r) => !r.upstream).map(routeKey));
-  return [...marked, ...unserved.filter((r) => !served.has(routeKey(r)))];
+  const unanswered = UNANSWERED_ROUTES.filter((r) => !served.has(routeKey(r))).map((r) => ({
+    method: r.method,
+    path: r.path,
+    notSet: () => notAnsweredLocally(r),
+  }));
+  return [...marked, ...unanswered];
 }
 
 /**
@@ -41,7 +45,7 @@ export function forwardingRouter(runtime: Runtime, forwarder: Forwarder, routes:
     const handler: RequestHandler = (req, res, next) => {
       const target = upstreamTarget(runtime.settings().settings.upstream);
       if (target === null) {
-        next(upstreamNotSet(key));
+        next(route.notSet ? route.notSet() : upstreamNotSet(key));
         return;
       }
       forwarder.web(req, res, target, next, tapOf?.(req));
