@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { jsonText } from './json-text.js';
+import { deepJsonText, jsonText } from './json-text.js';
 
 describe('jsonText', () => {
   it('writes a negative zero as -0.0 and reads back with its sign', () => {
@@ -21,5 +21,31 @@ describe('jsonText', () => {
 
   it('leaves a string that looks like its mark alone', () => {
     expect(jsonText({ s: '\u0000-0:', n: -0 })).toBe('{"s":"\\u0000-0:","n":-0.0}');
+  });
+
+  it('writes by an explicit stack exactly what it writes by recursion, for any value (undefined members and toJSON included)', () => {
+    const extra = fc.oneof(fc.constant(undefined), fc.constant(new Date(0)), fc.constant(-0), fc.constant(Number.NaN));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, fc.jsonValue(), extra, fc.array(tie('node')), fc.dictionary(fc.string(), tie('node'))),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(deepJsonText(v)).toBe(jsonText(v));
+      }),
+    );
+  });
+
+  it('writes a value nested 100,000 levels deep, which JSON.stringify cannot', () => {
+    const root: Record<string, unknown> = {};
+    let at = root;
+    for (let i = 0; i < 100_000; i++) {
+      const next: Record<string, unknown> = { id: i, n: -0 };
+      at['spans'] = [next];
+      at = next;
+    }
+    expect(() => JSON.stringify(root)).toThrow(RangeError);
+    const text = jsonText(root);
+    expect(text.startsWith('{"spans":[{"id":0,"n":-0.0,"spans":[{"id":1,')).toBe(true);
+    expect(text.endsWith('{"id":99999,"n":-0.0}' + ']}'.repeat(100_000))).toBe(true);
   });
 });

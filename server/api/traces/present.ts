@@ -201,6 +201,7 @@ function spanTree(trace: TraceRow, spans: readonly SpanRow[]): TraceNode[] {
     if (list) list.push(span);
     else children.set(span.parent_span_id, [span]);
   }
+  const kidsOf = (span: SpanRow): SpanRow[] => [...(children.get(span.span_id) ?? [])].sort(byStart);
   const roots = [...(children.get(null) ?? [])].sort(byStart);
   let stepTypes: unknown[] = [];
   for (const root of roots) {
@@ -211,19 +212,18 @@ function spanTree(trace: TraceRow, spans: readonly SpanRow[]): TraceNode[] {
     }
   }
   const totals = tokenTotals(spans);
+  /** Spans already in the tree: each is shown once, and a link back into a cycle is cut. */
+  const placed = new Set<SpanRow>(roots);
+  const inCycle = cycleMembers(spans);
 
-  const build = (span: SpanRow): TraceNode => {
-    const kids = [...(children.get(span.span_id) ?? [])].sort(byStart);
-    return presentSpan(span, kids.length > 0 ? kids.map(build) : undefined);
-  };
-
-  return roots.map((root): TraceNode => {
-    const kids = [...(children.get(root.span_id) ?? [])].sort(byStart);
-    const nodes = kids.map((kid, index) => {
-      const node = build(kid);
+  const tree: TraceNode[] = roots.map((root): TraceNode => {
+    const nodes: TraceNode[] = [];
+    kidsOf(root).forEach((kid, index) => {
+      if (placed.has(kid)) return;
+      const node = buildSubtree(kid, kidsOf, placed, inCycle);
       const stepType = stepTypes[index];
       if (stepTypes.length > 0 && stepType !== undefined && stepType !== null) node.step_type = String(stepType);
-      return node;
+      nodes.push(node);
     });
     const metadata: Record<string, unknown> = {};
     if (totals.input > 0) metadata.total_input_tokens = totals.input;
@@ -241,4 +241,71 @@ function spanTree(trace: TraceRow, spans: readonly SpanRow[]): TraceNode[] {
       metadata: Object.keys(metadata).length > 0 ? metadata : undefined,
     }) as TraceNode;
   });
+  // Spans whose parent links form a cycle reach no root: each cycle is one more tree, entered
+  // at its earliest span, flagged — never dropped silently. (A span whose parent is not in the
+  // trace at all stays out, as on the platform.)
+  for (const entry of [...inCycle].sort(byStart)) {
+    if (!placed.has(entry)) tree.push(buildSubtree(entry, kidsOf, placed, inCycle));
+  }
+  return tree;
+}
+
+/**
+ * The node of `top` and everything under it, built with an explicit stack (a chain of spans
+ * may be any number of levels deep). A span already placed is skipped, which cuts a cycle.
+ */
+function buildSubtree(top: SpanRow, kidsOf: (span: SpanRow) => SpanRow[], placed: Set<SpanRow>, inCycle: ReadonlySet<SpanRow>): TraceNode {
+  interface Frame {
+    span: SpanRow;
+    kids: SpanRow[];
+    at: number;
+    built: TraceNode[];
+  }
+  placed.add(top);
+  const stack: Frame[] = [{ span: top, kids: kidsOf(top), at: 0, built: [] }];
+  for (;;) {
+    const frame = stack[stack.length - 1] as Frame;
+    const kid = frame.kids[frame.at++];
+    if (kid !== undefined) {
+      if (placed.has(kid)) continue;
+      placed.add(kid);
+      stack.push({ span: kid, kids: kidsOf(kid), at: 0, built: [] });
+      continue;
+    }
+    const node = presentSpan(frame.span, frame.built.length > 0 ? frame.built : undefined);
+    if (inCycle.has(frame.span)) node.parent_cycle = true;
+    stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) return node;
+    parent.built.push(node);
+  }
+}
+
+/**
+ * The spans on a cycle of parent links (A's parent B, B's parent A, …), found by walking each
+ * span's parents once, iteratively: a walk that comes back to a span of its own path has found
+ * a cycle; one that ends at a root, a missing parent or a span already walked has not.
+ */
+function cycleMembers(spans: readonly SpanRow[]): Set<SpanRow> {
+  const byId = new Map<string, SpanRow>();
+  for (const span of spans) if (!byId.has(span.span_id)) byId.set(span.span_id, span);
+  const members = new Set<SpanRow>();
+  const walked = new Set<SpanRow>();
+  for (const start of spans) {
+    if (walked.has(start)) continue;
+    const path: SpanRow[] = [];
+    const onPath = new Map<SpanRow, number>();
+    let at: SpanRow | undefined = start;
+    while (at !== undefined && !walked.has(at)) {
+      if (onPath.has(at)) {
+        for (const member of path.slice(onPath.get(at))) members.add(member);
+        break;
+      }
+      onPath.set(at, path.length);
+      path.push(at);
+      at = at.parent_span_id ? byId.get(at.parent_span_id) : undefined;
+    }
+    for (const span of path) walked.add(span);
+  }
+  return members;
 }

@@ -89,6 +89,8 @@ export interface TraceNode {
   error?: string;
   spans?: TraceNode[];
   step_type?: string;
+  /** rundesk: the span is one of a set whose parent links form a cycle (shown after the root's tree). */
+  parent_cycle?: boolean;
   metadata?: Record<string, unknown>;
   extra_data?: Record<string, unknown>;
 }
@@ -109,6 +111,11 @@ export const TraceNodeSchema: z.ZodType<TraceNode> = z
       return z.array(TraceNodeSchema).optional();
     },
     step_type: z.string().optional().meta({ description: 'Workflow step type of a workflow’s direct child' }),
+    parent_cycle: z.literal(true).optional().meta({
+      description:
+        'rundesk extension: this span is one of a set whose `parent_span_id` links form a cycle (no root reaches them). Each such set is shown as one more ' +
+        'top-level tree after the root\'s, entered at its earliest span, with the link back into it cut; its other descendants hang under it as usual.',
+    }),
     metadata: z.record(z.string(), z.unknown()).optional(),
     extra_data: z.record(z.string(), z.unknown()).optional(),
   })
