@@ -55,9 +55,9 @@ export function callerOf(auth: RequestAuthState | null): Caller {
 export const DEVELOPER: Caller = Object.freeze({ auth: null, access: AccessScope.all() });
 
 /** The handler's context for one request. */
-export function routeContext(runtime: Runtime, caller: Caller, accepts: (types: string[]) => string | false): RouteContext {
+export function routeContext(runtime: Runtime, caller: Caller, accepts: (types: string[]) => string | false, headers: IncomingHttpHeaders = {}): RouteContext {
   const { auth, access } = caller;
-  return { runtime, auth, scope: (queryUserId) => narrowedTo(access, queryUserId), accepts };
+  return { runtime, auth, scope: (queryUserId) => narrowedTo(access, queryUserId), accepts, headers };
 }
 
 /** Parse → handler (use case, present): the answer, or a thrown error kind. */

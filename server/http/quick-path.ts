@@ -108,7 +108,7 @@ export function createQuickPath(runtime: Runtime, routes: readonly Route[], opts
     setSecurityHeaders(res);
     try {
       const auth = await authorizeRequest(runtime.auth(), 'GET', path, req.headers);
-      const ctx = routeContext(runtime, callerOf(auth), (types) => accepts.call(req, types));
+      const ctx = routeContext(runtime, callerOf(auth), (types) => accepts.call(req, types), req.headers);
       writeAnswer(res, await runRoute(route, { params, query: parseQuery(query), body: undefined }, ctx));
     } catch (err) {
       const kind = errorKindOf(err, fromExpressError, opts.log, { method: 'GET', path });

@@ -41,7 +41,7 @@ export function sendAnswer(res: Response, answer: RouteAnswer): void {
 function handlerOf(route: Route, runtime: Runtime, access: RouteAccess): RequestHandler {
   return async (req, res) => {
     const caller = access === 'developer' ? DEVELOPER : callerOf(authStateOf(res));
-    const ctx = routeContext(runtime, caller, (types) => req.accepts(types));
+    const ctx = routeContext(runtime, caller, (types) => req.accepts(types), req.headers);
     sendAnswer(res, await runRoute(route, { params: req.params, query: req.query, body: req.body }, ctx));
   };
 }

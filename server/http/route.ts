@@ -93,6 +93,11 @@ export interface RouteContext {
   scope(queryUserId: string | undefined): AccessScope;
   /** The best of `types` for the request's `Accept` header, as Express's `req.accepts`. */
   accepts(types: string[]): string | false;
+  /**
+   * The request's headers, for a handler that asks the upstream AgentOS on the caller's behalf
+   * (live listings forward the caller's own credential); empty where there is no request.
+   */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 export interface RouteInput<P, Q, B> {

@@ -206,6 +206,23 @@ export const ComponentSchema = z
   });
 
 /**
+ * A live agent, team or workflow of the upstream AgentOS (`upstream.url`), as the platform lists
+ * it (its own fields kept: tools, instructions, team mode…), with rundesk's counts of its stored
+ * sessions and a `db_id` rundesk answers for.
+ */
+export const LiveComponentSchema = z
+  .looseObject({
+    id: z.string(),
+    name: z.string().nullable().optional(),
+    db_id: z.string().meta({ description: 'A database rundesk answers for: where its sessions were found, else the upstream\'s if attached under the same id, else the answering database.' }),
+    live: z.literal(true).meta({ description: 'Listed by the upstream AgentOS: it can be run through rundesk.' }),
+    session_count: z.number().int(),
+    run_count: z.number().int(),
+    last_active_at: isoDate,
+  })
+  .meta({ id: 'LiveComponent', description: "An agent, team or workflow the upstream AgentOS lists live, in the platform's shape." });
+
+/**
  * The ingest body: one run dict in the stored (Agno `to_dict`) format. Only what rundesk relies
  * on is checked; every other key is kept as sent.
  */
@@ -286,9 +303,9 @@ export const OsConfigSchema = z
     traces: ConfigDomainSchema.meta({
       description: 'Databases whose traces `/traces` reads: `default_database` when set, else every database (as AgentOS: its own db, else all). No table names, as on the platform.',
     }),
-    agents: z.array(ComponentSchema),
-    teams: z.array(ComponentSchema),
-    workflows: z.array(ComponentSchema),
+    agents: z.array(z.union([LiveComponentSchema, ComponentSchema])),
+    teams: z.array(z.union([LiveComponentSchema, ComponentSchema])),
+    workflows: z.array(z.union([LiveComponentSchema, ComponentSchema])),
     interfaces: z.array(z.record(z.string(), z.unknown())),
   })
   .meta({ id: 'OsConfig' });

@@ -4,12 +4,13 @@ import type { PlatformDomain } from '../../db/platform-data/types.js';
 import type { ComponentSummary, Database, SessionType } from '../../db/types.js';
 import { NotFoundError } from '../../errors.js';
 import { upstreamNotSet } from '../upstream/not-set.js';
+import { withLiveEntries } from '../upstream/live-listings.js';
 import { listComponents } from '../sessions/use-cases.js';
 import { ModelListSchema } from '../platform-data/schemas.js';
 import { presentComponent } from '../sessions/present.js';
 import { selectStore } from '../../http/request-scope.js';
 import { defineRoute, json, type Route, type RouteContext } from '../../http/route.js';
-import { ComponentSchema, ComponentsQuerySchema, OsConfigSchema, ResourceIdSchema } from '../../http/schemas.js';
+import { ComponentSchema, ComponentsQuerySchema, LiveComponentSchema, OsConfigSchema, ResourceIdSchema } from '../../http/schemas.js';
 
 const KINDS = [
   { family: 'agents', kind: 'agent', label: 'Agent', tag: 'Agents' },
@@ -93,14 +94,16 @@ function routesOfKind({ family, kind, label, tag }: (typeof KINDS)[number]): Rou
       tags: [tag],
       summary: `List ${family} seen in the stored sessions (filtered by per-resource scopes)`,
       query: ComponentsQuerySchema,
-      answers: { 200: { description: `The ${family}`, schema: z.array(ComponentSchema) } },
+      answers: { 200: { description: `The ${family}: with upstream.url set, the upstream's live ones first`, schema: z.array(z.union([LiveComponentSchema, ComponentSchema])) } },
       errors: [400, 404, 503],
       scopes: [`${family}:read`],
       deskView: true,
       async handle({ query }, ctx) {
         const allowed = ctx.auth?.accessible_resource_ids ?? ['*'];
         const visible = (await componentsOf(ctx, kind, query)).filter((c) => allowed.includes('*') || allowed.includes(c.summary.id));
-        return json(visible.map((c) => presentComponent(c.summary, c.dbId)));
+        const stored = visible.map((c) => presentComponent(c.summary, c.dbId));
+        // With upstream.url set, the live ones too, as the platform lists them (unless a database is named).
+        return json(query.db_id === undefined ? await withLiveEntries(ctx, family, stored) : stored);
       },
     }),
     defineRoute({
@@ -111,15 +114,17 @@ function routesOfKind({ family, kind, label, tag }: (typeof KINDS)[number]): Rou
       summary: `Get one of the ${family}`,
       params: Params,
       query: ComponentsQuerySchema,
-      answers: { 200: { description: 'Found', schema: ComponentSchema } },
+      answers: { 200: { description: 'Found', schema: z.union([LiveComponentSchema, ComponentSchema]) } },
       errors: [400, 404, 503],
       scopes: [`${family}:read`],
       deskView: true,
       async handle({ params, query }, ctx) {
         const id = params[idName] as string;
         const found = (await componentsOf(ctx, kind, query)).find((c) => c.summary.id === id);
-        if (!found) throw new NotFoundError(`${label} with ID ${id} not found`);
-        return json(presentComponent(found.summary, found.dbId));
+        const stored = found ? [presentComponent(found.summary, found.dbId)] : [];
+        const entry = (query.db_id === undefined ? await withLiveEntries(ctx, family, stored) : stored).find((c) => c.id === id);
+        if (!entry) throw new NotFoundError(`${label} with ID ${id} not found`);
+        return json(entry);
       },
     }),
     notRunnable('run', '/runs', Params),
@@ -145,7 +150,8 @@ const getConfig = defineRoute({
   async handle(_input, ctx) {
     const { runtime } = ctx;
     const { settings } = runtime.settings();
-    const list = async (kind: SessionType) => (await componentsOf(ctx, kind, {})).map((c) => presentComponent(c.summary, c.dbId));
+    const list = async (kind: SessionType) =>
+      withLiveEntries(ctx, `${kind}s` as const, (await componentsOf(ctx, kind, {})).map((c) => presentComponent(c.summary, c.dbId)));
     const dbs = runtime.databases.list().map((db) => {
       let tables: string[] | null;
       try {

@@ -1,0 +1,104 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { RouteContext } from '../../http/route.js';
+import { upstreamTarget } from './not-set.js';
+import { withoutDeskCredential } from './desk-credential.js';
+import { answeringDatabaseId } from '../../db/answering.js';
+
+export type Family = 'agents' | 'teams' | 'workflows';
+
+/** A live entry as the upstream AgentOS lists it (`AgentResponse`, `TeamResponse`, `WorkflowSummaryResponse`). */
+export type LiveEntry = Record<string, unknown> & { id: string };
+
+/** A stored entry as rundesk lists it (`Component`). */
+export interface StoredEntry {
+  id: string;
+  db_id: string;
+  session_count: number;
+  run_count: number;
+  last_active_at: string | null;
+  [key: string]: unknown;
+}
+
+/** A listing should not wait on a slow upstream for long: the stored entries answer anyway. */
+const LISTING_TIMEOUT_MS = 3000;
+
+/** GET `path` on the upstream with the caller's own credential; `null` on any failure. */
+function getJson(url: string, headers: Readonly<Record<string, string | string[] | undefined>>): Promise<unknown> {
+  const forwarded: http.OutgoingHttpHeaders = { accept: 'application/json' };
+  for (const name of ['authorization', 'cookie']) if (headers[name] !== undefined) forwarded[name] = headers[name];
+  withoutDeskCredential(forwarded as http.IncomingHttpHeaders);
+  const target = new URL(url);
+  return new Promise((resolve) => {
+    const req = (target.protocol === 'https:' ? https : http).request(target, { headers: forwarded, timeout: LISTING_TIMEOUT_MS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        if (res.statusCode !== 200) return resolve(null);
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
+        } catch {
+          resolve(null);
+        }
+      });
+      res.on('error', () => resolve(null));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(null));
+    req.end();
+  });
+}
+
+const isEntry = (v: unknown): v is LiveEntry => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
+
+/**
+ * The upstream's live agents, teams or workflows, as it lists them to this caller (its token
+ * forwarded), filtered by the caller's per-resource scopes as rundesk's own listing is. Empty
+ * when no upstream is set or it does not answer: a listing never fails because of it.
+ */
+export async function liveEntries(ctx: RouteContext, family: Family): Promise<LiveEntry[]> {
+  const target = upstreamTarget(ctx.runtime.settings().settings.upstream);
+  if (target === null) return [];
+  const listed = await getJson(`${target.url}/${family}`, ctx.headers);
+  if (!Array.isArray(listed)) return [];
+  const allowed = ctx.auth?.accessible_resource_ids ?? ['*'];
+  return listed.filter(isEntry).filter((e) => allowed.includes('*') || allowed.includes(e.id));
+}
+
+/**
+ * One listing from the live entries and the stored ones: each live entry first, as the platform
+ * lists it, marked `live: true`, with rundesk's counts when it also holds that component's
+ * sessions; then the stored entries the upstream does not list. An entry's `db_id` is always one
+ * rundesk answers for (a client such as agent-ui reads the sessions with it through rundesk):
+ * the stored entry's, else the upstream's when rundesk has a database of that id, else
+ * `fallbackDbId` (the database that answers without `db_id`).
+ */
+export function mergeListing<S extends StoredEntry>(live: readonly LiveEntry[], stored: readonly S[], knownDbIds: ReadonlySet<string>, fallbackDbId: string): Array<S | (LiveEntry & { live: true })> {
+  const storedById = new Map<string, S>();
+  for (const s of stored) if (!storedById.has(s.id)) storedById.set(s.id, s);
+  const liveIds = new Set(live.map((e) => e.id));
+  const merged = live.map((entry) => {
+    const mine = storedById.get(entry.id);
+    const upstreamDb = typeof entry['db_id'] === 'string' ? entry['db_id'] : null;
+    const dbId = mine?.db_id ?? (upstreamDb !== null && knownDbIds.has(upstreamDb) ? upstreamDb : fallbackDbId);
+    return {
+      ...entry,
+      db_id: dbId,
+      live: true as const,
+      session_count: mine?.session_count ?? 0,
+      run_count: mine?.run_count ?? 0,
+      last_active_at: mine?.last_active_at ?? null,
+    };
+  });
+  return [...merged, ...stored.filter((s) => !liveIds.has(s.id))];
+}
+
+/** `mergeListing` for a request: the upstream's live entries beside `stored` (empty without an upstream). */
+export async function withLiveEntries<S extends StoredEntry>(ctx: RouteContext, family: Family, stored: readonly S[]): Promise<Array<S | (LiveEntry & { live: true })>> {
+  const live = await liveEntries(ctx, family);
+  if (live.length === 0) return [...stored];
+  const { runtime } = ctx;
+  const known = new Set(runtime.databases.list().map((db) => db.id));
+  const fallback = answeringDatabaseId(runtime.caches.holdings, runtime.databases, runtime.settings().settings.default_database);
+  return mergeListing(live, stored, known, fallback ?? 'default');
+}
