@@ -30,7 +30,15 @@ export interface SessionUpdate {
  * Creates a session without runs. Its owner is the token's user whenever the token names one (as
  * AgentOS, whose auth state wins over the body), else the body's `user_id`. An id already taken —
  * under any type — is a 409 and nothing is written.
+ *
+ * Under user isolation a caller confined to its own rows cannot choose the new session's id: any
+ * answer to a chosen id (201 when free, 409 when taken) would tell whether another user's session
+ * holds it, which reads and writes never tell (they answer 404 alike). So a `session_id` in the
+ * body is one 409 whatever the id, free or taken, by anyone; without one, a fresh id is made.
  */
+export const CHOSEN_ID_UNDER_ISOLATION =
+  "Under user isolation a new session's id is chosen by the server: leave out session_id (an answer to a chosen id would tell whether another user's session has it)";
+
 export async function createSession(
   store: SessionStore,
   scope: AccessScope,
@@ -41,6 +49,7 @@ export async function createSession(
   newId: () => string,
 ): Promise<StoredSession> {
   const userId = ownerOf(scope, tokenUserId ?? body.user_id ?? null, 'sessions');
+  if (scope.kind === 'user' && body.session_id !== undefined) throw new ConflictError(CHOSEN_ID_UNDER_ISOLATION);
   const sessionData: Record<string, unknown> = {};
   if (body.session_state !== undefined) sessionData['session_state'] = body.session_state;
   if (body.session_name !== undefined) sessionData['session_name'] = body.session_name;
