@@ -72,10 +72,11 @@ export function evaluateAccess(input: AccessInput): AccessResult {
     perResource = true;
     for (const id of heldIds) ids.add(id);
   }
-  // The platform's listing rule: a GET of a family's bare collection never answers 403 for
+  // The platform's listing rule: a GET of a family's bare collection does not answer 403 for
   // want of the family's global scope; it answers the list filtered to the ids the caller's
-  // per-resource scopes name, possibly none.
-  if (listing) return allow([...ids], [...ids]);
+  // per-resource scopes name. A caller holding no scope of the family at all is refused,
+  // naming the family's read scope, as AgentOS's listing handlers do.
+  if (listing && ids.size > 0) return allow([...ids], [...ids]);
   return {
     allowed: false,
     isAdmin,

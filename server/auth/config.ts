@@ -35,7 +35,7 @@ export function expectedAudiences(auth: Pick<AuthSettings, 'audience'>, osId: st
  */
 export async function compileAuthConfig(auth: AuthSettings, osId: string, defaultScopes: ScopeTable): Promise<CompiledAuthConfig> {
   const issues: FieldIssue[] = [];
-  const { table, issues: mappingIssues } = buildMappingTable(auth.scope_mappings, defaultScopes);
+  const { table, issues: mappingIssues } = buildMappingTable(auth.scope_mappings, defaultScopes, auth.scope_matching);
   const { paths: excluded, issues: excludedIssues } = compileExcludedPaths(auth.excluded_route_paths);
   issues.push(...mappingIssues, ...excludedIssues);
 

@@ -4,7 +4,7 @@ import { audienceFromClaim, audienceMatches, idFromClaim, pickClaims, readClaim,
 import type { CompiledAuthConfig } from './config.js';
 import { decodeToken, MAX_TOKEN_LENGTH } from './decode.js';
 import { findExcludedPath } from './excluded-paths.js';
-import { findMapping, type ScopeMapping } from './scope-mappings.js';
+import { findMapping, type ScopeMapping, type ScopeMatching } from './scope-mappings.js';
 import { missingTokenDetail } from './token-source.js';
 import type { AuthDecision, KeyAttempt, KeyRef, MatchedMapping, RequestAuthState } from './types.js';
 import type { TokenVerifier } from './verifier.js';
@@ -58,8 +58,16 @@ function requestPath(raw: string): string {
   return path.startsWith('/') ? path : `/${path}`;
 }
 
-export function toMatched(mapping: ScopeMapping | null): MatchedMapping | null {
-  return mapping && { pattern: mapping.pattern.key, scopes: [...mapping.scopes], source: mapping.source };
+/**
+ * The plain-data form of a deciding rule. `override_key` is the `scope_mappings` key that
+ * changes it: under `platform` matching a default is changed by redefining the platform's
+ * own key that covers it (`GET /sessions/*`), as a key spelled like rundesk's route would be
+ * appended behind it and never decide.
+ */
+export function toMatched(mapping: ScopeMapping | null, matching: ScopeMatching): MatchedMapping | null {
+  if (!mapping) return null;
+  const override_key = mapping.source === 'default' && matching === 'platform' ? mapping.platformKey : mapping.pattern.key;
+  return { pattern: mapping.pattern.key, scopes: [...mapping.scopes], source: mapping.source, override_key };
 }
 
 /**
@@ -175,7 +183,7 @@ export class AuthCore {
 
     const enabled = this.config.authorizationEnabled;
     trace.mapping = enabled ? findMapping(this.config.table, method, path) : null;
-    const matched = toMatched(trace.mapping);
+    const matched = toMatched(trace.mapping, this.config.table.matching);
     const required = matched?.scopes ?? [];
     const settle = (decision: AuthDecision): Trace => {
       if (excludedBy === null) trace.decision = decision;

@@ -31,6 +31,28 @@ describe('inspectToken', () => {
     });
   });
 
+  // Failed before: rundesk answered 200 by the custom rule, where the platform answers 403.
+  it('shows both verdicts when the two matching modes decide by different rules', async () => {
+    const { layer, token } = await setup({ scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
+    const t = await token({ sub: 'u1', scopes: ['runs:read'] });
+    const inspection = await layer.inspectToken({ token: t, method: 'GET', path: '/sessions/s1/runs/r1' });
+    expect(inspection).toMatchObject({
+      status: 403,
+      matched: { pattern: 'GET /sessions/{session_id}/runs/{run_id}', source: 'default', override_key: 'GET /sessions/*' },
+      other_verdict: {
+        scope_matching: 'specific',
+        status: 200,
+        matched: { pattern: 'GET /sessions/*/runs/*', source: 'custom', override_key: 'GET /sessions/*/runs/*' },
+        required_scopes: ['runs:read'],
+        detail: null,
+      },
+    });
+    const specific = await setup({ scope_matching: 'specific', scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
+    const other = await specific.layer.inspectToken({ token: await specific.token({ scopes: ['runs:read'] }), method: 'GET', path: '/sessions/s1/runs/r1' });
+    expect(other).toMatchObject({ status: 200, other_verdict: { scope_matching: 'platform', status: 403, matched: { override_key: 'GET /sessions/*' } } });
+    expect((await layer.inspectToken({ token: t, method: 'GET', path: '/sessions' })).other_verdict).toBeNull();
+  });
+
   it('explains a 403 with the missing scopes and the ids the token may use', async () => {
     const { layer, token } = await setup();
     const inspection = await layer.inspectToken({ token: await token({ scopes: ['agents:a1:read'] }), method: 'GET', path: '/agents/a2' });
@@ -151,13 +173,32 @@ describe('routeMatrix', () => {
     expect(row('GET /sessions/*')).toMatchObject({ source: 'custom', decided_by: null, status: 403 });
   });
 
-  it('says on a default row when the platform would decide its requests by another rule', async () => {
-    const { layer, token } = await setup({ scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
+  it('says on a default row when the other matching mode would decide its requests by another rule', async () => {
+    const { layer, token } = await setup({ scope_matching: 'specific', scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
     const matrix = await layer.routeMatrix(await token({ scopes: ['runs:read'] }));
     expect(matrix.rows.find((r) => r.pattern === 'GET /sessions/{session_id}/runs/{run_id}')).toMatchObject({
       decided_by: 'GET /sessions/*/runs/*',
       status: 200,
       platform_note: 'on the platform, `GET /sessions/*` is matched first here; `GET /sessions/*/runs/*` does not decide this request there',
+    });
+  });
+
+  // Failed before: the custom row answered 200 (its own scopes) though it never decides.
+  it('answers a custom rule that never decides as the rule that does, and says how to change it', async () => {
+    const { layer, token } = await setup({ scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
+    const matrix = await layer.routeMatrix(await token({ scopes: ['runs:read'] }));
+    expect(matrix.rows.find((r) => r.pattern === 'GET /sessions/*/runs/*')).toMatchObject({
+      source: 'custom',
+      decided_by: 'GET /sessions/{session_id}/runs/{run_id}',
+      status: 403,
+      required_scopes: ['sessions:read'],
+      platform_note: 'on the platform, `GET /sessions/*` is matched first here; this rule never decides there; redefine `GET /sessions/*` to change these requests',
+    });
+    expect(matrix.rows.find((r) => r.pattern === 'GET /sessions/{session_id}/runs/{run_id}')).toMatchObject({
+      decided_by: null,
+      status: 403,
+      platform_note:
+        '`GET /sessions/*/runs/*` does not decide this request: as on the platform, `GET /sessions/*` is matched first (redefine `GET /sessions/*` to change it); with scope_matching "specific", `GET /sessions/*/runs/*` would decide',
     });
   });
 
@@ -170,8 +211,8 @@ describe('routeMatrix', () => {
       [{ 'GET /agents': ['x:read'], 'POST /*': [] }, ['teams:read']],
       [{ '* /memories*': ['mem:all'] }, ['memories:read']],
     ];
-    for (const [mappings, scopes] of cases) {
-      const { layer, token } = await setup({ scope_mappings: mappings });
+    for (const [mappings, scopes, matching] of cases.flatMap(([m, sc]) => [[m, sc, 'platform'], [m, sc, 'specific']] as const)) {
+      const { layer, token } = await setup({ scope_mappings: mappings, scope_matching: matching });
       const t = await token({ scopes });
       const matrix = await layer.routeMatrix(t);
       for (const row of matrix.rows.filter((r) => r.source === 'default')) {

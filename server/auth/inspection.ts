@@ -2,10 +2,10 @@ import { httpStatusOf } from '../error-table.js';
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { evaluateAccess, insufficientScopesDetail } from './access.js';
 import { readClaim } from './claims.js';
-import type { AuthCore, Trace } from './core.js';
-import { findMapping, type ScopeMapping } from './scope-mappings.js';
+import { toMatched, type AuthCore, type Trace } from './core.js';
+import { findMapping, type ScopeMapping, type ScopeMatching } from './scope-mappings.js';
 import { divergenceNote, platformShadow } from './platform-order.js';
-import type { RouteMatrix, RouteMatrixRow, TokenInspection } from './types.js';
+import type { OtherVerdict, RouteMatrix, RouteMatrixRow, TokenInspection } from './types.js';
 
 /** Claims identity providers use for permissions, for the "set scopes_claim" hint. */
 const SCOPE_LIKE_CLAIMS = ['scopes', 'scope', 'scp', 'permissions', 'roles', 'realm_access.roles'];
@@ -45,13 +45,44 @@ export function toInspection(trace: Trace, core: AuthCore): TokenInspection {
     missing_scopes: access?.missingScopes ?? [],
     allowed_resource_ids: access && !access.allowed ? access.perResourceIds : null,
     platform_note: platformNote(trace, core),
+    other_verdict: otherVerdict(trace, core),
     hints: hints(trace, core),
   };
 }
 
 function platformNote(trace: Trace, core: AuthCore): string | null {
   if (trace.excludedBy !== null || !core.config.authorizationEnabled) return null;
-  return divergenceNote(core.config.table, trace.mapping, trace.method, trace.path);
+  return divergenceNote(core.config.table, trace.method, trace.path);
+}
+
+/**
+ * The decision the other `scope_matching` mode would give, when it would be decided by another
+ * rule: the inspector shows both verdicts. `null` when both pick the same rule, on excluded
+ * routes, with authorization off, or when the token is refused anyway (both 401).
+ */
+function otherVerdict(trace: Trace, core: AuthCore): OtherVerdict | null {
+  const table = core.config.table;
+  if (trace.excludedBy !== null || !core.config.authorizationEnabled || trace.decision.outcome === 'excluded') return null;
+  const state = trace.decision.state;
+  if (state === null) return null;
+  const mode: ScopeMatching = table.matching === 'platform' ? 'specific' : 'platform';
+  const mapping = findMapping(table, trace.method, trace.path, mode);
+  if (mapping === trace.mapping) return null;
+  const access = evaluateAccess({
+    scopes: state.scopes,
+    adminScope: core.config.settings.admin_scope,
+    authorizationEnabled: true,
+    mapping,
+    method: trace.method,
+    path: trace.path,
+  });
+  return {
+    scope_matching: mode,
+    status: access.allowed ? 200 : 403,
+    matched: toMatched(mapping, mode),
+    required_scopes: access.requiredScopes,
+    detail: access.allowed ? null : insufficientScopesDetail(access),
+  };
 }
 
 function hints(trace: Trace, core: AuthCore): string[] {
@@ -85,19 +116,25 @@ function samplePath(mapping: ScopeMapping): string {
   return mapping.pattern.text;
 }
 
-/** The rule that decides requests on a default route: a custom one when any matches. */
+/**
+ * The rule that decides requests on a row's route: for a default route, its own requests; for
+ * a custom rule, requests its pattern names (its `*` read as an arbitrary id). Under
+ * `platform` matching an earlier rule may decide them; under `specific` a custom rule beats a
+ * default. A `*`-method rule is judged as written.
+ */
 function decidingMapping(core: AuthCore, row: ScopeMapping): ScopeMapping | null {
+  if (row.pattern.method === '*') return row;
   return findMapping(core.config.table, row.pattern.method, samplePath(row));
 }
 
 /**
- * A custom row: where the platform would not apply it. A default row decided by a custom
- * rule: where the platform would pick another rule for the route's requests.
+ * A custom row: where the platform would not apply it. A default row decided by another rule
+ * than its own: where the two matching modes would pick different rules.
  */
-function matrixNote(core: AuthCore, row: ScopeMapping, decider: ScopeMapping): string | null {
+function matrixNote(core: AuthCore, row: ScopeMapping): string | null {
   const table = core.config.table;
   if (row.source === 'custom') return platformShadow(table.customKeys, row.written)?.message ?? null;
-  return divergenceNote(table, decider, row.pattern.method, samplePath(row));
+  return divergenceNote(table, row.pattern.method, samplePath(row));
 }
 
 /**
@@ -112,9 +149,9 @@ export async function buildRouteMatrix(core: AuthCore, token: string): Promise<R
   const enabled = core.config.authorizationEnabled;
   const scopes = auth.ok ? core.scopesOf(auth.claims) : [];
   const rows = entries.map((row): RouteMatrixRow => {
-    // A default route's requests may be decided by a custom rule (custom always beats
-    // default): the row then answers as that rule does, and says so.
-    const decider = row.source === 'default' ? decidingMapping(core, row) : row;
+    // A route's requests may be decided by another rule than the row's own (an earlier
+    // platform default, or a custom rule): the row then answers as that rule does, and says so.
+    const decider = decidingMapping(core, row);
     const mapping = decider ?? row;
     const base = {
       pattern: row.pattern.key,
@@ -123,7 +160,7 @@ export async function buildRouteMatrix(core: AuthCore, token: string): Promise<R
       source: row.source,
       decided_by: mapping === row ? null : mapping.pattern.key,
       required_scopes: enabled ? [...mapping.scopes] : [],
-      platform_note: enabled ? matrixNote(core, row, mapping) : null,
+      platform_note: enabled ? matrixNote(core, row) : null,
     };
     if (!auth.ok) {
       return { ...base, status: 401, access: 'none', missing_scopes: base.required_scopes, allowed_resource_ids: null, detail: auth.error.message };
@@ -136,7 +173,7 @@ export async function buildRouteMatrix(core: AuthCore, token: string): Promise<R
     return {
       ...base,
       status: access.allowed ? 200 : 403,
-      // A listing let through with no ids answers 200 with an empty list: access "none".
+      // A listing let through for some ids answers those only: access "some".
       access: ids !== null ? (ids.length > 0 ? 'some' : 'none') : access.allowed ? 'all' : 'none',
       missing_scopes: access.missingScopes,
       allowed_resource_ids: access.perResourceIds,

@@ -335,8 +335,17 @@ describe('scopes and request state', () => {
     expect(denied(await layer.authorize(get('/agents/a2', bearer(t)))).status).toBe(403);
   });
 
-  it('uses the most specific custom mapping over a default', async () => {
+  it('decides as the platform does by default: a custom GET /sessions/*/runs/* never decides behind GET /sessions/*', async () => {
     const { layer, token } = await rbac({ scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
+    const t = await token({ scopes: ['runs:read'] });
+    expect(await layer.authorize(get('/sessions/s1/runs/r1', bearer(t)))).toMatchObject({
+      outcome: 'deny',
+      matched: { source: 'default', override_key: 'GET /sessions/*' },
+    });
+  });
+
+  it('uses the most specific custom mapping over a default with scope_matching "specific"', async () => {
+    const { layer, token } = await rbac({ scope_matching: 'specific', scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
     const t = await token({ scopes: ['runs:read'] });
     expect((await layer.authorize(get('/sessions/s1/runs/r1', bearer(t))))).toMatchObject({ outcome: 'allow', matched: { source: 'custom' } });
     expect((await layer.authorize(get('/sessions/s1', bearer(t)))).outcome).toBe('deny');

@@ -116,7 +116,7 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
           ? { path: file.path, kids: file.kids, key_count: file.keyCount, skipped: file.skipped, last_error: file.lastError }
           : null,
         jwks_url: remote ? { url: remote.url, kids: remote.kids() } : null,
-        mappings: config.table.entries.map((e) => toMatched(e)).filter((m) => m !== null),
+        mappings: config.table.entries.map((e) => toMatched(e, config.table.matching)).filter((m) => m !== null),
         excluded_route_paths: config.excluded.map((e) => e.written),
       };
     },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { divergenceNote, platformOrder, platformPick, platformShadow } from './platform-order.js';
 import { DEFAULT_SCOPE_MAPPINGS } from '../api/platform/platform-routes.js';
-import { buildMappingTable, findMapping } from './scope-mappings.js';
+import { buildMappingTable } from './scope-mappings.js';
 
-function note(custom: Record<string, string[]>, method: string, path: string): string | null {
-  const { table } = buildMappingTable(custom, DEFAULT_SCOPE_MAPPINGS);
-  return divergenceNote(table, findMapping(table, method, path), method, path);
+function note(custom: Record<string, string[]>, method: string, path: string, matching: 'platform' | 'specific' = 'specific'): string | null {
+  const { table } = buildMappingTable(custom, DEFAULT_SCOPE_MAPPINGS, matching);
+  return divergenceNote(table, method, path);
 }
 
 describe("the platform's first-match lookup", () => {
@@ -31,6 +31,13 @@ describe("the platform's first-match lookup", () => {
 });
 
 describe('divergence notes for one request', () => {
+  it('with platform matching, names the custom rule that does not decide and the key to redefine', () => {
+    expect(note({ 'GET /sessions/*/runs/*': ['runs:read'] }, 'GET', '/sessions/s/runs/r', 'platform')).toBe(
+      '`GET /sessions/*/runs/*` does not decide this request: as on the platform, `GET /sessions/*` is matched first (redefine `GET /sessions/*` to change it); with scope_matching "specific", `GET /sessions/*/runs/*` would decide',
+    );
+    expect(note({ 'GET /sessions/*': ['x:read'] }, 'GET', '/sessions/s/runs/r', 'platform')).toBeNull();
+  });
+
   it('says when an earlier default decides a request that a custom rule decides in rundesk', () => {
     expect(note({ 'GET /sessions/*/runs/*': ['runs:read'] }, 'GET', '/sessions/s/runs/r')).toBe(
       'on the platform, `GET /sessions/*` is matched first here; `GET /sessions/*/runs/*` does not decide this request there',
@@ -54,7 +61,7 @@ describe('shadowed custom rules for the lint', () => {
   it('names the earlier rule that covers a custom rule entirely', () => {
     expect(platformShadow(['GET /sessions/*/runs/*'], 'GET /sessions/*/runs/*')).toEqual({
       shadowedBy: 'GET /sessions/*',
-      message: 'on the platform, `GET /sessions/*` is matched first here; this rule never applies there',
+      message: 'on the platform, `GET /sessions/*` is matched first here; this rule never decides there; redefine `GET /sessions/*` to change these requests',
     });
   });
 

@@ -1,76 +1,9 @@
+import { PLATFORM_DEFAULT_MAPPING_KEYS } from './platform-keys.js';
 import { tokenizePattern, tokensToRegex, type PatternToken } from './route-pattern.js';
-import type { MappingTable, ScopeMapping } from './scope-mappings.js';
+import { findMapping, type MappingTable, type ScopeMapping } from './scope-mappings.js';
 
-/**
- * The platform's default mapping keys (AgentOS 2.9 `get_default_scope_mappings`), in the
- * order its table lists them. Only the order and the keys matter here: the platform tries
- * the exact key, then walks this table — with custom keys replacing a default in place and
- * new ones appended — and takes the first fnmatch hit. rundesk decides by precedence
- * instead (custom before default, most specific first); this module says where the two
- * would pick different rules, for the inspector, the route matrix and the mapping lint.
- */
-export const PLATFORM_DEFAULT_MAPPING_KEYS: readonly string[] = Object.freeze([
-  'GET /config',
-  'GET /models',
-  'GET /agents',
-  'GET /agents/*',
-  'POST /agents',
-  'PATCH /agents/*',
-  'DELETE /agents/*',
-  'POST /agents/*/runs',
-  'POST /agents/*/runs/*/continue',
-  'POST /agents/*/runs/*/cancel',
-  'GET /teams',
-  'GET /teams/*',
-  'POST /teams',
-  'PATCH /teams/*',
-  'DELETE /teams/*',
-  'POST /teams/*/runs',
-  'POST /teams/*/runs/*/continue',
-  'POST /teams/*/runs/*/cancel',
-  'GET /workflows',
-  'GET /workflows/*',
-  'POST /workflows',
-  'PATCH /workflows/*',
-  'DELETE /workflows/*',
-  'POST /workflows/*/runs',
-  'POST /workflows/*/runs/*/continue',
-  'POST /workflows/*/runs/*/cancel',
-  'GET /sessions',
-  'GET /sessions/*',
-  'POST /sessions',
-  'POST /sessions/*/rename',
-  'PATCH /sessions/*',
-  'DELETE /sessions',
-  'DELETE /sessions/*',
-  'GET /memories',
-  'GET /memories/*',
-  'GET /memory_topics',
-  'GET /user_memory_stats',
-  'POST /memories',
-  'PATCH /memories/*',
-  'DELETE /memories',
-  'DELETE /memories/*',
-  'POST /optimize-memories',
-  'GET /knowledge/content',
-  'GET /knowledge/content/*',
-  'GET /knowledge/config',
-  'POST /knowledge/content',
-  'PATCH /knowledge/content/*',
-  'POST /knowledge/search',
-  'DELETE /knowledge/content',
-  'DELETE /knowledge/content/*',
-  'GET /metrics',
-  'POST /metrics/refresh',
-  'GET /eval-runs',
-  'GET /eval-runs/*',
-  'POST /eval-runs',
-  'PATCH /eval-runs/*',
-  'DELETE /eval-runs',
-  'GET /traces',
-  'GET /traces/*',
-  'GET /trace_session_stats',
-]);
+export { PLATFORM_DEFAULT_MAPPING_KEYS };
+
 
 interface PlatformKey {
   written: string;
@@ -111,23 +44,37 @@ export function platformPick(order: readonly PlatformKey[], method: string, path
   return order.find((k) => k.method === method && k.regex !== null && k.regex.test(path))?.written ?? null;
 }
 
+/** How a row is named in a note: a default by the platform's own key, as the platform writes it. */
+function named(row: ScopeMapping): string {
+  return `\`${row.source === 'default' ? row.platformKey : row.written}\``;
+}
+
 /**
- * One line when the platform would decide a request by another rule than rundesk, where a
- * custom rule is involved on either side; `null` when both agree or only defaults are in play.
+ * One line when the two matching modes would decide a request by different rules and a custom
+ * rule is involved on either side; `null` when both agree or only defaults are in play.
+ * With `platform` (what rundesk does by default) it says which custom rule does not decide
+ * and the key to redefine instead; with `specific` it says what the platform would pick.
  *
  * @example
- * divergenceNote(table, 'GET', '/sessions/s/runs/r');
- * // 'on the platform, `GET /sessions/*` is matched first here; `GET /sessions/*\/runs/*` does not decide this request there'
+ * divergenceNote(table, 'GET', '/sessions/s/runs/r'); // table.matching 'platform'
+ * // '`GET /sessions/*\/runs/*` does not decide this request: as on the platform, `GET /sessions/*` is matched first (redefine `GET /sessions/*` to change it); with scope_matching "specific" the custom rule would decide'
  */
-export function divergenceNote(table: MappingTable, chosen: ScopeMapping | null, method: string, path: string): string | null {
+export function divergenceNote(table: MappingTable, method: string, path: string): string | null {
   const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  const picked = platformPick(platformOrder(table.customKeys), m, path);
-  const customPicked = picked !== null && table.customKeys.includes(picked);
-  if (chosen?.source !== 'custom' && !customPicked) return null;
-  if (picked === chosen?.written) return null;
-  const ours = chosen ? `\`${chosen.written}\`` : 'no mapping';
-  if (picked === null) return `on the platform, no mapping matches here; rundesk decides by ${ours}`;
-  return `on the platform, \`${picked}\` is matched first here; ${chosen ? `${ours} does not decide this request there` : 'rundesk finds no mapping here'}`;
+  const platform = findMapping(table, m, path, 'platform');
+  const specific = findMapping(table, m, path, 'specific');
+  if (platform === specific) return null;
+  if (platform?.source !== 'custom' && specific?.source !== 'custom') return null;
+  if (table.matching === 'platform') {
+    const ours = specific ? named(specific) : 'no mapping';
+    if (platform === null) return `${ours} does not decide this request: as on the platform, no mapping matches it here`;
+    const fix = platform.source === 'default' ? ` (redefine ${named(platform)} to change it)` : '';
+    const other = specific ? `with scope_matching "specific", ${ours} would decide` : 'with scope_matching "specific", no mapping would match';
+    return `${specific ? `${ours} does not decide this request` : 'no custom rule decides this request'}: as on the platform, ${named(platform)} is matched first${fix}; ${other}`;
+  }
+  const ours = specific ? named(specific) : 'no mapping';
+  if (platform === null) return `on the platform, no mapping matches here; rundesk decides by ${ours}`;
+  return `on the platform, ${named(platform)} is matched first here; ${specific ? `${ours} does not decide this request there` : 'rundesk finds no mapping here'}`;
 }
 
 function sampleFrom(tokens: readonly PatternToken[]): string {
@@ -150,7 +97,7 @@ export function platformShadow(customKeys: readonly string[], written: string): 
   const order = platformOrder(customKeys);
   const self = compileKey(written);
   if (self.method === '*') {
-    return { shadowedBy: null, message: 'the platform compares methods exactly and has no `*` method; this rule never applies there' };
+    return { shadowedBy: null, message: 'the platform compares methods exactly and has no `*` method; this rule never decides there' };
   }
   const sample = sampleFrom(tokenizePattern(self.path, false));
   const picked = platformPick(order, self.method, sample);
@@ -159,10 +106,11 @@ export function platformShadow(customKeys: readonly string[], written: string): 
   const earlier = order.findIndex((k) => k.written === picked) < order.findIndex((k) => k.written === written);
   const shadow = compileKey(picked);
   const covers = earlier && shadow.regex !== null && shadow.regex.test(self.path);
+  const fix = PLATFORM_DEFAULT_MAPPING_KEYS.includes(picked) ? `; redefine \`${picked}\` to change these requests` : '';
   return {
     shadowedBy: picked,
     message: covers
-      ? `on the platform, \`${picked}\` is matched first here; this rule never applies there`
-      : `on the platform, \`${picked}\` is matched first for \`${self.method} ${sample}\`; this rule does not decide it there`,
+      ? `on the platform, \`${picked}\` is matched first here; this rule never decides there${fix}`
+      : `on the platform, \`${picked}\` is matched first for \`${self.method} ${sample}\`; this rule does not decide it there${fix}`,
   };
 }

@@ -56,26 +56,57 @@ describe('custom scope_mappings', () => {
     expect(findMapping(table, 'GET', '/agents')).toMatchObject({ scopes: ['catalog:list'], source: 'custom' });
   });
 
-  it('always beat the defaults, even a more specific default', () => {
+  it('redefining one of the platform\'s defaults decides in its place, for every route it covers', () => {
     const { table } = buildMappingTable({ 'GET /sessions/*': ['x:read'] }, DEFAULT_SCOPE_MAPPINGS);
     expect(findMapping(table, 'GET', '/sessions/s/runs/r')).toMatchObject({ scopes: ['x:read'], source: 'custom' });
     expect(findMapping(table, 'GET', '/sessions/s/runs')).toMatchObject({ scopes: ['x:read'], source: 'custom' });
     expect(findMapping(table, 'GET', '/sessions')?.source).toBe('default');
   });
 
-  it('decide among themselves by specificity, whatever their order', () => {
-    const a = buildMappingTable({ 'GET /sessions/*': ['x:read'], 'GET /sessions/*/runs/*': ['runs:read'] }, DEFAULT_SCOPE_MAPPINGS).table;
-    const b = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'], 'GET /sessions/*': ['x:read'] }, DEFAULT_SCOPE_MAPPINGS).table;
+  // Failed before: rundesk let the more specific custom rule decide (200 where production gives 403).
+  it('do not decide where an earlier default of the platform matches first, as on the platform', () => {
+    const { table } = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'] }, DEFAULT_SCOPE_MAPPINGS);
+    expect(table.matching).toBe('platform');
+    expect(findMapping(table, 'GET', '/sessions/s1/runs/r1')).toMatchObject({ scopes: ['sessions:read'], source: 'default' });
+    // A key spelled like rundesk's own route is still appended behind the platform's `GET /sessions/*`.
+    const spelled = buildMappingTable({ 'GET /sessions/{session_id}/runs/{run_id}': ['runs:read'] }, DEFAULT_SCOPE_MAPPINGS).table;
+    expect(findMapping(spelled, 'GET', '/sessions/s1/runs/r1')).toMatchObject({ scopes: ['sessions:read'], source: 'default', platformKey: 'GET /sessions/*' });
+  });
+
+  it('new keys decide in the order written, the first match winning, after the defaults', () => {
+    const a = buildMappingTable({ 'GET /reports/*': ['a:read'], 'GET /reports/*/pdf': ['b:read'] }, DEFAULT_SCOPE_MAPPINGS).table;
+    const b = buildMappingTable({ 'GET /reports/*/pdf': ['b:read'], 'GET /reports/*': ['a:read'] }, DEFAULT_SCOPE_MAPPINGS).table;
+    expect(findMapping(a, 'GET', '/reports/1/pdf')?.scopes).toEqual(['a:read']);
+    expect(findMapping(b, 'GET', '/reports/1/pdf')?.scopes).toEqual(['b:read']);
+  });
+
+  it('an exact key decides first, wherever it is written', () => {
+    const { table } = buildMappingTable({ 'GET /sessions/s1/runs/r1': ['one:read'] }, DEFAULT_SCOPE_MAPPINGS);
+    expect(findMapping(table, 'GET', '/sessions/s1/runs/r1')?.scopes).toEqual(['one:read']);
+    expect(findMapping(table, 'GET', '/sessions/s1/runs/r2')?.scopes).toEqual(['sessions:read']);
+  });
+
+  it('a custom {param} matches as the platform\'s * does, and a * method never decides', () => {
+    const { table } = buildMappingTable({ 'GET /reports/{id}': ['r:read'], '* /custom': ['c:all'] }, DEFAULT_SCOPE_MAPPINGS);
+    expect(findMapping(table, 'GET', '/reports/1/pdf')?.scopes).toEqual(['r:read']);
+    expect(findMapping(table, 'GET', '/custom')).toBeNull();
+  });
+
+  it('with scope_matching "specific", decide among themselves by specificity, whatever their order', () => {
+    const a = buildMappingTable({ 'GET /sessions/*': ['x:read'], 'GET /sessions/*/runs/*': ['runs:read'] }, DEFAULT_SCOPE_MAPPINGS, 'specific').table;
+    const b = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'], 'GET /sessions/*': ['x:read'] }, DEFAULT_SCOPE_MAPPINGS, 'specific').table;
     for (const t of [a, b]) {
       expect(findMapping(t, 'GET', '/sessions/s/runs/r')?.scopes).toEqual(['runs:read']);
       expect(findMapping(t, 'GET', '/sessions/s')?.scopes).toEqual(['x:read']);
     }
   });
 
-  it('win over a less specific default', () => {
-    const { table } = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'] }, DEFAULT_SCOPE_MAPPINGS);
+  it('with scope_matching "specific", win over a less specific default', () => {
+    const { table } = buildMappingTable({ 'GET /sessions/*/runs/*': ['runs:read'] }, DEFAULT_SCOPE_MAPPINGS, 'specific');
     expect(findMapping(table, 'GET', '/sessions/s1/runs/r1')).toMatchObject({ scopes: ['runs:read'], source: 'custom' });
     expect(findMapping(table, 'GET', '/sessions/s1')?.scopes).toEqual(['sessions:read']);
+    // The other mode stays askable on the same table (the inspector shows both verdicts).
+    expect(findMapping(table, 'GET', '/sessions/s1/runs/r1', 'platform')?.scopes).toEqual(['sessions:read']);
   });
 
   it('add new routes', () => {
@@ -126,11 +157,17 @@ describe('evaluateAccess', () => {
     expect(access(['agents:*:read'], 'GET', '/agents').accessibleResourceIds).toEqual(['*']);
   });
 
-  it('lets a listing through with an empty list for a caller without any scope of its family, as the platform does', () => {
-    expect(access(['teams:t1:read'], 'GET', '/agents')).toMatchObject({ allowed: true, accessibleResourceIds: [] });
-    expect(access([], 'GET', '/agents')).toMatchObject({ allowed: true, accessibleResourceIds: [] });
-    expect(access(['agents:a1:run'], 'GET', '/agents')).toMatchObject({ allowed: true, accessibleResourceIds: [] });
-    expect(access([], 'HEAD', '/teams/')).toMatchObject({ allowed: true, accessibleResourceIds: [] });
+  // Failed before: rundesk answered 200 [] (the platform's listing handlers answer 403).
+  it('refuses a listing to a caller holding no scope of its family, naming its read scope, as the platform does', () => {
+    for (const [scopes, method, path] of [[['teams:t1:read'], 'GET', '/agents'], [[], 'GET', '/agents'], [['agents:a1:run'], 'GET', '/agents'], [[], 'HEAD', '/teams/']] as const) {
+      const result = access([...scopes], method, path);
+      expect(result).toMatchObject({ allowed: false, accessibleResourceIds: [], perResourceIds: [] });
+      expect(result.acceptedScopes[0]).toBe(path.startsWith('/teams') ? 'teams:read' : 'agents:read');
+    }
+  });
+
+  it('lets a listing through to per-resource scopes naming ids that may not exist (a filtered, possibly empty list)', () => {
+    expect(access(['agents:gone:read'], 'GET', '/agents')).toMatchObject({ allowed: true, accessibleResourceIds: ['gone'] });
   });
 
   it('keeps the listing rule to GETs of the bare family path whose required scope is of that family', () => {

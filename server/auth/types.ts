@@ -41,6 +41,8 @@ export interface MatchedMapping {
   pattern: string;
   scopes: string[];
   source: 'default' | 'custom';
+  /** The `scope_mappings` key that changes this rule (for a default under `platform` matching: the platform's covering key). */
+  override_key: string;
 }
 
 export type AuthDecision =
@@ -134,10 +136,21 @@ export interface TokenInspection {
   missing_scopes: string[];
   /** Per-resource routes: ids the token may use when not the one requested (`null` if n/a). */
   allowed_resource_ids: string[] | null;
-  /** Set when the platform's first-match order would decide this request by another rule. */
+  /** Set when the two `scope_matching` modes would decide this request by different rules. */
   platform_note: string | null;
+  /** What the other `scope_matching` mode would answer, when it would decide by another rule. */
+  other_verdict: OtherVerdict | null;
   /** Suggestions, e.g. a `scope` claim present while `scopes_claim` is `scopes`. */
   hints: string[];
+}
+
+/** The verdict of the `scope_matching` mode not in use, for the inspector. */
+export interface OtherVerdict {
+  scope_matching: 'platform' | 'specific';
+  status: 200 | 403;
+  matched: MatchedMapping | null;
+  required_scopes: string[];
+  detail: string | null;
 }
 
 /** One row of the UI's route matrix: a mapped route pattern and what the token may do there. */
@@ -148,8 +161,9 @@ export interface RouteMatrixRow {
   path: string;
   source: MatchedMapping['source'];
   /**
-   * For a default route whose requests a custom rule decides (custom always beats default):
-   * that rule's key; the row's scopes and status are then that rule's. `null` otherwise.
+   * When another rule than the row's own decides the requests on its route (an earlier
+   * platform default under `platform` matching, a custom rule under `specific`): that rule's
+   * key; the row's scopes and status are then that rule's. `null` otherwise.
    */
   decided_by: string | null;
   required_scopes: string[];

@@ -81,7 +81,7 @@ describe('rundesk mint and inspect', () => {
     }
   });
 
-  it('decides the scope-rule cases as the platform: a tightening GET /sessions/* and a listing without scope', async () => {
+  it('decides the scope-rule cases as the platform: a tightening GET /sessions/*, a listing without scope, a shadowed custom rule', async () => {
     const config = path.join(dirs.make(), 'settings.json');
     const jwks = path.join(dataDir, 'keys', 'trusted.jwks.json');
     fs.writeFileSync(config, JSON.stringify({ auth: { jwks_file: jwks, authorization: true, scope_mappings: { 'GET /sessions/*': ['x:read'] } } }));
@@ -91,12 +91,13 @@ describe('rundesk mint and inspect', () => {
     expect(runRead.code).toBe(1);
     expect(JSON.parse(runRead.stdout)).toMatchObject({ status: 403, required_scopes: ['x:read'], matched: { pattern: 'GET /sessions/*', source: 'custom' } });
     const listing = await run(runInspect, [token, '--config', config, '--path', '/agents', '--json']);
-    expect(listing.code).toBe(0);
-    expect(JSON.parse(listing.stdout)).toMatchObject({ status: 200, state: { accessible_resource_ids: [] } });
+    expect(listing.code).toBe(1);
+    expect(JSON.parse(listing.stdout)).toMatchObject({ status: 403, state: { accessible_resource_ids: [] } });
 
     fs.writeFileSync(config, JSON.stringify({ auth: { jwks_file: jwks, authorization: true, scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } } }));
     const shadowed = await run(runInspect, [token, '--config', config, '--path', '/sessions/s/runs/r']);
-    expect(shadowed.stdout).toContain('hint: on the platform, `GET /sessions/*` is matched first here; `GET /sessions/*/runs/*` does not decide this request there');
+    expect(shadowed.code).toBe(0);
+    expect(shadowed.stdout).toContain('hint: `GET /sessions/*/runs/*` does not decide this request: as on the platform, `GET /sessions/*` is matched first (redefine `GET /sessions/*` to change it)');
   });
 
   it('puts extra claims, audience lists and custom claim names into the token', async () => {

@@ -100,15 +100,22 @@ describe('Given scope checks with the default mappings', () => {
     expect((await t.get('/agents/beta', token)).status).toBe(403);
   });
 
-  it('When a token holds no agent scope at all, then listing agents answers 200 with an empty list (as the platform), never everything', async () => {
-    const res = await t.get('/agents', await t.token({ scopes: ['teams:read'] }));
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([]);
+  // Failed before: 200 [] (the platform's listing handlers answer 403 naming agents:read).
+  it('When a token holds no scope of a family at all, then listing it answers 403 naming its read scope, as the platform does', async () => {
+    for (const family of ['agents', 'teams', 'workflows']) {
+      const res = await t.get(`/${family}`, await t.token({ scopes: ['sessions:read'] }));
+      expect(res.status).toBe(403);
+      const body = await res.json();
+      expect(body).toMatchObject({ error_code: 'FORBIDDEN' });
+      expect(body.detail).toContain(`${family}:read`);
+    }
+  });
+
+  it('When a token holds per-resource scopes of the family only, then the listing is filtered to them, possibly empty', async () => {
     const other = await t.get('/agents', await t.token({ scopes: ['agents:some-other-agent:read'] }));
     expect(other.status).toBe(200);
     expect(await other.json()).toEqual([]);
   });
-
 
   it('When a token has expired, then 401 says so with WWW-Authenticate', async () => {
     const res = await t.get('/sessions', await t.token({ exp: Math.floor(Date.now() / 1000) - 3600 }));

@@ -71,7 +71,9 @@ export const AuthSettingsSchema = z.strictObject({
   dependencies_claims: z.array(nonEmpty).default([]),
   session_state_claims: z.array(nonEmpty).default([]),
   scope_mappings: z.record(scopeMappingKey, z.array(nonEmpty)).nullable().default(null)
-    .describe('Route-to-scope mappings; they always take precedence over the defaults. Keys match as the platform matches them: * is any characters including /, {param} one segment; the most specific matching key wins.'),
+    .describe('Route-to-scope mappings, added to the defaults (a key that is a default redefines it). Keys match as the platform matches them: * is any characters including /. Which key decides: see scope_matching.'),
+  scope_matching: z.enum(['platform', 'specific']).default('platform')
+    .describe('Which matching key decides. platform: as AgentOS decides (the exact key, then the defaults in its order with a redefined default in its place, new keys after them, first match wins). specific: custom keys beat the defaults, the most specific first.'),
   excluded_route_paths: z.array(z.string().startsWith('/', 'must start with "/"'))
     .default([...DEFAULT_EXCLUDED_ROUTE_PATHS]),
   admin_scope: nonEmpty.default('platform:admin'),

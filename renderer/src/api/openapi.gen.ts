@@ -3882,12 +3882,30 @@ export interface components {
                 scopes: string[];
                 /** @enum {string} */
                 source: "default" | "custom";
+                /** @description The scope_mappings key that changes this rule: for a default under scope_matching "platform", the platform's own key that covers it (`GET /sessions/*`). */
+                override_key: string;
             } | null;
             required_scopes: string[];
             missing_scopes: string[];
             allowed_resource_ids: string[] | null;
-            /** @description Set when the platform's first-match order would decide this request by another rule than rundesk. */
+            /** @description Set when the two scope_matching modes would decide this request by different rules (one of them custom). */
             platform_note: string | null;
+            /** @description The verdict under the other scope_matching mode, when it would be decided by another rule. */
+            other_verdict: {
+                /** @enum {string} */
+                scope_matching: "platform" | "specific";
+                status: 200 | 403;
+                matched: {
+                    pattern: string;
+                    scopes: string[];
+                    /** @enum {string} */
+                    source: "default" | "custom";
+                    /** @description The scope_mappings key that changes this rule: for a default under scope_matching "platform", the platform's own key that covers it (`GET /sessions/*`). */
+                    override_key: string;
+                } | null;
+                required_scopes: string[];
+                detail: string | null;
+            } | null;
             hints: string[];
             lint: components["schemas"]["DeskLintWarning"][];
         };
@@ -3934,7 +3952,7 @@ export interface components {
                 path: string;
                 /** @enum {string} */
                 source: "default" | "custom";
-                /** @description For a default route whose requests a custom rule decides (custom always beats default): that rule; the row's scopes and status are then that rule's. */
+                /** @description When another rule than the row's own decides the requests on its route (an earlier platform default under scope_matching "platform", a custom rule under "specific"): that rule; the row's scopes and status are then that rule's. */
                 decided_by: string | null;
                 required_scopes: string[];
                 status: 200 | 401 | 403;
@@ -4054,10 +4072,15 @@ export interface components {
             verify_audience?: boolean;
             dependencies_claims?: string[];
             session_state_claims?: string[];
-            /** @description Route-to-scope mappings; they always take precedence over the defaults. Keys match as the platform matches them: * is any characters including /, {param} one segment; the most specific matching key wins. */
+            /** @description Route-to-scope mappings, added to the defaults (a key that is a default redefines it). Keys match as the platform matches them: * is any characters including /. Which key decides: see scope_matching. */
             scope_mappings?: {
                 [key: string]: string[];
             } | null;
+            /**
+             * @description Which matching key decides. platform: as AgentOS decides (the exact key, then the defaults in its order with a redefined default in its place, new keys after them, first match wins). specific: custom keys beat the defaults, the most specific first.
+             * @enum {string}
+             */
+            scope_matching?: "platform" | "specific";
             excluded_route_paths?: string[];
             admin_scope?: string;
             user_isolation?: boolean;
@@ -4199,12 +4222,18 @@ export interface components {
                     /** @default [] */
                     session_state_claims?: string[];
                     /**
-                     * @description Route-to-scope mappings; they always take precedence over the defaults. Keys match as the platform matches them: * is any characters including /, {param} one segment; the most specific matching key wins.
+                     * @description Route-to-scope mappings, added to the defaults (a key that is a default redefines it). Keys match as the platform matches them: * is any characters including /. Which key decides: see scope_matching.
                      * @default null
                      */
                     scope_mappings?: {
                         [key: string]: string[];
                     } | null;
+                    /**
+                     * @description Which matching key decides. platform: as AgentOS decides (the exact key, then the defaults in its order with a redefined default in its place, new keys after them, first match wins). specific: custom keys beat the defaults, the most specific first.
+                     * @default platform
+                     * @enum {string}
+                     */
+                    scope_matching?: "platform" | "specific";
                     /**
                      * @default [
                      *       "/",
@@ -4300,10 +4329,15 @@ export interface components {
                 verify_audience: boolean;
                 dependencies_claims: string[];
                 session_state_claims: string[];
-                /** @description Route-to-scope mappings; they always take precedence over the defaults. Keys match as the platform matches them: * is any characters including /, {param} one segment; the most specific matching key wins. */
+                /** @description Route-to-scope mappings, added to the defaults (a key that is a default redefines it). Keys match as the platform matches them: * is any characters including /. Which key decides: see scope_matching. */
                 scope_mappings: {
                     [key: string]: string[];
                 } | null;
+                /**
+                 * @description Which matching key decides. platform: as AgentOS decides (the exact key, then the defaults in its order with a redefined default in its place, new keys after them, first match wins). specific: custom keys beat the defaults, the most specific first.
+                 * @enum {string}
+                 */
+                scope_matching: "platform" | "specific";
                 excluded_route_paths: string[];
                 admin_scope: string;
                 user_isolation: boolean;
@@ -4343,6 +4377,8 @@ export interface components {
                 scopes: string[];
                 /** @enum {string} */
                 source: "default" | "custom";
+                /** @description The scope_mappings key that changes this rule: for a default under scope_matching "platform", the platform's own key that covers it (`GET /sessions/*`). */
+                override_key: string;
             }[];
             excluded_route_paths: string[];
         };
@@ -4452,12 +4488,18 @@ export interface components {
                 /** @default [] */
                 session_state_claims?: string[];
                 /**
-                 * @description Route-to-scope mappings; they always take precedence over the defaults. Keys match as the platform matches them: * is any characters including /, {param} one segment; the most specific matching key wins.
+                 * @description Route-to-scope mappings, added to the defaults (a key that is a default redefines it). Keys match as the platform matches them: * is any characters including /. Which key decides: see scope_matching.
                  * @default null
                  */
                 scope_mappings?: {
                     [key: string]: string[];
                 } | null;
+                /**
+                 * @description Which matching key decides. platform: as AgentOS decides (the exact key, then the defaults in its order with a redefined default in its place, new keys after them, first match wins). specific: custom keys beat the defaults, the most specific first.
+                 * @default platform
+                 * @enum {string}
+                 */
+                scope_matching?: "platform" | "specific";
                 /**
                  * @default [
                  *       "/",

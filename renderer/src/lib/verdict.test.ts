@@ -22,11 +22,12 @@ const denied: InspectVerdict = {
     authorization_enabled: true, dependencies: {}, session_state: {}, accessible_resource_ids: [], is_admin: false, user_isolation: false,
   },
   authorization_enabled: true,
-  matched: { pattern: '/sessions', scopes: ['sessions:read'], source: 'default' },
+  matched: { pattern: '/sessions', scopes: ['sessions:read'], source: 'default', override_key: 'GET /sessions' },
   required_scopes: ['sessions:read'],
   missing_scopes: ['sessions:read'],
   allowed_resource_ids: null,
   platform_note: null,
+  other_verdict: null,
   hints: ['mint a token here'],
   lint: [],
 };

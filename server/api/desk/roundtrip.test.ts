@@ -131,12 +131,12 @@ describe('live settings', () => {
     await setAuth({ algorithm: 'RS256', authorization: true, verify_audience: false, scope_mappings: null });
     const m = await mint({ scopes: ['sessions:read'] });
     expect((await s.call(DEMO_RUN_PATH, m.token)).status).toBe(200);
-    await setAuth({ scope_mappings: { 'GET /sessions/*/runs/*': ['runs:special'] } });
+    await setAuth({ scope_mappings: { 'GET /sessions/*': ['runs:special'] } });
     const denied = await s.call(DEMO_RUN_PATH, m.token);
     expect(denied.status).toBe(403);
     expect(denied.body.detail).toMatch(/runs:special/);
     const i = await inspect(m.token);
-    expect(i.matched).toEqual({ pattern: 'GET /sessions/*/runs/*', scopes: ['runs:special'], source: 'custom' });
+    expect(i.matched).toEqual({ pattern: 'GET /sessions/*', scopes: ['runs:special'], source: 'custom', override_key: 'GET /sessions/*' });
     await setAuth({ scope_mappings: null });
     expect((await s.call(DEMO_RUN_PATH, m.token)).status).toBe(200);
   });
@@ -160,8 +160,8 @@ describe('route matrix and mapping lint', () => {
     expect(r.status).toBe(200);
     const rows = r.body.rows as { pattern: string; status: number; missing_scopes: string[] }[];
     expect(rows.find((x) => x.pattern === 'GET /sessions/{session_id}/runs/{run_id}')).toMatchObject({ status: 200, missing_scopes: [] });
-    // A listing answers 200 with an empty list, as the platform does; one agent is a 403.
-    expect(rows.find((x) => x.pattern === 'GET /agents')).toMatchObject({ status: 200, access: 'none', missing_scopes: [] });
+    // A listing without any scope of the family is a 403, as the platform's listing handler answers.
+    expect(rows.find((x) => x.pattern === 'GET /agents')).toMatchObject({ status: 403, access: 'none', missing_scopes: ['agents:read'] });
     expect(rows.find((x) => x.pattern === 'GET /agents/{agent_id}')).toMatchObject({ status: 403, missing_scopes: ['agents:read'] });
     const bad = await s.desk('POST', '/desk/inspect/matrix', { token: 'not.a.token' });
     expect(bad.body.status).toBe(401);
@@ -181,27 +181,29 @@ describe('route matrix and mapping lint', () => {
     const i = await s.desk('POST', '/desk/inspect', { token: m.token, method: 'GET', path: '/sessions/s/runs/r' });
     expect(i.body).toMatchObject({ status: 403, required_scopes: ['x:read'], matched: { pattern: 'GET /sessions/*', source: 'custom' }, platform_note: null });
     const listing = await s.desk('POST', '/desk/inspect', { token: m.token, method: 'GET', path: '/agents' });
-    expect(listing.body).toMatchObject({ status: 200, state: { accessible_resource_ids: [] } });
+    expect(listing.body).toMatchObject({ status: 403, state: { accessible_resource_ids: [] } });
+    expect(listing.body.detail).toContain('agents:read');
     const matrix = await s.desk('POST', '/desk/inspect/matrix', { token: m.token });
     const row = (p: string) => matrix.body.rows.find((x: { pattern: string }) => x.pattern === p);
     expect(row('GET /sessions/{session_id}/runs/{run_id}')).toMatchObject({ status: 403, decided_by: 'GET /sessions/*', required_scopes: ['x:read'] });
-    expect(row('GET /agents')).toMatchObject({ status: 200, access: 'none', decided_by: null });
+    expect(row('GET /agents')).toMatchObject({ status: 403, access: 'none', decided_by: null });
     await setAuth({ scope_mappings: null });
   });
 
   it('flags a custom rule the platform would shadow with an earlier default, everywhere the rule shows', async () => {
     await setAuth({ authorization: true, scope_mappings: { 'GET /sessions/*/runs/*': ['runs:read'] } });
-    const note = 'on the platform, `GET /sessions/*` is matched first here; this rule never applies there';
+    const note = 'on the platform, `GET /sessions/*` is matched first here; this rule never decides there; redefine `GET /sessions/*` to change these requests';
     const lint = await s.desk('GET', '/desk/mappings/lint');
     expect(lint.body.platform_shadowed).toEqual([
       { pattern: 'GET /sessions/*/runs/*', scopes: ['runs:read'], shadowed_by: 'GET /sessions/*', message: note },
     ]);
     const m = await mint({ scopes: ['runs:read'] });
     const matrix = await s.desk('POST', '/desk/inspect/matrix', { token: m.token });
-    expect(matrix.body.rows.find((x: { pattern: string }) => x.pattern === 'GET /sessions/*/runs/*')).toMatchObject({ status: 200, platform_note: note });
+    expect(matrix.body.rows.find((x: { pattern: string }) => x.pattern === 'GET /sessions/*/runs/*')).toMatchObject({ status: 403, platform_note: note });
     const i = await s.desk('POST', '/desk/inspect', { token: m.token, method: 'GET', path: '/sessions/s/runs/r' });
+    expect(i.body).toMatchObject({ status: 403, matched: { override_key: 'GET /sessions/*' }, other_verdict: { scope_matching: 'specific', status: 200 } });
     expect(i.body.platform_note).toBe(
-      'on the platform, `GET /sessions/*` is matched first here; `GET /sessions/*/runs/*` does not decide this request there',
+      '`GET /sessions/*/runs/*` does not decide this request: as on the platform, `GET /sessions/*` is matched first (redefine `GET /sessions/*` to change it); with scope_matching "specific", `GET /sessions/*/runs/*` would decide',
     );
     expect(i.body.hints).toContain(i.body.platform_note);
     await setAuth({ scope_mappings: null });

@@ -166,7 +166,12 @@ const KeyAttemptSchema = KeyRefSchema.extend({
   outcome: z.enum(['verified', 'signature_mismatch', 'skipped', 'error']),
   reason: z.string(),
 });
-const MatchedMappingSchema = z.object({ pattern: z.string(), scopes: z.array(z.string()), source: z.enum(['default', 'custom']) });
+const MatchedMappingSchema = z.object({
+  pattern: z.string(),
+  scopes: z.array(z.string()),
+  source: z.enum(['default', 'custom']),
+  override_key: z.string().meta({ description: 'The scope_mappings key that changes this rule: for a default under scope_matching "platform", the platform\'s own key that covers it (`GET /sessions/*`).' }),
+});
 
 export const RequestAuthStateSchema = z
   .object({
@@ -261,7 +266,17 @@ export const DeskInspectResponseSchema = z
     platform_note: z
       .string()
       .nullable()
-      .meta({ description: 'Set when the platform\'s first-match order would decide this request by another rule than rundesk.' }),
+      .meta({ description: 'Set when the two scope_matching modes would decide this request by different rules (one of them custom).' }),
+    other_verdict: z
+      .object({
+        scope_matching: z.enum(['platform', 'specific']),
+        status: z.union([z.literal(200), z.literal(403)]),
+        matched: MatchedMappingSchema.nullable(),
+        required_scopes: z.array(z.string()),
+        detail: z.string().nullable(),
+      })
+      .nullable()
+      .meta({ description: 'The verdict under the other scope_matching mode, when it would be decided by another rule.' }),
     hints: z.array(z.string()),
     lint: z.array(LintWarningSchema),
   })
@@ -286,7 +301,7 @@ export const DeskRouteMatrixResponseSchema = z
         decided_by: z
           .string()
           .nullable()
-          .meta({ description: 'For a default route whose requests a custom rule decides (custom always beats default): that rule; the row\'s scopes and status are then that rule\'s.' }),
+          .meta({ description: 'When another rule than the row\'s own decides the requests on its route (an earlier platform default under scope_matching "platform", a custom rule under "specific"): that rule; the row\'s scopes and status are then that rule\'s.' }),
         required_scopes: z.array(z.string()),
         status: z.union([z.literal(200), z.literal(401), z.literal(403)]),
         access: z.enum(['all', 'some', 'none']),

@@ -59,7 +59,7 @@ function couldMatch(pattern: RoutePattern, route: ServedRoute): boolean {
  */
 export function lintMappings(
   served: readonly ServedRoute[],
-  effective: readonly MatchedMapping[],
+  effective: readonly Pick<MatchedMapping, 'pattern' | 'scopes' | 'source'>[],
   custom: Readonly<Record<string, readonly string[]>> | null,
   excludedRoutePaths: readonly string[],
   /** Scopes that are known without a default mapping asking for them (the admin scope). */

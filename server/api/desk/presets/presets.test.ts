@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAuthLayer } from '../../../auth/index.js';
+import { buildMappingTable, createAuthLayer, findMapping } from '../../../auth/index.js';
 import { DEFAULT_SCOPE_MAPPINGS } from '../../platform/platform-routes.js';
 import { SettingsSchema } from '../../../settings/schema.js';
 import { tempDirs } from '../../../testing/temp-dir.js';
@@ -28,8 +28,15 @@ describe('provider presets', () => {
     expect(dottedPascal('sessions:read')).toBe('Sessions.Read');
     expect(prefixed('rundesk-api/')('agents:run')).toBe('rundesk-api/agents:run');
     const entra = presetAuthPatch('entra');
-    expect(Object.keys(entra.scope_mappings ?? {})).toEqual(Object.keys(DEFAULT_SCOPE_MAPPINGS));
-    expect(entra.scope_mappings?.['GET /sessions/{session_id}/runs/{run_id}']).toEqual(['Sessions.Read']);
+    expect(entra.scope_mappings?.['GET /sessions/*']).toEqual(['Sessions.Read']);
+    // Every default route is decided by a respelled rule, as the platform picks rules (a key
+    // spelled like rundesk's route, `GET /sessions/{session_id}/runs/{run_id}`, never would).
+    const { table } = buildMappingTable(entra.scope_mappings, DEFAULT_SCOPE_MAPPINGS);
+    for (const [key, scopes] of Object.entries(DEFAULT_SCOPE_MAPPINGS)) {
+      const [method = '', path = ''] = key.split(' ');
+      const decider = findMapping(table, method, path.replace(/\{[^}]+\}/g, 'some-id'));
+      expect({ key, source: decider?.source, scopes: decider?.scopes }).toEqual({ key, source: 'custom', scopes: scopes.map(dottedPascal) });
+    }
     expect(presetAuthPatch('auth0').scope_mappings).toBeNull();
   });
 

@@ -59,13 +59,13 @@ export const AUTH_SECTIONS = [
     id: 'authorization',
     title: 'Authorization & isolation',
     description: 'Scope checking, the admin scope, per-user rows and unauthenticated routes.',
-    fields: ['authorization', 'admin_scope', 'user_isolation', 'excluded_route_paths'],
+    fields: ['authorization', 'scope_matching', 'admin_scope', 'user_isolation', 'excluded_route_paths'],
   },
   {
     id: 'mappings',
     title: 'Scope mappings',
     description:
-      '<METHOD> <path> → required scopes. As on the platform, * matches any characters, / included; {param} is one segment. Custom rows always take precedence over the defaults; the most specific match wins.',
+      '<METHOD> <path> → required scopes. As on the platform, * matches any characters, / included. With scope matching "platform" (the default) the rule the platform picks decides: the exact key, then the defaults in its order (a row with a default\'s key takes its place), then new rows in order; first match wins.',
     fields: ['scope_mappings'],
   },
 ] as const;
@@ -94,6 +94,7 @@ const LABELS: Record<string, string> = {
   user_isolation: 'User isolation',
   excluded_route_paths: 'Excluded routes',
   scope_mappings: 'Scope mappings',
+  scope_matching: 'Which rule decides',
   os_id: 'Service id',
   cors_allowed_origins: 'Allowed origins',
   default_database: 'Default database',
