@@ -781,6 +781,46 @@ export interface paths {
         patch: operations["unanswered_patch_knowledge_content_content_id"];
         trace?: never;
     };
+    "/knowledge/content/{content_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A knowledge content's processing status, as stored
+         * @description An unknown id answers 200 with status `failed` and "Content not found", as AgentOS does.
+         */
+        get: operations["get_content_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/knowledge/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The knowledge configuration's stored part: the filter keys of the contents' metadata
+         * @description Readers, chunkers and vector databases are objects in the developer's code, not rows: rundesk answers them empty (set upstream.url to your AgentOS to see them).
+         */
+        get: operations["get_knowledge_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{agent_id}/runs/{run_id}": {
         parameters: {
             query?: never;
@@ -1183,46 +1223,6 @@ export interface paths {
          * @description rundesk does not answer POST /databases/{db_id}/migrate itself; your own AgentOS does (migrations run Agno's own migration code): set upstream.url to your AgentOS to forward this route. Default scopes: config:write.
          */
         post: operations["unanswered_post_databases_db_id_migrate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/knowledge/config": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
-         * @description rundesk does not answer GET /knowledge/config itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:read.
-         */
-        get: operations["unanswered_get_knowledge_config"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/knowledge/content/{content_id}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
-         * @description rundesk does not answer GET /knowledge/content/{content_id}/status itself; your own AgentOS does (uploads, search and sources need the knowledge base's readers and vector database): set upstream.url to your AgentOS to forward this route. Default scopes: knowledge:read.
-         */
-        get: operations["unanswered_get_knowledge_content_content_id_status"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2669,6 +2669,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/desk/view/knowledge/content/{content_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A knowledge content's processing status, as stored (desk view: every row, whatever the JWT settings)
+         * @description An unknown id answers 200 with status `failed` and "Content not found", as AgentOS does.
+         */
+        get: operations["desk_view_get_content_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/view/knowledge/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The knowledge configuration's stored part: the filter keys of the contents' metadata (desk view: every row, whatever the JWT settings)
+         * @description Readers, chunkers and vector databases are objects in the developer's code, not rows: rundesk answers them empty (set upstream.url to your AgentOS to see them).
+         */
+        get: operations["desk_view_get_knowledge_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3669,6 +3709,26 @@ export interface components {
         };
         DeleteEvalRunsRequest: {
             eval_run_ids: string[];
+        };
+        ContentStatusResponse: {
+            id: string | null;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+            status_message: string;
+        };
+        ConfigResponseSchema: {
+            readers: {
+                [key: string]: unknown;
+            } | null;
+            readersForType: {
+                [key: string]: string[];
+            } | null;
+            chunkers: {
+                [key: string]: unknown;
+            } | null;
+            filters: string[] | null;
+            vector_dbs: unknown[] | null;
+            remote_content_sources: unknown[] | null;
         };
         DeskKeyList: {
             keys: components["schemas"]["DeskKey"][];
@@ -9145,6 +9205,148 @@ export interface operations {
             };
         };
     };
+    get_content_status: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description A knowledge base: the `linked_to` name its contents carry. */
+                knowledge_id?: string;
+            };
+            header?: never;
+            path: {
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentStatusResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_knowledge_config: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description A knowledge base: the `linked_to` name its contents carry. */
+                knowledge_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigResponseSchema"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unanswered_get_agents_agent_id_runs_run_id: {
         parameters: {
             query?: never;
@@ -9826,58 +10028,6 @@ export interface operations {
             header?: never;
             path: {
                 db_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {string} */
-                        error_code: "NOT_IMPLEMENTED_LOCALLY";
-                        route: string;
-                    };
-                };
-            };
-        };
-    };
-    unanswered_get_knowledge_config: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {string} */
-                        error_code: "NOT_IMPLEMENTED_LOCALLY";
-                        route: string;
-                    };
-                };
-            };
-        };
-    };
-    unanswered_get_knowledge_content_content_id_status: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                content_id: string;
             };
             cookie?: never;
         };
@@ -14148,6 +14298,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentResponseSchema"];
+                };
+            };
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_content_status: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description A knowledge base: the `linked_to` name its contents carry. */
+                knowledge_id?: string;
+            };
+            header?: never;
+            path: {
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentStatusResponse"];
+                };
+            };
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_view_get_knowledge_config: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description A knowledge base: the `linked_to` name its contents carry. */
+                knowledge_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigResponseSchema"];
                 };
             };
             /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */

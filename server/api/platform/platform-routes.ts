@@ -7,6 +7,7 @@ import { runSearchRoutes } from '../search/routes.js';
 import { sessionRoutes } from '../sessions/routes.js';
 import { traceRoutes } from '../traces/routes.js';
 import { platformWriteRoutes } from '../platform-data/write-routes.js';
+import { knowledgeStatusRoutes } from '../platform-data/knowledge-routes.js';
 import { unansweredScopeRows } from './unanswered-routes.js';
 
 /**
@@ -22,6 +23,7 @@ export const PLATFORM_ROUTES: readonly Route[] = Object.freeze([
   ...traceRoutes,
   ...platformDataRoutes,
   ...platformWriteRoutes,
+  ...knowledgeStatusRoutes,
 ]);
 
 /** The routes the desk view serves under `/desk/view`, as the developer. */
