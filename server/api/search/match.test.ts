@@ -66,4 +66,11 @@ describe('matching a run', () => {
     expect(doc.tools).toEqual(['search_web']);
     expect(doc.hasError).toBe(true);
   });
+
+  it('counts a cancelled run as failed, as Traces → Errors does (Agno closes its trace as ERROR)', () => {
+    const doc = buildRunDocument(session, { run_id: 'r3', status: 'CANCELLED', messages: [{ role: 'user', content: 'hi' }] });
+    expect(doc.hasError).toBe(true);
+    expect(matchRun(doc, parseSearchQuery('is:error'))).toEqual([]);
+    expect(buildRunDocument(session, { run_id: 'r4', status: 'PAUSED', messages: [] }).hasError).toBe(false);
+  });
 });

@@ -54,6 +54,9 @@ export interface DocumentSession {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
+/** Run statuses that count as failed (`errors=true`, `is:error`, `has_error`). */
+const FAILED_STATUSES: ReadonlySet<string> = new Set(['ERROR', 'CANCELLED']);
+
 /** Text of a content value: strings as they are, anything else as JSON. */
 function textOf(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -141,7 +144,8 @@ export function buildRunDocument(session: DocumentSession, run: StoredRun): RunD
     createdAt: typeof run['created_at'] === 'number' && Number.isFinite(run['created_at']) ? run['created_at'] : null,
     tools: [...new Set(invoked.map((c) => c.name))],
     toolCallCount: invoked.length,
-    hasError: status?.toUpperCase() === 'ERROR' || calls.some((c) => c.error),
+    // A cancelled run failed too: Agno's tracing closes its trace as ERROR, so Traces → Errors and is:error list the same runs.
+    hasError: FAILED_STATUSES.has(status?.toUpperCase() ?? '') || calls.some((c) => c.error),
     texts,
     all: texts.map((t) => t.lower).join('\n'),
   };

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui';
 import { formatDuration, formatTime, preview, shortId } from '../../lib/format';
 import { componentIdOf, contentText, durationOf, memberResponses } from '../../lib/runs';
 import { InlineRun } from './InlineRun';
+import { NoMembers } from './HiddenMembers';
 import { RunKindIcon, RunStats } from './RunBits';
 import styles from './Composite.module.css';
 import textStyles from '../../components/text.module.css';
@@ -32,7 +33,7 @@ export function TeamMembers({
   const childIds = new Set(children.map((c) => c.run_id));
   const inlineOnly = inline.filter((m) => !(typeof m.run_id === 'string' && childIds.has(m.run_id)));
   if (children.length === 0 && inline.length === 0) {
-    return <EmptyState icon="user" title="No member runs recorded for this team run" />;
+    return <NoMembers run={run} />;
   }
   return (
     <div data-testid="members">

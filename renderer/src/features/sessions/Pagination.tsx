@@ -14,7 +14,10 @@ export function Pagination({
   limit,
   onPage,
   onLimit,
+  noun = 'sessions',
 }: {
+  /** What is paged, in the plural ("sessions", "runs"). */
+  noun?: string;
   page: number;
   pages: number;
   total: number;
@@ -27,7 +30,7 @@ export function Pagination({
   return (
     <div className={styles.pagination} data-testid="pagination">
       <span className={textStyles.muted}>
-        {formatCount(from)}–{formatCount(to)} of <strong>{formatCount(total)}</strong> sessions
+        {formatCount(from)}–{formatCount(to)} of <strong>{formatCount(total)}</strong> {noun}
       </span>
       <div className={styles.paginationControls}>
         <select className={cx(inputStyles.select, inputStyles.selectSm)} value={limit} onChange={(e) => onLimit(Number(e.target.value))} aria-label="Page size">

@@ -69,7 +69,7 @@ export function RunSearchView({
         <RunResults rows={rows} loc={loc} terms={filters.q} sort={{ sort: filters.sort || 'created_at', order: filters.sort ? filters.order : 'desc', onSort: (c) => update(nextSort({ ...filters, sort: filters.sort || 'created_at' }, c)) }} />
       )}
       {meta && meta.total_count > 0 && (
-        <Pagination page={meta.page} pages={meta.total_pages} total={meta.total_count} limit={meta.limit} onPage={(p) => update({ page: p }, true)} onLimit={(l) => update({ limit: l })} />
+        <Pagination noun="runs" page={meta.page} pages={meta.total_pages} total={meta.total_count} limit={meta.limit} onPage={(p) => update({ page: p }, true)} onLimit={(l) => update({ limit: l })} />
       )}
     </>
   );

@@ -78,7 +78,7 @@ export function SessionHeader({
         <MetaField label="Tokens">
           {session?.total_tokens != null ? formatCount(session.total_tokens) : runs ? <>{formatCount(totals.tokens)}{ofLoaded}</> : formatCount(null)}
         </MetaField>
-        <MetaField label="Run time">{runs ? <>{formatDuration(totals.duration)}{ofLoaded}</> : '—'}</MetaField>
+        <MetaField label="Run time" title="Wall clock: the time during which at least one run was running (overlapping runs count once)">{runs ? <>{formatDuration(totals.duration)}{ofLoaded}</> : '—'}</MetaField>
       </dl>
     </div>
   );

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { deskQueries } from '../../api/desk/queries';
 import { runQueries, sessionQueries } from '../../api/sessions/queries';
-import type { ListSessionsParams } from '../../api/types';
+import type { ListSessionsParams, RunSearchPage, SessionType } from '../../api/types';
 import { sessionHref, useDbLocation } from '../../app/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
@@ -15,7 +15,7 @@ import { FirstRun } from '../first-run/FirstRun';
 import { AnsweringSwitchNotice, useAnsweringSwitch } from './AnsweringSwitch';
 import { Pagination } from './Pagination';
 import { SessionsHead } from './SessionsHead';
-import { SessionsToolbar } from './SessionsToolbar';
+import { SessionsToolbar, type TypeCounts } from './SessionsToolbar';
 import { SessionTable } from './SessionTable';
 import { RunSearchView, runSearchParams } from './RunSearchView';
 import { nextSort } from './session-filters';
@@ -62,10 +62,19 @@ function SessionsView({ actor }: { actor: Actor }) {
     ...runQueries.search(actor, { ...loc, q: filters.q, user: filters.user || undefined, type: filters.type, limit: 1 }),
     enabled: !runsView && filters.q.trim() !== '',
   });
-  const countAll = useQuery(sessionQueries.count(actor, base));
-  const countAgent = useQuery(sessionQueries.count(actor, { ...base, type: 'agent' }));
-  const countTeam = useQuery(sessionQueries.count(actor, { ...base, type: 'team' }));
-  const countWorkflow = useQuery(sessionQueries.count(actor, { ...base, type: 'workflow' }));
+  // The type buttons count what is listed: sessions, or in the runs view the runs the other filters find.
+  const countAll = useQuery({ ...sessionQueries.count(actor, base), enabled: !runsView });
+  const countAgent = useQuery({ ...sessionQueries.count(actor, { ...base, type: 'agent' }), enabled: !runsView });
+  const countTeam = useQuery({ ...sessionQueries.count(actor, { ...base, type: 'team' }), enabled: !runsView });
+  const countWorkflow = useQuery({ ...sessionQueries.count(actor, { ...base, type: 'workflow' }), enabled: !runsView });
+  const runCount = (type: SessionType | undefined) => ({ ...runQueries.search(actor, { ...runSearchParams(filters, loc), type, page: 1, limit: 1 }), enabled: runsView, select: (p: RunSearchPage) => p.meta.total_count });
+  const runsAll = useQuery(runCount(undefined));
+  const runsAgent = useQuery(runCount('agent'));
+  const runsTeam = useQuery(runCount('team'));
+  const runsWorkflow = useQuery(runCount('workflow'));
+  const counts: TypeCounts = runsView
+    ? { all: runsAll.data, agent: runsAgent.data, team: runsTeam.data, workflow: runsWorkflow.data }
+    : { all: countAll.data, agent: countAgent.data, team: countTeam.data, workflow: countWorkflow.data };
   const databases = useQuery(deskQueries.databases());
 
   // A failed list stays failed through its polls and retries, until an answer comes (no skeleton
@@ -110,7 +119,7 @@ function SessionsView({ actor }: { actor: Actor }) {
       <SessionsToolbar
         filters={filters}
         update={update}
-        counts={{ all: countAll.data, agent: countAgent.data, team: countTeam.data, workflow: countWorkflow.data }}
+        counts={counts}
         searchRef={searchRef}
         facets={runs.data?.facets}
         {...drafts}

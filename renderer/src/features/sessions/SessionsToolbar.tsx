@@ -92,9 +92,9 @@ export function SessionsToolbar({
           <FacetSelect label="Status" all="Any status" value={filters.status} values={facets?.status} onChange={(status) => update({ status })} />
           <FacetSelect label="Tool" all="Any tool" value={filters.tool} values={facets?.tool} onChange={(tool) => update({ tool })} />
           <FacetSelect label="Model" all="Any model" value={filters.model} values={facets?.model} onChange={(model) => update({ model })} />
-          <label className={styles.check}>
+          <label className={styles.check} title="Runs that ended in an error or were cancelled, or whose tool call failed: the runs Traces → Errors lists">
             <input type="checkbox" checked={filters.errors} onChange={(e) => update({ errors: e.target.checked })} data-testid="errors-only" />
-            Failed only
+            Failed or cancelled
           </label>
         </>
       )}
