@@ -821,6 +821,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recalculate the daily metrics from the stored sessions into the metrics table
+         * @description As AgentOS's `calculate_metrics()`: from the first day without a completed row to today (UTC), one row per day (Agno 2 table) or per owner and day (Agno 3), written in Agno's layout (an SQLite database without the table gets Agno's). A read-only database answers 409. `background=true` answers 202 at once; poll `GET /metrics/refresh/status`.
+         */
+        post: operations["refresh_metrics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics/refresh/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state of the database's most recent metrics refresh since the server started */
+        get: operations["get_metrics_refresh_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{agent_id}/runs/{run_id}": {
         parameters: {
             query?: never;
@@ -1399,46 +1436,6 @@ export interface paths {
          * @description rundesk does not answer PATCH /learnings/{learning_id} itself; your own AgentOS does (learnings are kept by its agents): set upstream.url to your AgentOS to forward this route. Default scopes: learnings:write.
          */
         patch: operations["unanswered_patch_learnings_learning_id"];
-        trace?: never;
-    };
-    "/metrics/refresh": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
-         * @description rundesk does not answer POST /metrics/refresh itself; your own AgentOS does (it recalculates the metrics): set upstream.url to your AgentOS to forward this route. Default scopes: metrics:write.
-         */
-        post: operations["unanswered_post_metrics_refresh"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/metrics/refresh/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The platform's route, answered by your own AgentOS (set upstream.url to forward it)
-         * @description rundesk does not answer GET /metrics/refresh/status itself; your own AgentOS does (it recalculates the metrics): set upstream.url to your AgentOS to forward this route. Default scopes: metrics:read.
-         */
-        get: operations["unanswered_get_metrics_refresh_status"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/optimize-memories": {
@@ -3349,6 +3346,24 @@ export interface components {
             match_start: number;
             match_end: number;
         };
+        /** @description An agent, team or workflow the upstream AgentOS lists live, in the platform's shape. */
+        LiveComponent: {
+            id: string;
+            name?: string | null;
+            /** @description A database rundesk answers for: where its sessions were found, else the upstream's if attached under the same id, else the answering database. */
+            db_id: string;
+            /**
+             * @description Listed by the upstream AgentOS: it can be run through rundesk.
+             * @enum {boolean}
+             */
+            live: true;
+            session_count: number;
+            run_count: number;
+            /** @description ISO-8601 UTC date-time */
+            last_active_at: string | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description An agent, team or workflow seen in the stored sessions: the fields of AgentOS's list items that stored sessions tell, plus counts. */
         Component: {
             id: string;
@@ -3442,9 +3457,9 @@ export interface components {
                     tables: string[] | null;
                 }[];
             };
-            agents: components["schemas"]["Component"][];
-            teams: components["schemas"]["Component"][];
-            workflows: components["schemas"]["Component"][];
+            agents: (components["schemas"]["LiveComponent"] | components["schemas"]["Component"])[];
+            teams: (components["schemas"]["LiveComponent"] | components["schemas"]["Component"])[];
+            workflows: (components["schemas"]["LiveComponent"] | components["schemas"]["Component"])[];
             interfaces: {
                 [key: string]: unknown;
             }[];
@@ -3546,6 +3561,11 @@ export interface components {
             spans?: components["schemas"]["TraceNode"][];
             /** @description Workflow step type of a workflow’s direct child */
             step_type?: string;
+            /**
+             * @description rundesk extension: this span is one of a set whose `parent_span_id` links form a cycle (no root reaches them). Each such set is shown as one more top-level tree after the root's, entered at its earliest span, with the link back into it cut; its other descendants hang under it as usual.
+             * @enum {boolean}
+             */
+            parent_cycle?: true;
             metadata?: {
                 [key: string]: unknown;
             };
@@ -3729,6 +3749,17 @@ export interface components {
             filters: string[] | null;
             vector_dbs: unknown[] | null;
             remote_content_sources: unknown[] | null;
+        };
+        MetricsRefreshResponse: {
+            status: string;
+            message: string | null;
+        };
+        MetricsRefreshStatusResponse: {
+            /** @enum {string} */
+            status: "idle" | "running" | "completed" | "failed";
+            started_at: string | null;
+            finished_at: string | null;
+            error: string | null;
         };
         DeskKeyList: {
             keys: components["schemas"]["DeskKey"][];
@@ -5989,13 +6020,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The agents */
+            /** @description The agents: with upstream.url set, the upstream's live ones first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"][];
+                    "application/json": (components["schemas"]["LiveComponent"] | components["schemas"]["Component"])[];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -6077,7 +6108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"];
+                    "application/json": components["schemas"]["LiveComponent"] | components["schemas"]["Component"];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -6402,13 +6433,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The teams */
+            /** @description The teams: with upstream.url set, the upstream's live ones first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"][];
+                    "application/json": (components["schemas"]["LiveComponent"] | components["schemas"]["Component"])[];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -6490,7 +6521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"];
+                    "application/json": components["schemas"]["LiveComponent"] | components["schemas"]["Component"];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -6815,13 +6846,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The workflows */
+            /** @description The workflows: with upstream.url set, the upstream's live ones first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"][];
+                    "application/json": (components["schemas"]["LiveComponent"] | components["schemas"]["Component"])[];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -6903,7 +6934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"];
+                    "application/json": components["schemas"]["LiveComponent"] | components["schemas"]["Component"];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -9347,6 +9378,177 @@ export interface operations {
             };
         };
     };
+    refresh_metrics: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description Table inside `db_id` (requires `db_id`). */
+                table?: string;
+                /** @description Agno 3 metrics tables: answer this user's rows. Ignored when the caller is pinned to a user. */
+                user_id?: string;
+                /** @description Run the refresh in the background and answer 202 at once (a boolean as AgentOS reads one). */
+                background?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off" | "t" | "f" | "y" | "n";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refreshed days (none when every day was complete), or `already_running` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayAggregatedMetrics"][] | components["schemas"]["MetricsRefreshResponse"];
+                };
+            };
+            /** @description Background refresh started (or `already_running`) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricsRefreshResponse"];
+                };
+            };
+            /** @description Bad request (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_metrics_refresh_status: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description Table inside `db_id` (requires `db_id`). */
+                table?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `idle`, `running`, `completed` or `failed` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricsRefreshStatusResponse"];
+                };
+            };
+            /** @description Bad request (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unanswered_get_agents_agent_id_runs_run_id: {
         parameters: {
             query?: never;
@@ -10317,56 +10519,6 @@ export interface operations {
             path: {
                 learning_id: string;
             };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {string} */
-                        error_code: "NOT_IMPLEMENTED_LOCALLY";
-                        route: string;
-                    };
-                };
-            };
-        };
-    };
-    unanswered_post_metrics_refresh: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Not answered by rundesk (`NOT_IMPLEMENTED_LOCALLY`): set upstream.url to your AgentOS to forward this route */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {string} */
-                        error_code: "NOT_IMPLEMENTED_LOCALLY";
-                        route: string;
-                    };
-                };
-            };
-        };
-    };
-    unanswered_get_metrics_refresh_status: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -12931,13 +13083,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The agents */
+            /** @description The agents: with upstream.url set, the upstream's live ones first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"][];
+                    "application/json": (components["schemas"]["LiveComponent"] | components["schemas"]["Component"])[];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -13010,7 +13162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"];
+                    "application/json": components["schemas"]["LiveComponent"] | components["schemas"]["Component"];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -13075,13 +13227,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The teams */
+            /** @description The teams: with upstream.url set, the upstream's live ones first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"][];
+                    "application/json": (components["schemas"]["LiveComponent"] | components["schemas"]["Component"])[];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -13154,7 +13306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"];
+                    "application/json": components["schemas"]["LiveComponent"] | components["schemas"]["Component"];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -13219,13 +13371,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The workflows */
+            /** @description The workflows: with upstream.url set, the upstream's live ones first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"][];
+                    "application/json": (components["schemas"]["LiveComponent"] | components["schemas"]["Component"])[];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */
@@ -13298,7 +13450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Component"];
+                    "application/json": components["schemas"]["LiveComponent"] | components["schemas"]["Component"];
                 };
             };
             /** @description Bad request (`BAD_REQUEST`) */

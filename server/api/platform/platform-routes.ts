@@ -8,6 +8,7 @@ import { sessionRoutes } from '../sessions/routes.js';
 import { traceRoutes } from '../traces/routes.js';
 import { platformWriteRoutes } from '../platform-data/write-routes.js';
 import { knowledgeStatusRoutes } from '../platform-data/knowledge-routes.js';
+import { metricsRefreshRoutes } from '../platform-data/metrics-routes.js';
 import { unansweredScopeRows } from './unanswered-routes.js';
 
 /**
@@ -24,6 +25,7 @@ export const PLATFORM_ROUTES: readonly Route[] = Object.freeze([
   ...platformDataRoutes,
   ...platformWriteRoutes,
   ...knowledgeStatusRoutes,
+  ...metricsRefreshRoutes,
 ]);
 
 /** The routes the desk view serves under `/desk/view`, as the developer. */
