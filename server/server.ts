@@ -14,6 +14,7 @@ import { removeStaleTempFiles } from './files/atomic-write.js';
 import { ConfigError } from './errors.js';
 import { createRequestListener } from './compose/request-listener.js';
 import { createGateway } from './api/upstream/gateway.js';
+import { redactUrl } from './http/redact-url.js';
 import { upgradeListener } from './api/upstream/upgrade.js';
 import { DEFAULT_SCOPE_MAPPINGS } from './api/platform/platform-routes.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/client-error.js';
@@ -125,7 +126,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     baseUrl: () => `http://${urlHost(bound.host)}:${bound.port}`,
     log: (message) => log.warn(message),
   });
-  const gateway = createGateway();
+  const gateway = createGateway((url) => redactUrl(url, [deskToken]));
   const listener = createRequestListener(runtime, {
     log,
     gateway,

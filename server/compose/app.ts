@@ -46,7 +46,7 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
     next();
   });
 
-  app.use('/desk', gatewayDeskRouter(runtime));
+  app.use('/desk', gatewayDeskRouter(runtime, opts.gateway));
   app.use('/desk', deskRouter(runtime));
   app.use('/ui', uiRouter(uiGuard(runtime), opts.uiDir));
   app.use(docsAssetsRouter());
@@ -54,7 +54,7 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
   app.use(authMiddleware(() => runtime.auth()));
   // Before the route objects: a route rundesk does not perform goes to the upstream (or 501 naming
   // upstream.url): the marked route objects and every route of unanswered-routes.ts, never 404 No route.
-  app.use(forwardingRouter(runtime, opts.gateway.forwarder, forwardedRoutes(PLATFORM_ROUTES)));
+  app.use(forwardingRouter(runtime, opts.gateway, forwardedRoutes(PLATFORM_ROUTES)));
   app.use(routerOf(PLATFORM_ROUTES, runtime, 'jwt'));
   app.use(docsPagesRouter(openApiDocument));
 

@@ -21,8 +21,10 @@ export function createRequestListener(runtime: Runtime, opts: RequestListenerOpt
   const accessLog = createAccessLog(opts.log, (url) => redactUrl(url, [runtime.deskToken]));
   const quick =
     opts.quickPath === false ? null : createQuickPath(runtime, PLATFORM_ROUTES, { address: opts.address, log: opts.log, app, observe: opts.onQuickPath });
+  const requests = opts.gateway.requests;
   return (req, res) => {
     accessLog?.(req, res);
+    requests.observe(req, res);
     if (quick) quick(req, res, () => app(req, res));
     else app(req, res);
   };

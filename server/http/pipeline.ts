@@ -6,6 +6,7 @@ import type { Runtime } from '../runtime-types.js';
 import { AccessScope, accessScopeOf, narrowedTo } from '../access/scope.js';
 import type { Route, RouteAnswer, RouteContext, RouteInput } from './route.js';
 import { parseInput } from './validate.js';
+import { noteDecision } from './decision-note.js';
 
 /**
  * The stages every platform request goes through, whichever way it came in: through Express
@@ -20,6 +21,7 @@ import { parseInput } from './validate.js';
  */
 export async function authorizeRequest(layer: AuthLayer, method: string, path: string, headers: IncomingHttpHeaders): Promise<RequestAuthState | null> {
   const decision = await layer.authorize({ method, path, headers });
+  noteDecision(headers, decision);
   if (decision.outcome === 'deny') throw decision.error;
   return decision.outcome === 'allow' ? decision.state : null;
 }

@@ -1,9 +1,11 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { notAnsweredLocally, UNANSWERED_ROUTES } from '../platform/unanswered-routes.js';
 import { expressPath } from '../../http/route-express.js';
 import { routeKey, type Route, type RouteMethod } from '../../http/route.js';
 import type { Runtime } from '../../runtime-types.js';
-import type { Forwarder, ForwardTap } from './forwarder.js';
+import type { ForwardTap } from './forwarder.js';
+import type { Gateway } from './gateway.js';
+import { runRequestOf } from './live-runs.js';
 import { upstreamNotSet, upstreamTarget } from './not-set.js';
 
 /** A platform route rundesk leaves to the upstream: `POST /agents/{agent_id}/runs`. */
@@ -38,7 +40,15 @@ export function forwardedRoutes(routes: readonly Route[]): ForwardedRoute[] {
  * Mounted after the JWT layer: what reaches it was authenticated and allowed by rundesk, and a
  * request rundesk refused never gets here, so it never reaches the agent.
  */
-export function forwardingRouter(runtime: Runtime, forwarder: Forwarder, routes: readonly ForwardedRoute[], tapOf?: (req: Parameters<RequestHandler>[0]) => ForwardTap | undefined): Router {
+export function forwardingRouter(runtime: Runtime, gateway: Gateway, routes: readonly ForwardedRoute[]): Router {
+  const { forwarder, requests, liveRuns } = gateway;
+  // A run request is read as it passes (the requests page names its run; the live run view shows it).
+  const tapOf = (req: Request): ForwardTap | undefined => {
+    const what = runRequestOf(req.method, req.path);
+    const id = requests.idOf(req);
+    if (!what || id === null) return undefined;
+    return liveRuns.tap(id, what, (run) => requests.producedRun(req, run));
+  };
   const router = Router();
   for (const route of routes) {
     const key = routeKey(route);
@@ -48,7 +58,11 @@ export function forwardingRouter(runtime: Runtime, forwarder: Forwarder, routes:
         next(route.notSet ? route.notSet() : upstreamNotSet(key));
         return;
       }
-      forwarder.web(req, res, target, next, tapOf?.(req));
+      requests.forwarded(req);
+      const id = requests.idOf(req);
+      // Lets a client (the UI's message box) find its run on the requests page and the live view.
+      if (id !== null) res.setHeader('X-Rundesk-Request-Id', String(id));
+      forwarder.web(req, res, target, next, tapOf(req));
     };
     router[route.method](expressPath(route.path), handler);
   }

@@ -15,3 +15,69 @@ export const UpstreamCheckResponseSchema = z
     detail: z.string().meta({ description: 'What was found, in one sentence (why it is not reachable, when it is not).' }),
   })
   .meta({ id: 'DeskUpstreamCheck' });
+
+export const RequestsQuerySchema = z.object({
+  after: z.coerce.number().int().min(0).optional().meta({ description: 'Only requests with a larger id (poll with the last id seen).' }),
+});
+
+export const LiveRunParamsSchema = z.object({ request_id: z.coerce.number().int().min(1) });
+
+const VerdictSchema = z
+  .object({
+    outcome: z.enum(['allow', 'deny', 'excluded']),
+    rule: z.string().nullable().meta({ description: 'The scope mapping (or excluded path) that decided; null when none matched.' }),
+    rule_source: z.enum(['default', 'custom', 'excluded']).nullable(),
+    required_scopes: z.array(z.string()),
+    detail: z.string().nullable(),
+  })
+  .meta({ id: 'DeskRequestVerdict' });
+
+const RequestRunSchema = z.object({
+  run_id: z.string(),
+  session_id: z.string().nullable(),
+  kind: z.enum(['agent', 'team', 'workflow']),
+  component_id: z.string(),
+});
+
+export const RequestRecordSchema = z
+  .object({
+    id: z.number().int(),
+    started_at: z.string(),
+    method: z.string(),
+    url: z.string(),
+    subject: z.string().nullable(),
+    verdict: VerdictSchema.nullable(),
+    status: z.number().int().nullable(),
+    ttfb_ms: z.number().nullable(),
+    duration_ms: z.number().nullable(),
+    forwarded: z.boolean(),
+    run: RequestRunSchema.nullable(),
+    state: z.enum(['open', 'done', 'aborted']),
+  })
+  .meta({ id: 'DeskRequestRecord' });
+
+export const RequestListSchema = z.object({ requests: z.array(RequestRecordSchema) }).meta({ id: 'DeskRequestList' });
+
+const LiveRunCommon = {
+  request_id: z.number().int(),
+  kind: z.enum(['agent', 'team', 'workflow']),
+  component_id: z.string(),
+  run_id: z.string().nullable(),
+  session_id: z.string().nullable(),
+  status: z.enum(['running', 'completed', 'error', 'cancelled', 'cut']),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  tokens: z.object({ input: z.number(), output: z.number(), total: z.number() }),
+  content: z.string(),
+  dropped_events: z.number().int(),
+};
+
+export const LiveRunSummarySchema = z.object({ ...LiveRunCommon, event_count: z.number().int() }).meta({ id: 'DeskLiveRunSummary' });
+export const LiveRunListSchema = z.object({ runs: z.array(LiveRunSummarySchema) }).meta({ id: 'DeskLiveRunList' });
+export const LiveRunSchema = z
+  .object({
+    ...LiveRunCommon,
+    events: z.array(z.object({ index: z.number().int(), event: z.string(), data: z.record(z.string(), z.unknown()), at: z.string() })),
+    request: RequestRecordSchema.nullable(),
+  })
+  .meta({ id: 'DeskLiveRun' });

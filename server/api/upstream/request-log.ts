@@ -1,0 +1,157 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decisionOf } from '../../http/decision-note.js';
+
+/** What the auth layer decided for a request, and the rule that decided it. */
+export interface RequestVerdict {
+  outcome: 'allow' | 'deny' | 'excluded';
+  /** The scope mapping (or excluded path) that decided; `null` when none matched. */
+  rule: string | null;
+  rule_source: 'default' | 'custom' | 'excluded' | null;
+  required_scopes: string[];
+  /** The refusal's detail (401/403). */
+  detail: string | null;
+}
+
+/** The run a forwarded request produced, as its answer named it. */
+export interface RequestRun {
+  run_id: string;
+  session_id: string | null;
+  kind: 'agent' | 'team' | 'workflow';
+  component_id: string;
+}
+
+/** One request through rundesk, as the requests page shows it. */
+export interface RequestRecord {
+  id: number;
+  started_at: string;
+  method: string;
+  /** Path and query as sent (the desk token redacted). */
+  url: string;
+  /** The token's user id (`sub`, or the configured claim); `null` without a verified token. */
+  subject: string | null;
+  verdict: RequestVerdict | null;
+  /** `null` until the answer's headers went out. */
+  status: number | null;
+  ttfb_ms: number | null;
+  duration_ms: number | null;
+  /** Answered by the upstream AgentOS rather than by rundesk. */
+  forwarded: boolean;
+  run: RequestRun | null;
+  state: 'open' | 'done' | 'aborted';
+}
+
+type Listener = (record: RequestRecord) => void;
+
+/**
+ * Every platform request through rundesk, newest last, in a ring of `capacity` records (the
+ * oldest dropped): the network panel of agent development. The workbench's own calls (`/desk`,
+ * `/ui`) are not recorded. Listeners hear each change (a request seen, answered, its run named).
+ */
+export function createRequestLog(capacity = 500, redact: (url: string) => string = (u) => u) {
+  const ring: Array<RequestRecord | undefined> = new Array(capacity);
+  let next = 1;
+  const listeners = new Set<Listener>();
+  const byRequest = new WeakMap<IncomingMessage, RequestRecord>();
+  const emit = (r: RequestRecord) => {
+    for (const l of listeners) l(r);
+  };
+
+  return {
+    /** Starts the record of one request; it completes itself when the answer ends. */
+    observe(req: IncomingMessage, res: ServerResponse): void {
+      const url = req.url ?? '/';
+      if (/^\/(desk|ui)(\/|\?|$)/i.test(url)) return;
+      const startedAt = performance.now();
+      const record: RequestRecord = {
+        id: next++,
+        started_at: new Date().toISOString(),
+        method: req.method ?? 'GET',
+        url: redact(url),
+        subject: null,
+        verdict: null,
+        status: null,
+        ttfb_ms: null,
+        duration_ms: null,
+        forwarded: false,
+        run: null,
+        state: 'open',
+      };
+      ring[record.id % capacity] = record;
+      byRequest.set(req, record);
+      // The first byte leaves with the head: writeHead is called once, explicitly or by the first write.
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+        if (record.ttfb_ms === null) record.ttfb_ms = round(performance.now() - startedAt);
+        return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+      } as ServerResponse['writeHead'];
+      const done = () => {
+        res.removeListener('close', done);
+        record.duration_ms = round(performance.now() - startedAt);
+        record.status = res.headersSent ? res.statusCode : null;
+        record.state = res.writableFinished ? 'done' : 'aborted';
+        const decision = decisionOf(req.headers);
+        if (decision) {
+          const state = decision.outcome === 'excluded' ? null : decision.state;
+          record.subject = state?.user_id ?? null;
+          record.verdict =
+            decision.outcome === 'excluded'
+              ? { outcome: 'excluded', rule: decision.pattern, rule_source: 'excluded', required_scopes: [], detail: null }
+              : {
+                  outcome: decision.outcome,
+                  rule: decision.matched?.pattern ?? null,
+                  rule_source: decision.matched?.source ?? null,
+                  required_scopes: [...decision.requiredScopes],
+                  detail: decision.outcome === 'deny' ? decision.error.message : null,
+                };
+        }
+        emit(record);
+      };
+      res.on('close', done);
+      emit(record);
+    },
+
+    /** Marks the request as answered by the upstream. */
+    forwarded(req: IncomingMessage): void {
+      const record = byRequest.get(req);
+      if (record) record.forwarded = true;
+    },
+
+    /** Names the run a forwarded request produced (from its first event or its JSON answer). */
+    producedRun(req: IncomingMessage, run: RequestRun): void {
+      const record = byRequest.get(req);
+      if (!record) return;
+      record.run = run;
+      emit(record);
+    },
+
+    idOf(req: IncomingMessage): number | null {
+      return byRequest.get(req)?.id ?? null;
+    },
+
+    /** Records newer than `after` (all held when omitted), oldest first. */
+    list(after = 0): RequestRecord[] {
+      const out: RequestRecord[] = [];
+      for (let id = Math.max(after + 1, next - capacity); id < next; id++) {
+        const r = ring[id % capacity];
+        if (r && r.id === id) out.push(r);
+      }
+      return out;
+    },
+
+    get(id: number): RequestRecord | null {
+      const r = ring[id % capacity];
+      return r && r.id === id ? r : null;
+    },
+
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
+export type RequestLog = ReturnType<typeof createRequestLog>;
