@@ -8,10 +8,13 @@ import type { Database, DatabaseRegistry } from './types.js';
  * The database that answers a request without `db_id`. AgentOS answers from its only database
  * (and refuses to guess among several); rundesk always has its built-in one besides the files
  * you attach, so it decides:
- * 1. `default_database`, when set, for reads and writes;
- * 2. otherwise writes go to the built-in database, and reads to the built-in database when it
- *    holds sessions or nothing else does, else to the first attached database that holds
- *    sessions — so an Agno client pointed at rundesk with one attached file sees that file.
+ * 1. `default_database`, when set;
+ * 2. otherwise the built-in database when it holds sessions or nothing else does, else the
+ *    first attached database that holds sessions — so an Agno client pointed at rundesk with one
+ *    attached file sees that file.
+ * Reads and writes go to the same database: a write without `db_id` never lands somewhere that
+ * would make another database answer the next read (the answering database never changes by
+ * itself; a read-only answering database refuses the write with its 409).
  *
  * A database that cannot be asked right now (locked by another process, damaged, a PostgreSQL
  * server that is down) is never skipped for that reason: what it was last seen to hold still
@@ -23,10 +26,9 @@ import type { Database, DatabaseRegistry } from './types.js';
  * first answer (just after a start) a request that depends on it is a 503 DATABASE_BUSY with
  * `Retry-After`, never an answer from the next database.
  */
-export function answeringDatabase(memo: HoldingsMemo, registry: DatabaseRegistry, defaultDatabase: string | null, intent: 'read' | 'write'): Database {
+export function answeringDatabase(memo: HoldingsMemo, registry: DatabaseRegistry, defaultDatabase: string | null, _intent: 'read' | 'write'): Database {
   if (defaultDatabase !== null) return registry.get(defaultDatabase);
   const builtIn = registry.default();
-  if (intent === 'write') return builtIn;
   const candidates = registry.list().filter((db) => db !== builtIn);
   for (const db of [builtIn, ...candidates]) {
     const holds = holdsSessions(memo, db);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 
 import { encodeAgnoJson } from '../agno-format/codec.js';
 import { connect, quoteIdentifier } from '../db/connection.js';
+import { AGNO_SCHEMA_VERSIONS_DDL, agnoSessionTableDdl } from '../db/agno/new-file.js';
 import type { SessionType, StoredRun } from '../db/types.js';
 import { pythonJsonDumps } from '../agno-format/python-json.js';
 import { runRowColumns } from '../agno-format/agno3-runs.js';
@@ -43,31 +44,7 @@ export const AGNO_SCHEMA_VERSION = '2.5.6';
 export const AGNO3_SCHEMA_VERSION = '3.0.0';
 
 /** `CREATE TABLE` text as SQLAlchemy emits it (tabs, a space after each comma). */
-export function sessionTableDdl(table: string, withRunsColumn = true): string[] {
-  const columns = [
-    'session_id VARCHAR NOT NULL',
-    'session_type VARCHAR NOT NULL',
-    'agent_id VARCHAR',
-    'team_id VARCHAR',
-    'workflow_id VARCHAR',
-    'user_id VARCHAR',
-    'session_data JSON',
-    'agent_data JSON',
-    'team_data JSON',
-    'workflow_data JSON',
-    'metadata JSON',
-    ...(withRunsColumn ? ['runs JSON'] : []),
-    'summary JSON',
-    'created_at BIGINT NOT NULL',
-    'updated_at BIGINT',
-    'PRIMARY KEY (session_id)',
-  ];
-  return [
-    `CREATE TABLE ${table} (\n${columns.map((c) => `\t${c}`).join(', \n')}\n)`,
-    `CREATE INDEX idx_${table}_session_type ON ${table} (session_type)`,
-    `CREATE INDEX idx_${table}_created_at ON ${table} (created_at)`,
-  ];
-}
+export const sessionTableDdl = agnoSessionTableDdl;
 
 /** Agno 3's runs table (v3.0.0a3's `RUNS_TABLE_SCHEMA`, as in test/fixtures/agno3). */
 export function runsTableDdl(table: string, sessionTable: string): string[] {
@@ -123,11 +100,7 @@ export function encodeRunRow(session: AgnoSessionRecord, run: StoredRun, index: 
   };
 }
 
-const VERSIONS_DDL = [
-  'CREATE TABLE agno_schema_versions (\n\ttable_name VARCHAR NOT NULL, \n\tversion VARCHAR NOT NULL, \n\t' +
-    'created_at VARCHAR NOT NULL, \n\tupdated_at VARCHAR, \n\tPRIMARY KEY (table_name)\n)',
-  'CREATE INDEX idx_agno_schema_versions_created_at ON agno_schema_versions (created_at)',
-];
+const VERSIONS_DDL = AGNO_SCHEMA_VERSIONS_DDL;
 
 /** Which JSON columns each session type's INSERT writes; the rest stay SQL NULL (§2.3). */
 const WRITTEN_JSON_COLUMNS: Record<SessionType, readonly string[]> = {

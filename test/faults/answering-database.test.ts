@@ -167,3 +167,101 @@ if (!bin) {
     });
   });
 }
+
+/**
+ * The answering database never changes by itself. Tried as a new user would: after the sample
+ * data was loaded, every client without `db_id` (agent-ui, `AgentOSClient.get_sessions()`) saw
+ * the demo sessions instead of the agent's own. Attaching a database while the built-in one holds
+ * no sessions pins it (`default_database`, saved); sample data goes into its own database `demo`;
+ * an ingest without `db_id` lands in the answering database, so the next read is answered there.
+ */
+describe('Given a fresh data folder (the built-in database holds no sessions)', () => {
+  let root: string;
+  let agentFile: string;
+  const servers: Server[] = [];
+  const agentSessions = makeDemoSessions().slice(0, 3);
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-answering-fresh-'));
+    agentFile = path.join(root, 'agents.db');
+    buildAgnoDb(agentFile, agentSessions);
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.s.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const fresh = async (name: string, databases: unknown[] = []) => {
+    const server = await start(path.join(root, name), databases);
+    servers.push(server);
+    return server;
+  };
+  const savedSettings = (name: string) => JSON.parse(fs.readFileSync(path.join(root, name, 'settings.json'), 'utf8'));
+  const ingest = async (server: Server, query: string) =>
+    fetch(`${server.s.baseUrl}/sessions/ingested/runs?type=agent${query}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(agentRun('ingested-run')),
+    });
+
+  it('When a database is attached, Then it becomes default_database, saved in settings.json and named by /config', async () => {
+    const t = await fresh('attach');
+    const attached = await t.desk('POST', '/desk/databases', { id: 'agents', path: agentFile });
+    expect(attached.status).toBe(201);
+    expect(attached.body.answers_without_db_id).toBe(true);
+    expect(savedSettings('attach').default_database).toBe('agents');
+    expect((await t.desk('GET', '/desk/settings')).body.settings.default_database).toBe('agents');
+    expect((await t.get('/config')).body.os_database).toBe('agents');
+  });
+
+  it('When sample data is loaded after the agent file was attached, Then it goes into its own database demo, and requests without db_id still list the agent file', async () => {
+    const t = await fresh('sample-after-attach');
+    await t.desk('POST', '/desk/databases', { id: 'agents', path: agentFile });
+    const sample = await t.desk('POST', '/desk/sample-data');
+    expect(sample.status).toBe(200);
+    expect(sample.body.db_id).toBe('demo');
+    expect((await t.get('/sessions')).body.meta.total_count).toBe(agentSessions.length);
+    expect((await t.get('/sessions?db_id=default')).body.meta.total_count).toBe(0);
+    expect((await t.get('/sessions?db_id=demo')).body.meta.total_count).toBeGreaterThan(0);
+    expect(savedSettings('sample-after-attach').default_database).toBe('agents');
+    expect((await t.get('/config')).body.os_database).toBe('agents');
+  });
+
+  it('When sample data is loaded first, Then default_database stays unset, and the agent file attached next answers', async () => {
+    const t = await fresh('sample-first');
+    expect((await t.desk('POST', '/desk/sample-data')).body.db_id).toBe('demo');
+    expect(savedSettings('sample-first').default_database ?? null).toBe(null);
+    expect((await t.get('/sessions?db_id=default')).body.meta.total_count).toBe(0);
+    await t.desk('POST', '/desk/databases', { id: 'agents', path: agentFile });
+    expect(savedSettings('sample-first').default_database).toBe('agents');
+    expect((await t.get('/sessions')).body.meta.total_count).toBe(agentSessions.length);
+  });
+
+  it('When a run is ingested without db_id while an attached file answers, Then the next read is still answered by that file', async () => {
+    const writable = path.join(root, 'writable.db');
+    buildAgnoDb(writable, agentSessions);
+    const t = await fresh('ingest', [{ id: 'agents', path: writable, read_only: false }]);
+    expect((await t.get('/config')).body.os_database).toBe('agents');
+    expect((await ingest(t, '')).status).toBe(201);
+    expect((await t.get('/config')).body.os_database).toBe('agents');
+    expect((await t.get('/sessions')).body.meta.total_count).toBe(agentSessions.length + 1);
+    expect((await t.get('/sessions?db_id=default')).body.meta.total_count).toBe(0);
+  });
+
+  it('When a run is ingested without db_id while a read-only file answers, Then it is refused with 409 and reads stay on the file', async () => {
+    const t = await fresh('ingest-read-only', [{ id: 'agents', path: agentFile, read_only: true }]);
+    const res = await ingest(t, '');
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toContain('agents');
+    expect((await t.get('/sessions')).body.meta.total_count).toBe(agentSessions.length);
+    expect((await t.get('/config')).body.os_database).toBe('agents');
+  });
+
+  it('When a database is attached while the built-in one holds sessions, Then default_database stays unset', async () => {
+    const t = await fresh('busy-built-in');
+    expect((await ingest(t, '&db_id=default')).status).toBe(201);
+    await t.desk('POST', '/desk/databases', { id: 'agents', path: agentFile });
+    expect(savedSettings('busy-built-in').default_database ?? null).toBe(null);
+    expect((await t.get('/config')).body.os_database).toBe('default');
+  });
+});

@@ -2190,7 +2190,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Load the demo sessions into the default database (idempotent) */
+        /** Load the demo sessions into their own database, demo (created and attached on first use; never the built-in one, and default_database is left as it is); idempotent */
         post: operations["desk_load_sample_data"];
         delete?: never;
         options?: never;
@@ -4769,14 +4769,17 @@ export interface components {
             session_table?: string;
         };
         DeskSampleData: {
-            /** @enum {string} */
-            db_id: "default";
+            /**
+             * @description The own database of the sample data (send it as db_id to read the demo sessions).
+             * @enum {string}
+             */
+            db_id: "demo";
             sessions: number;
             runs: number;
             created_sessions: number;
             created_runs: number;
             session_ids: string[];
-            /** @description A run endpoint path that now exists. */
+            /** @description A run endpoint path that now exists in the demo database. */
             example_path: string;
         };
         DeskUpstreamCheck: {

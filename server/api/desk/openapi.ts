@@ -272,7 +272,7 @@ export function registerDeskOpenApi(registry: OpenAPIRegistry): void {
     method: 'post',
     path: '/desk/sample-data',
     operationId: 'desk_load_sample_data',
-    summary: 'Load the demo sessions into the default database (idempotent)',
+    summary: 'Load the demo sessions into their own database, demo (created and attached on first use; never the built-in one, and default_database is left as it is); idempotent',
     responses: { 200: json(DeskSampleDataResponseSchema, 'Counts'), ...errors(403, 409) },
   });
 }

@@ -1,16 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import express from 'express';
+import { createAgnoSessionFile } from '../../db/agno/new-file.js';
 import { ConflictError } from '../../errors.js';
 import type { Runtime } from '../../runtime-types.js';
+import type { DatabaseEntry } from '../../settings/schema.js';
 import { DEMO_RUN_PATH, loadSampleData } from './sample-data.js';
+import { baseSettingsInput, readOnlyReason } from './settings/file.js';
 
-/** `POST /desk/sample-data`: the demo set, upserted into the default database. */
+/** The sample data's own database: its id and its file in the data folder. */
+export const SAMPLE_DATABASE_ID = 'demo';
+export const SAMPLE_DATABASE_FILE = 'demo.db';
+
+/**
+ * The database the sample data goes into: `demo`, an Agno file in the data folder, attached (and
+ * created) on first use. Never the built-in database, and attaching it never touches
+ * `default_database`: loading sample data must not change which database answers requests
+ * without `db_id` (an agent-ui user, who never sends one, would see their own sessions vanish).
+ */
+async function sampleDatabase(runtime: Runtime) {
+  const file = path.join(runtime.dataDir, SAMPLE_DATABASE_FILE);
+  const attached = runtime.databases.list().find((db) => db.id === SAMPLE_DATABASE_ID);
+  if (attached) {
+    if (path.resolve(attached.path) !== file) {
+      throw new ConflictError(`A database with ID ${SAMPLE_DATABASE_ID} is already attached (${attached.path}); sample data goes only into ${file}`);
+    }
+    if (attached.readOnly) throw new ConflictError(`The sample database ${SAMPLE_DATABASE_ID} is attached read-only`);
+    return attached;
+  }
+  const reason = readOnlyReason(runtime.settings());
+  if (reason) throw new ConflictError(`Sample data needs its own database (${SAMPLE_DATABASE_ID}), and ${reason}`);
+  if (!fs.existsSync(file)) createAgnoSessionFile(file);
+  const base = baseSettingsInput(runtime.settings());
+  const entries = (base.databases ?? []) as DatabaseEntry[];
+  await runtime.applySettings({ ...base, databases: [...entries, { id: SAMPLE_DATABASE_ID, path: file, read_only: false }] });
+  return runtime.databases.get(SAMPLE_DATABASE_ID);
+}
+
+/** `POST /desk/sample-data`: the demo set, upserted into its own database `demo`. */
 export function sampleDataRouter(runtime: Runtime): express.Router {
   const router = express.Router();
   router.post('/sample-data', async (_req, res) => {
-    const db = runtime.databases.default();
-    if (db.readOnly) throw new ConflictError('The default database is read-only');
+    const db = await sampleDatabase(runtime);
     const result = await loadSampleData(db.sessions(), Date.now() / 1000);
-    res.json({ db_id: 'default', ...result, example_path: DEMO_RUN_PATH });
+    res.json({ db_id: SAMPLE_DATABASE_ID, ...result, example_path: DEMO_RUN_PATH });
   });
   return router;
 }

@@ -22,14 +22,16 @@ describe('POST /desk/sample-data', () => {
   });
   afterAll(() => s.stop());
 
-  it('When loaded twice, Then the second load updates the same rows and the runs are served', async () => {
+  it('When loaded twice, Then it goes into its own database demo, the second load updates the same rows and the runs are served', async () => {
     const first = await s.desk('POST', '/desk/sample-data');
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ db_id: 'default', sessions: 5, runs: 8, created_sessions: 5, created_runs: 8, example_path: DEMO_RUN_PATH });
+    expect(first.body).toMatchObject({ db_id: 'demo', sessions: 5, runs: 8, created_sessions: 5, created_runs: 8, example_path: DEMO_RUN_PATH });
     const second = await s.desk('POST', '/desk/sample-data');
     expect(second.body).toMatchObject({ sessions: 5, runs: 8, created_sessions: 0, created_runs: 0 });
     const dbs = (await s.desk('GET', '/desk/databases')).body.databases;
-    expect(dbs[0]).toMatchObject({ id: 'default', sessions: 5, runs: 8 });
+    // Its own database, never the built-in one; the built-in one stays empty.
+    expect(dbs.find((d: { id: string }) => d.id === 'demo')).toMatchObject({ sessions: 5, runs: 8, read_only: false });
+    expect(dbs.find((d: { id: string }) => d.id === 'default')).toMatchObject({ sessions: 0, runs: 0 });
 
     const token = (await s.desk('POST', '/desk/tokens', { scopes: ['sessions:read'] })).body.token;
     const team = await s.call('/sessions/demo-team-research/runs/demo-run-team-1?type=team', token);

@@ -603,13 +603,13 @@ export const DatabaseIdParamsSchema = z.object({ id: z.string().min(1).max(64) }
 
 export const DeskSampleDataResponseSchema = z
   .object({
-    db_id: z.literal('default'),
+    db_id: z.literal('demo').meta({ description: 'The own database of the sample data (send it as db_id to read the demo sessions).' }),
     sessions: z.number().int(),
     runs: z.number().int(),
     created_sessions: z.number().int(),
     created_runs: z.number().int(),
     session_ids: z.array(z.string()),
-    example_path: z.string().meta({ description: 'A run endpoint path that now exists.' }),
+    example_path: z.string().meta({ description: 'A run endpoint path that now exists in the demo database.' }),
   })
   .meta({ id: 'DeskSampleData' });
 

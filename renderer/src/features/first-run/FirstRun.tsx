@@ -42,6 +42,10 @@ export function FirstRun() {
             <Icon name="database" size={14} /> Attach a database
           </Link>
         </div>
+        <p className={textStyles.muted} data-testid="sample-data-note">
+          Sample data goes into its own database, <code>demo</code>; it never changes which database answers requests without{' '}
+          <code>db_id</code>.
+        </p>
         {sample.isError && <RequestError error={sample.error} retry={() => sample.mutate()} compact />}
       </div>
 

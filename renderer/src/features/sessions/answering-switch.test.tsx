@@ -9,20 +9,47 @@ import { renderApp } from '../../testing/render';
 
 const server = useDeskServer();
 
+/** The attached file `agent`, answering requests without db_id (pinned by the attach: the built-in database is empty). */
+async function attachAgentFile(): Promise<void> {
+  const listed = await server().desk<{ databases: { id: string }[] }>('GET', '/desk/databases');
+  if (listed.databases.some((d) => d.id === 'agent')) return;
+  const file = path.join(server().dataDir, 'agent.db');
+  buildAgnoDb(file, makeDemoSessions());
+  await server().desk('POST', '/desk/databases', { id: 'agent', path: file, read_only: true });
+}
+
 describe('Given a list that names no database, read from the attached file while the built-in database is empty', () => {
-  it('When the built-in database gets its first session, Then the list says it now reads the built-in database and links back to the file', async () => {
-    const file = path.join(server().dataDir, 'agent.db');
-    buildAgnoDb(file, makeDemoSessions());
-    await server().desk('POST', '/desk/databases', { id: 'agent', path: file, read_only: true });
+  it('When sample data is loaded, Then it appears as its own database demo and the list keeps reading the file, with no switch', async () => {
+    await attachAgentFile();
+    renderApp('/sessions');
+    expect((await screen.findByTestId('answering-db')).textContent).toContain('agent');
+
+    await server().desk('POST', '/desk/sample-data');
+    // The header's picker lists demo once the page has seen the new database list.
+    await screen.findByRole('option', { name: /^demo · 5 sessions/ }, { timeout: 20_000 });
+    expect(screen.getByTestId('answering-db').textContent).toContain('agent');
+    expect(screen.queryByTestId('answering-switch')).toBeNull();
+  }, 60_000);
+
+  it('When the user unpins the file and the built-in database then gets its first session, Then the list says it now reads the built-in database and links back to the file', async () => {
+    await attachAgentFile();
+    const envelope = await server().desk<{ file_settings: Record<string, unknown> }>('GET', '/desk/settings');
+    await server().desk('PUT', '/desk/settings', { ...envelope.file_settings, default_database: null });
     renderApp('/sessions');
     expect((await screen.findByTestId('answering-db')).textContent).toContain('agent');
     expect(screen.queryByTestId('answering-switch')).toBeNull();
 
-    await server().desk('POST', '/desk/sample-data');
-    const notice = await screen.findByTestId('answering-switch', {}, { timeout: 10_000 });
+    const token = await server().mint({ scopes: ['platform:admin'] });
+    const res = await fetch(`${server().baseUrl}/sessions/first/runs?type=agent&db_id=default`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ run_id: 'first-run', agent_id: 'a', status: 'COMPLETED', created_at: 1_771_086_857 }),
+    });
+    expect(res.status).toBe(201);
+    const notice = await screen.findByTestId('answering-switch', {}, { timeout: 20_000 });
     expect(notice.textContent).toMatch(/now reads default, no longer agent/);
     expect(notice.textContent).toMatch(/built-in database holds sessions now/);
     expect(within(notice).getByRole('link', { name: 'Read agent' }).getAttribute('href')).toContain('db=agent');
     expect(screen.getByTestId('answering-db').textContent).toContain('default');
-  }, 30_000);
+  }, 60_000);
 });

@@ -84,6 +84,26 @@ export function deriveDatabaseId(file: string, taken: ReadonlySet<string>): stri
   return id;
 }
 
+/**
+ * `default_database` once `id` is attached: a database attached while the built-in one holds no
+ * sessions becomes the answering database, saved in the settings (shown on the Databases page),
+ * so nothing later — sample data, an ingest, the built-in database's first session — moves the
+ * answers of clients that send no `db_id` away from it. A pinned database stays pinned: only the
+ * user changes it.
+ */
+export function answeringAfterAttach(runtime: Runtime, current: string | null, id: string): string | null {
+  if (current !== null) return current;
+  const builtIn = runtime.databases.default();
+  let holds: boolean;
+  try {
+    holds = builtIn.holdsSessionsNow?.() ?? true;
+  } catch {
+    // Unreadable right now: leave the choice to the user rather than guess.
+    return current;
+  }
+  return holds ? current : id;
+}
+
 function assertWritable(runtime: Runtime): void {
   const reason = readOnlyReason(runtime.settings());
   if (reason) throw new ConflictError(reason);
@@ -153,7 +173,7 @@ export function databasesRouter(runtime: Runtime): express.Router {
         ...common,
       };
     }
-    await runtime.applySettings({ ...base, databases: [...entries, entry] });
+    await runtime.applySettings({ ...base, default_database: answeringAfterAttach(runtime, base.default_database ?? null, entry.id), databases: [...entries, entry] });
     res.status(201).json(await toDeskDatabase(runtime.databases.get(entry.id), answeringId(runtime)));
   });
 

@@ -47,7 +47,10 @@ describe('/desk/presets', () => {
   });
 
   it('When one preset is applied after another, Then nothing of the first is left behind', async () => {
+    // The whole settings replaced, keeping the attached databases (the sample data's `demo` among them).
+    const { databases } = (await s.desk('GET', '/desk/settings')).body.file_settings;
     await s.desk('PUT', '/desk/settings', {
+      databases,
       auth: { algorithm: 'HS256', verification_keys: ['a-shared-secret-that-is-long-enough!!'] },
     });
     expect((await s.desk('POST', '/desk/presets/entra/fixture', { apply: true })).status).toBe(200);
