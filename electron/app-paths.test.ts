@@ -1,17 +1,30 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ELECTRON_NATIVE_BINDING, resolveDataDir, resolveNativeBinding, windowTitle } from './app-paths.js';
+import { defaultDataDir } from '../server/api/desk/data-dir.js';
 
-const USER_DATA = path.resolve('/home/ada/.config/rundesk');
+const HOME = path.resolve('/home/ada');
 const E2E_DIR = path.resolve('/tmp/rundesk-e2e-1');
 
 describe('resolveDataDir', () => {
-  it('uses userData by default', () => {
-    expect(resolveDataDir({ isPackaged: false, env: {}, userData: USER_DATA })).toBe(USER_DATA);
+  it('When nothing says otherwise, Then it is the data folder the CLI uses on each platform, not Electron\'s userData', () => {
+    expect(resolveDataDir({ isPackaged: true, env: {}, platform: 'linux', home: HOME })).toBe(path.posix.join(HOME, '.local', 'share', 'rundesk'));
+    expect(resolveDataDir({ isPackaged: true, env: {}, platform: 'darwin', home: '/Users/ada' })).toBe('/Users/ada/Library/Application Support/rundesk');
+    expect(resolveDataDir({ isPackaged: true, env: { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, platform: 'win32', home: 'C:\\Users\\ada' })).toBe(
+      'C:\\Users\\ada\\AppData\\Roaming\\rundesk',
+    );
+    for (const platform of ['linux', 'darwin', 'win32'] as const) {
+      const env = { APPDATA: 'C:\\AppData', XDG_DATA_HOME: '/xdg' };
+      expect(resolveDataDir({ isPackaged: true, env, platform, home: HOME })).toBe(defaultDataDir(env, platform, HOME));
+    }
+  });
+
+  it('When RUNDESK_DATA_DIR is set, Then the app uses it, as the CLI does', () => {
+    expect(resolveDataDir({ isPackaged: true, env: { RUNDESK_DATA_DIR: '/srv/rd' }, platform: 'linux', home: HOME })).toBe(path.resolve('/srv/rd'));
   });
 
   it('When in test mode, Then the e2e data dir is honoured', () => {
-    expect(resolveDataDir({ isPackaged: false, env: { RUNDESK_TEST_MODE: '1', RUNDESK_E2E_DATA_DIR: E2E_DIR }, userData: USER_DATA })).toBe(E2E_DIR);
+    expect(resolveDataDir({ isPackaged: false, env: { RUNDESK_TEST_MODE: '1', RUNDESK_E2E_DATA_DIR: E2E_DIR }, platform: 'linux', home: HOME })).toBe(E2E_DIR);
   });
 
   it.each([
@@ -20,7 +33,7 @@ describe('resolveDataDir', () => {
     ['relative', false, { RUNDESK_TEST_MODE: '1', RUNDESK_E2E_DATA_DIR: 'relative/dir' }],
     ['empty', false, { RUNDESK_TEST_MODE: '1', RUNDESK_E2E_DATA_DIR: '' }],
   ])('When the override is %s, Then it is ignored', (_what, isPackaged, env) => {
-    expect(resolveDataDir({ isPackaged, env, userData: USER_DATA })).toBe(USER_DATA);
+    expect(resolveDataDir({ isPackaged, env, platform: 'linux', home: HOME })).toBe(path.posix.join(HOME, '.local', 'share', 'rundesk'));
   });
 });
 

@@ -1,5 +1,6 @@
 /** Where the app keeps things, and which better-sqlite3 binary it loads. Pure; no Electron. */
 import path from 'node:path';
+import { defaultDataDir } from '../server/api/desk/data-dir.js';
 
 /** Env var honoured only in test mode (`RUNDESK_TEST_MODE=1`, unpackaged): e2e runs get a temp data dir. */
 export const E2E_DATA_DIR_ENV = 'RUNDESK_E2E_DATA_DIR';
@@ -9,11 +10,27 @@ export function isTestMode(isPackaged: boolean, env: NodeJS.ProcessEnv): boolean
   return !isPackaged && env[TEST_MODE_ENV] === '1';
 }
 
-/** `app.getPath('userData')`, unless a test run asks for its own absolute directory. */
-export function resolveDataDir(options: { isPackaged: boolean; env: NodeJS.ProcessEnv; userData: string }): string {
+/** The absolute data folder a test run asks for (test mode, unpackaged), else null. */
+export function testDataDir(options: { isPackaged: boolean; env: NodeJS.ProcessEnv }): string | null {
   const override = options.env[E2E_DATA_DIR_ENV];
   if (isTestMode(options.isPackaged, options.env) && override && path.isAbsolute(override)) return override;
-  return options.userData;
+  return null;
+}
+
+/**
+ * The data folder: the very one `rundesk serve`, `mint` and `attach` use (`RUNDESK_DATA_DIR`,
+ * else `~/.local/share/rundesk` on Linux, `~/Library/Application Support/rundesk` on macOS,
+ * `%APPDATA%\rundesk` on Windows), so a token the CLI mints is one the app trusts; a test run's
+ * own folder when it asks for one. Electron's `userData` (Chromium's profile, the window state)
+ * stays apart from it.
+ */
+export function resolveDataDir(options: {
+  isPackaged: boolean;
+  env: NodeJS.ProcessEnv;
+  platform?: NodeJS.Platform | undefined;
+  home?: string | undefined;
+}): string {
+  return testDataDir(options) ?? defaultDataDir(options.env, options.platform, options.home);
 }
 
 /** Relative to the project root; written by scripts/electron-native.mjs. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/server.js';
 import type { RunningServer } from '../server/server-types.js';
-import { resolveDataDir, resolveNativeBinding, windowTitle } from './app-paths.js';
+import { resolveDataDir, resolveNativeBinding, testDataDir, windowTitle } from './app-paths.js';
 import { IPC_CHANNELS, type ChooseFileOptions } from './bridge-types.js';
 import { createDeskClient } from './desk-client.js';
 import { deskCookie } from './desk-cookie.js';
@@ -27,9 +27,9 @@ import { clampToDisplays, loadWindowState, saveWindowState, WINDOW_STATE_FILE } 
 const { app, BrowserWindow, Menu, dialog, ipcMain, screen, session, shell } = createRequire(import.meta.url)('electron') as ElectronMain;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const dataDir = resolveDataDir({ isPackaged: app.isPackaged, env: process.env, userData: app.getPath('userData') });
+const dataDir = resolveDataDir({ isPackaged: app.isPackaged, env: process.env });
 // A test data dir also gets its own Chromium profile and single-instance lock.
-if (dataDir !== app.getPath('userData')) app.setPath('userData', dataDir);
+if (testDataDir({ isPackaged: app.isPackaged, env: process.env }) !== null) app.setPath('userData', dataDir);
 
 let mainWindow: BrowserWindow | null = null;
 let server: RunningServer | null = null;

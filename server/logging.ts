@@ -1,8 +1,11 @@
 import { pino, type Logger } from 'pino';
+import { humanDestination, logFormatFor } from './log-format.js';
 
 /**
- * Structured logs (JSON lines) to stderr by default, so stdout stays for the URLs a user or a
- * script reads. Credentials never reach a log: request serializers log method and URL only.
+ * Logs to stderr by default, so stdout stays for the URLs a user or a script reads: JSON lines
+ * when stderr is a pipe or a file, short human lines on a terminal (`RUNDESK_LOG_FORMAT=json`
+ * or `human` decides instead). Credentials never reach a log: request serializers log method
+ * and URL only.
  */
 export function createLogger(target: false | NodeJS.WritableStream | undefined): Logger {
   if (target === false) return pino({ enabled: false });
@@ -12,6 +15,11 @@ export function createLogger(target: false | NodeJS.WritableStream | undefined):
       base: { name: 'rundesk' },
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-desk-token"]'], remove: true },
     },
-    (target ?? pino.destination({ fd: 2, sync: false })) as pino.DestinationStream,
+    (target ?? defaultDestination()) as pino.DestinationStream,
   );
+}
+
+function defaultDestination(): pino.DestinationStream | { write(line: string): boolean } {
+  if (logFormatFor(process.stderr, process.env) === 'human') return humanDestination(process.stderr);
+  return pino.destination({ fd: 2, sync: false });
 }

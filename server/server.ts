@@ -85,7 +85,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (!loaded.settings.auth.validate) throw new ConfigError(unvalidatedExposedHostReason(host));
     warnings.push(exposedHostWarning(host));
   }
-  for (const warning of warnings) log.warn(warning);
+  // Returned, not logged: the caller prints each once (the CLI on stderr, the desktop app to its console).
 
   // Every cache of this server, none shared with another server in the process.
   const caches = new Caches({ budgetMb: loaded.settings.cache_budget_mb });

@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 import { runInspect, runKeys, runMint } from './desk-commands.js';
 import type { CliIo } from './io.js';
+import { runAttach } from './attach.js';
 import { runServe } from './serve.js';
+import { runWait } from './wait.js';
 import { RUNDESK_VERSION } from '../version.js';
 
 const USAGE = `rundesk ${RUNDESK_VERSION} — a desktop-local developer server for agent platforms
 
 Usage:
-  rundesk serve [--config FILE] [--data-dir DIR] [--host H] [--port P]
+  rundesk serve [--config FILE] [--data-dir DIR] [--host H] [--port P] [--attach FILE ...]
+  rundesk attach FILE [--id ID] [--writable] [--data-dir DIR]
+  rundesk wait [--timeout SECONDS] [--data-dir DIR]
   rundesk mint [--sub S] [--scope S ...] [--aud A] [--ttl SECONDS] [--alg ALG] [--key KID] [--json] ...
   rundesk inspect TOKEN [--method GET] [--path /sessions/ID/runs/ID] [--json]
   rundesk keys list|export|generate [--format jwks|pem] [--kid KID] [--alg ALG] [--json]
@@ -20,6 +24,10 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   switch (command) {
     case 'serve':
       return runServe(rest, io);
+    case 'attach':
+      return runAttach(rest, io);
+    case 'wait':
+      return runWait(rest, io);
     case 'mint':
       return runMint(rest, io);
     case 'inspect':

@@ -81,3 +81,14 @@ describe('access log', () => {
     expect(createAccessLog(pino({ level: 'warn' }), (u) => u)).toBeNull();
   });
 });
+
+describe("the UI's own polls", () => {
+  it('When the UI polls the desk and /health, Then those answered reads are not info lines; refusals and platform routes are', async () => {
+    const { base, lines } = await serve((req, res) => res.writeHead(req.url?.startsWith('/desk/keys') ? 401 : 200).end('{}'));
+    for (const p of ['/desk/databases', '/desk/view/sessions?page=1', '/health', '/ui/assets/app.js', '/desk/keys', '/sessions']) await (await fetch(`${base}${p}`)).text();
+    await until(() => lines.length >= 2);
+    // Lines are written in answer order: once /sessions is logged, every earlier one has been decided.
+    await until(() => lines.some((l) => (l.req as { url: string }).url === '/sessions'));
+    expect(lines.map((l) => `${(l.req as { url: string }).url} ${(l.res as { statusCode: number }).statusCode}`)).toEqual(['/desk/keys 401', '/sessions 200']);
+  });
+});

@@ -35,10 +35,25 @@ export function createAccessLog(log: Logger, redact: (url: string) => string): A
         return;
       }
       const message = !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted';
-      log.info({ req: request, res: response, responseTime }, message);
+      // The UI polls the desk and /health every 2 s: its answered reads are debug lines, so a
+      // terminal with a UI tab open shows what the user's agents and scripts do.
+      if (isUiPoll(method, url, res.statusCode)) log.debug({ req: request, res: response, responseTime }, message);
+      else log.info({ req: request, res: response, responseTime }, message);
     };
     res.on('close', done);
     res.on('finish', done);
     res.on('error', done);
   };
+}
+
+/**
+ * A read the UI makes on its own (the workbench API, its pages' assets, the health poll) that
+ * was answered: logged at debug. A refused or failed one stays at info, as does every platform
+ * route, whoever calls it.
+ */
+export function isUiPoll(method: string | undefined, url: string, status: number): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (status >= 400) return false;
+  const pathname = url.split('?')[0] ?? '';
+  return pathname === '/health' || pathname === '/desk' || pathname.startsWith('/desk/') || pathname === '/ui' || pathname.startsWith('/ui/');
 }
