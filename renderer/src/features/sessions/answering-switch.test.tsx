@@ -39,7 +39,7 @@ describe('Given a list that names no database, read from the attached file while
     expect((await screen.findByTestId('answering-db')).textContent).toContain('agent');
     expect(screen.queryByTestId('answering-switch')).toBeNull();
 
-    const token = await server().mint({ scopes: ['platform:admin'] });
+    const token = await server().mint({ sub: 'admin', scopes: ['platform:admin'] });
     const res = await fetch(`${server().baseUrl}/sessions/first/runs?type=agent&db_id=default`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
