@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/server.js';
 import type { RunningServer } from '../server/server-types.js';
 import { resolveDataDir, resolveNativeBinding, testDataDir, windowTitle } from './app-paths.js';
+import { removeServerMarker, writeServerMarker } from '../server/cli/server-marker.js';
 import { IPC_CHANNELS, type ChooseFileOptions } from './bridge-types.js';
 import { createDeskClient } from './desk-client.js';
 import { deskCookie } from './desk-cookie.js';
@@ -38,6 +39,7 @@ let starting: Promise<RunningServer | null> = Promise.resolve(null);
 const shutdown = createShutdown({
   stop: async () => {
     const running = server ?? (await starting.catch(() => null));
+    removeServerMarker(dataDir);
     await running?.stop();
   },
   quit: () => app.quit(),
@@ -170,6 +172,12 @@ async function main(): Promise<void> {
   server = running;
   for (const warning of running.warnings) console.warn(`rundesk: ${warning}`);
   console.log(`rundesk: serving ${running.baseUrl} (data folder ${dataDir})`);
+  // As `rundesk serve` does: the CLI (`attach`, `wait`, `mint`'s curl line) finds this server.
+  try {
+    writeServerMarker(dataDir, { url: running.baseUrl, pid: process.pid });
+  } catch (err) {
+    console.warn(`rundesk: could not write the server marker: ${err instanceof Error ? err.message : String(err)}`);
+  }
 
   await configureSession(running);
   installIpc(running);

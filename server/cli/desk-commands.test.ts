@@ -156,7 +156,7 @@ describe('rundesk mint and inspect', () => {
     );
     writeServerMarker(dir, { url: 'http://127.0.0.1:45123', pid: process.pid });
     const served = await run(runMint, ['--data-dir', dir, '--json']);
-    expect(JSON.parse(served.stdout).curl).toContain('http://127.0.0.1:45123/sessions/');
+    expect(JSON.parse(served.stdout).curl).toContain('http://127.0.0.1:45123/sessions');
     expect(served.stderr).toBe('');
     removeServerMarker(dir);
     expect(fs.existsSync(path.join(dir, SERVER_MARKER_FILE))).toBe(false);
@@ -202,5 +202,23 @@ describe('rundesk keys', () => {
     const r = await run(runKeys, ['generate', '--alg', 'ES384', '--json', '--data-dir', dataDir]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ alg: 'ES384', trusted: true, has_private: true });
+  });
+});
+
+describe('rundesk inspect output', () => {
+  it('When the audience is checked, Then "audience" is printed once (the check names what the token carries)', async () => {
+    const config = path.join(dataDir, 'audience.json');
+    fs.writeFileSync(config, JSON.stringify({ auth: { jwks_file: path.join(dataDir, 'keys', 'trusted.jwks.json'), verify_audience: true, audience: 'rundesk-local' } }));
+    const m = await run(runMint, ['--config', config, '--data-dir', dataDir]);
+    const i = await run(runInspect, [m.stdout.split('\n')[0]!, '--config', config, '--path', '/sessions']);
+    expect(i.code).toBe(0);
+    expect(i.stdout.match(/^ {2}audience/gm)).toHaveLength(1);
+    expect(i.stdout).toMatch(/audience +ok \(expected rundesk-local, got "rundesk-local"\)/);
+  });
+
+  it('When minted, Then the curl line reads a route every install has (/sessions), not a sample run', async () => {
+    const m = await run(runMint, ['--data-dir', dataDir]);
+    expect(m.stdout).toMatch(/curl .*\/sessions'?$/m);
+    expect(m.stdout).not.toContain('demo-agent-weather');
   });
 });

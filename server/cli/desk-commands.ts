@@ -216,7 +216,7 @@ export async function runMint(argv: string[], io: CliIo): Promise<number> {
     const now = Date.now() / 1000;
     const { minted, signer } = await mintWithSettings(dataDir, settings, request, now);
     const live = readServerMarker(dataDir);
-    const out = { ...minted, signer, curl: curlExample(minted.token, live?.url ?? serverBaseUrl(settings), settings.auth, DEMO_RUN_PATH) };
+    const out = { ...minted, signer, curl: curlExample(minted.token, live?.url ?? serverBaseUrl(settings), settings.auth, '/sessions') };
     write(io, values.json ? JSON.stringify(out, null, 2) : formatMint(out, now));
     if (live === null) {
       io.stderr.write(

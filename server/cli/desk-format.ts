@@ -39,13 +39,10 @@ export function formatInspection(i: DeskInspection): string {
   if (i.audience.checked) lines.push(`  audience      ${i.audience.ok ? 'ok' : 'wrong'} (expected ${list(i.audience.expected)}, got ${json(i.audience.actual)})`);
   if (i.state) {
     const s = i.state;
-    lines.push(
-      `  user_id       ${s.user_id ?? '-'}`,
-      `  session_id    ${s.session_id ?? '-'}`,
-      `  scopes        ${list(s.scopes)}`,
-      `  audience      ${json(s.audience)}`,
-      `  resources     ${list(s.accessible_resource_ids)}`,
-    );
+    lines.push(`  user_id       ${s.user_id ?? '-'}`, `  session_id    ${s.session_id ?? '-'}`, `  scopes        ${list(s.scopes)}`);
+    // Once: when the audience was checked, the line above already shows what the token carries.
+    if (!i.audience.checked) lines.push(`  audience      ${json(s.audience)}`);
+    lines.push(`  resources     ${list(s.accessible_resource_ids)}`);
     if (Object.keys(s.dependencies).length > 0) lines.push(`  dependencies  ${json(s.dependencies)}`);
     if (Object.keys(s.session_state).length > 0) lines.push(`  session_state ${json(s.session_state)}`);
   }
