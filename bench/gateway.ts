@@ -1,0 +1,140 @@
+/**
+ * `npm run bench:gateway`: what rundesk in front of an AgentOS costs (docs/gateway.md).
+ *
+ * Three processes on 127.0.0.1: the fake AgentOS replaying the platform's recorded streams, the
+ * built rundesk with `upstream.url` set to it (auth on, a token with `agents:run`), and a bare
+ * http-proxy-3 proxy to it. Measured:
+ * - a streamed agent run, sequentially, directly and through rundesk: time to the first event
+ *   and to the end of the stream (medians of BENCH_RUNS runs, interleaved);
+ * - small forwarded requests (`POST …/cancel`, a short JSON answer) through rundesk and through
+ *   the bare proxy, with autocannon;
+ * - rundesk's RSS over BENCH_RSS_RUNS streamed runs (20 at a time, events unpaced).
+ * Results go to bench/results/gateway.json.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
+import { loadAverage, measure, median, ROOT, runBench, spawnServer, stopChild, writeResult } from './harness.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const RSS_RUNS = Number(process.env.BENCH_RSS_RUNS ?? 10_000);
+const FORM = 'message=What+is+the+weather+in+Paris%3F&stream=true';
+
+/** One streamed run: ms to the first event's bytes and to the end of the stream. */
+function streamedRun(base: string, token: string | null): Promise<{ first: number; total: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let first = -1;
+    const req = http.request(
+      `${base}/agents/weather-agent/runs`,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': FORM.length, ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
+        res.on('data', () => {
+          if (first < 0) first = performance.now() - started;
+        });
+        res.on('end', () => resolve({ first, total: performance.now() - started }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(FORM);
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
+}
+
+async function main(): Promise<void> {
+  const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
+  if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build:server` first');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-bench-gateway-'));
+  const tsx = ['--import', 'tsx'];
+  const upstream = await spawnServer([...tsx, path.join(ROOT, 'bench', 'gateway-upstream.ts')], { BENCH_PACE_MS: process.env.BENCH_PACE_MS ?? '5' });
+  const bare = await spawnServer([...tsx, path.join(ROOT, 'bench', 'gateway-bare-proxy.ts'), upstream.url]);
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const settingsPath = path.join(dir, 'settings.json');
+  fs.writeFileSync(settingsPath, JSON.stringify({ upstream: { url: upstream.url }, auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256', authorization: true } }));
+  const rundesk = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'], { RUNDESK_LOG_LEVEL: 'warn' });
+  const token = await new SignJWT({ scopes: ['agents:run'] }).setProtectedHeader({ alg: 'RS256' }).setSubject('bench').setExpirationTime('2h').sign(privateKey);
+  const fast = await spawnServer([...tsx, path.join(ROOT, 'bench', 'gateway-upstream.ts')], { BENCH_PACE_MS: '0' });
+  try {
+    // Warm both paths (JIT, keep-alive sockets, the token cache).
+    for (let i = 0; i < 20; i++) {
+      await streamedRun(upstream.url, null);
+      await streamedRun(rundesk.url, token);
+    }
+    const direct: Array<{ first: number; total: number }> = [];
+    const through: Array<{ first: number; total: number }> = [];
+    for (let i = 0; i < RUNS; i++) {
+      direct.push(await streamedRun(upstream.url, null));
+      through.push(await streamedRun(rundesk.url, token));
+    }
+    const m = (xs: Array<{ first: number; total: number }>, k: 'first' | 'total') => +median(xs.map((x) => x[k])).toFixed(3);
+    const streamed = {
+      runs: RUNS,
+      pace_ms_between_events: Number(process.env.BENCH_PACE_MS ?? 5),
+      direct_first_event_ms: m(direct, 'first'),
+      rundesk_first_event_ms: m(through, 'first'),
+      added_first_event_ms: +(m(through, 'first') - m(direct, 'first')).toFixed(3),
+      direct_total_ms: m(direct, 'total'),
+      rundesk_total_ms: m(through, 'total'),
+      added_total_pct: +(((m(through, 'total') - m(direct, 'total')) / m(direct, 'total')) * 100).toFixed(2),
+    };
+    process.stdout.write(`streamed run: ${JSON.stringify(streamed)}\n`);
+
+    const cancel = { method: 'POST' as const, path: '/agents/weather-agent/runs/r1/cancel' };
+    const small = {
+      bare_proxy: await measure('small forwarded POST …/cancel, bare proxy', { url: `${bare.url}${cancel.path}`, method: cancel.method }),
+      rundesk: await measure('small forwarded POST …/cancel, rundesk', { url: `${rundesk.url}${cancel.path}`, method: cancel.method, headers: { authorization: `Bearer ${token}` } }),
+    };
+    const ratio = +(small.rundesk.requests_per_sec / small.bare_proxy.requests_per_sec).toFixed(3);
+    process.stdout.write(`small forwarded requests: rundesk / bare proxy = ${ratio}\n`);
+
+    // RSS over many streamed runs, through a rundesk pointed at the unpaced upstream.
+    fs.writeFileSync(settingsPath, JSON.stringify({ upstream: { url: fast.url }, auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256', authorization: true } }));
+    await stopChild(rundesk.child);
+    const rssServer = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'], { RUNDESK_LOG_LEVEL: 'warn' });
+    const pid = rssServer.child.pid as number;
+    const samples: Array<{ runs: number; rss_mb: number }> = [];
+    let started = 0;
+    let finished = 0;
+    const worker = async () => {
+      while (started < RSS_RUNS) {
+        started++;
+        await streamedRun(rssServer.url, token);
+        finished++;
+        if (finished % 1000 === 0) samples.push({ runs: finished, rss_mb: rssMb(pid) });
+      }
+    };
+    samples.push({ runs: 0, rss_mb: rssMb(pid) });
+    await Promise.all(Array.from({ length: 20 }, worker));
+    await stopChild(rssServer.child);
+    const afterWarmup = samples.filter((s) => s.runs >= 2000).map((s) => s.rss_mb);
+    const rss = { runs: RSS_RUNS, samples, growth_after_2000_runs_mb: +(Math.max(...afterWarmup) - Math.min(...afterWarmup)).toFixed(1) };
+    process.stdout.write(`rss: ${JSON.stringify(rss)}\n`);
+
+    const file = writeResult('gateway.json', {
+      date: new Date().toISOString(),
+      load_average: loadAverage(),
+      node: process.version,
+      streamed,
+      small_requests: { ...small, rundesk_over_bare: ratio },
+      rss,
+      targets: { added_first_event_ms: '<= 2', added_total_pct: '<= 5', rundesk_over_bare: '>= 0.8', rss: 'flat' },
+    });
+    process.stdout.write(`wrote ${file}\n`);
+  } finally {
+    await stopChild(rundesk.child);
+    await stopChild(bare.child);
+    await stopChild(upstream.child);
+    await stopChild(fast.child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+runBench(main);
