@@ -2215,6 +2215,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/desk/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recent platform requests through rundesk (the newest 500): verdict and rule, status, time to first byte, duration, the run produced */
+        get: operations["desk_list_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/requests/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-Sent Events: `request` (a record, each time it changes) and `live-run` (a live run's summary and the event that changed it) */
+        get: operations["desk_stream_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/live-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The runs streamed or answered through rundesk (the newest 50), newest first, without their events */
+        get: operations["desk_list_live_runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/live-runs/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One live run with every event so far, by the id of the request that started it (`X-Rundesk-Request-Id`) */
+        get: operations["desk_get_live_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/desk/view/sessions": {
         parameters: {
             query?: never;
@@ -4795,6 +4863,91 @@ export interface components {
         DeskUpstreamCheckRequest: {
             /** Format: uri */
             url?: string;
+        };
+        DeskRequestList: {
+            requests: components["schemas"]["DeskRequestRecord"][];
+        };
+        DeskRequestRecord: {
+            id: number;
+            started_at: string;
+            method: string;
+            url: string;
+            subject: string | null;
+            verdict: components["schemas"]["DeskRequestVerdict"];
+            status: number | null;
+            ttfb_ms: number | null;
+            duration_ms: number | null;
+            forwarded: boolean;
+            run: {
+                run_id: string;
+                session_id: string | null;
+                /** @enum {string} */
+                kind: "agent" | "team" | "workflow";
+                component_id: string;
+            } | null;
+            /** @enum {string} */
+            state: "open" | "done" | "aborted";
+        };
+        DeskRequestVerdict: {
+            /** @enum {string} */
+            outcome: "allow" | "deny" | "excluded";
+            /** @description The scope mapping (or excluded path) that decided; null when none matched. */
+            rule: string | null;
+            /** @enum {string|null} */
+            rule_source: "default" | "custom" | "excluded" | null;
+            required_scopes: string[];
+            detail: string | null;
+        } | null;
+        DeskLiveRunList: {
+            runs: components["schemas"]["DeskLiveRunSummary"][];
+        };
+        DeskLiveRunSummary: {
+            request_id: number;
+            /** @enum {string} */
+            kind: "agent" | "team" | "workflow";
+            component_id: string;
+            run_id: string | null;
+            session_id: string | null;
+            /** @enum {string} */
+            status: "running" | "completed" | "error" | "cancelled" | "cut";
+            started_at: string;
+            ended_at: string | null;
+            tokens: {
+                input: number;
+                output: number;
+                total: number;
+            };
+            content: string;
+            dropped_events: number;
+            event_count: number;
+        };
+        DeskLiveRun: {
+            request_id: number;
+            /** @enum {string} */
+            kind: "agent" | "team" | "workflow";
+            component_id: string;
+            run_id: string | null;
+            session_id: string | null;
+            /** @enum {string} */
+            status: "running" | "completed" | "error" | "cancelled" | "cut";
+            started_at: string;
+            ended_at: string | null;
+            tokens: {
+                input: number;
+                output: number;
+                total: number;
+            };
+            content: string;
+            dropped_events: number;
+            events: {
+                index: number;
+                event: string;
+                data: {
+                    [key: string]: unknown;
+                };
+                at: string;
+            }[];
+            request: components["schemas"]["DeskRequestRecord"] & (Record<string, never> | null);
         };
     };
     responses: never;
@@ -12634,6 +12787,154 @@ export interface operations {
                 };
             };
             /** @description Validation error (`VALIDATION_ERROR`): the URL is not an http(s) URL */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_list_requests: {
+        parameters: {
+            query?: {
+                /** @description Only requests with a larger id (poll with the last id seen). */
+                after?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRequestList"];
+                };
+            };
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_stream_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_list_live_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskLiveRunList"];
+                };
+            };
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_get_live_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run so far */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskLiveRun"];
+                };
+            };
+            /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`): not a run, or older than the newest 50 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
             422: {
                 headers: {
                     [name: string]: unknown;
