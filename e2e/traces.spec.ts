@@ -20,7 +20,6 @@ test.describe('traces', () => {
     const trace = new TraceView(page);
     await page.goto(`${server.baseUrl}/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}?type=team&db=obs`);
     await expect(page.getByTestId('run-input')).toContainText('Write a 150-word brief on coral reef restoration');
-    await page.locator('[data-tab="trace"]').click();
     await expect(trace.waterfall).toHaveAttribute('data-count', '11');
     await expect(trace.rows).toHaveCount(11);
     await expect(trace.row('Web_Researcher.arun')).toHaveAttribute('aria-level', '3');
@@ -31,6 +30,7 @@ test.describe('traces', () => {
     await expect(trace.panel).toHaveAttribute('data-span-id', OBS.slowestModelSpan);
     await expect(trace.panel.getByTestId('span-input-tokens')).toHaveText('1,093');
     await expect(trace.panel.getByTestId('span-output-tokens')).toHaveText('382');
+    await expect(trace.panel.getByTestId('span-cost')).toHaveText(/^\$0\.00\d+$/);
     await expect(trace.row('Claude.ainvoke_stream')).toHaveAttribute('aria-selected', 'true');
     // The side panel's JSON viewer is checked too.
     await expect(trace.panel.locator('[data-json-view]').first()).toBeVisible();
@@ -45,7 +45,7 @@ test.describe('traces', () => {
 
   test('keyboard: arrows through the tree, Enter selects', async ({ page, server }) => {
     const trace = new TraceView(page);
-    await page.goto(`${server.baseUrl}/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}?type=team&db=obs&tab=trace`);
+    await page.goto(`${server.baseUrl}/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}?type=team&db=obs`);
     await expect(trace.rows).toHaveCount(11);
     await trace.tree.focus();
     await page.keyboard.press('ArrowDown');

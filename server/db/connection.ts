@@ -1,4 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
+import { foldStoredText } from './text-fold.js';
 
 /**
  * The one place better-sqlite3 connections are made, so every handle gets the same settings:
@@ -60,12 +61,15 @@ export function connect(path: string, options: ConnectOptions): SqliteHandle {
 
 /**
  * SQL functions the stores use. `rundesk_casefold` lowercases beyond ASCII (SQLite's
- * `lower()` and `LIKE` fold ASCII only), so a search for "montréal" finds "MONTRÉAL".
+ * `lower()` and `LIKE` fold ASCII only), so a search for "montréal" finds "MONTRÉAL";
+ * `rundesk_text_fold` also decodes a stored JSON value and drops accents ("montreal" finds it).
  */
 function registerFunctions(handle: SqliteHandle): void {
   handle.function('rundesk_casefold', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );
+  // Memory search: the stored JSON decoded, any case, any accents (text-fold.ts).
+  handle.function('rundesk_text_fold', { deterministic: true }, (value: unknown) => foldStoredText(value));
 }
 
 /** An identifier quoted for SQL. Only names read from `sqlite_master` ever reach it. */

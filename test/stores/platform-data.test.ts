@@ -32,6 +32,8 @@ const READS: Array<[string, (r: PlatformDataReader) => Promise<unknown>]> = [
   ['memories with two topics', (r) => r.listMemories({ ...memories, topics: ['travel', 'budget'] })],
   ['memories containing a word, any case', (r) => r.listMemories({ ...memories, search: 'PREFER' })],
   ['memories containing a literal %', (r) => r.listMemories({ ...memories, search: '%' })],
+  ['memories containing a word with an accent (stored as a JSON escape)', (r) => r.listMemories({ ...memories, search: 'Montréal' })],
+  ['memories containing that word without its accent, in capitals', (r) => r.listMemories({ ...memories, search: 'MONTREAL' })],
   ['memories newest first', (r) => r.listMemories({ ...page, sortBy: 'updated_at', sortOrder: 'desc' })],
   ['one memory', (r) => r.getMemory('638d7963-62b0-4b31-99fd-59d4c365a84b', {})],
   ['one memory of another user', (r) => r.getMemory('638d7963-62b0-4b31-99fd-59d4c365a84b', { scope: AccessScope.user('frank') })],
@@ -83,6 +85,15 @@ describe('Given the Agno file with memories, eval runs, metrics and knowledge at
     const both = await reader.listMemories({ ...memories, topics: ['travel', 'budget'] });
     for (const m of both.rows) expect(m.topics).toEqual(expect.arrayContaining(['travel', 'budget']));
     expect((await reader.listMemories({ ...memories, search: '%' })).total).toBe(0);
+  });
+
+  it('When memories are searched for a word with an accent, Then the decoded text is searched, any case, any accents (the file holds "Montr\\u00e9al")', async () => {
+    for (const search of ['Montréal', 'montreal', 'MONTRÉAL', 'montr', 'trip to montreal']) {
+      const found = await reader.listMemories({ ...memories, search });
+      expect(found.rows.map((m) => m.memory_id), search).toEqual(['638d7963-62b0-4b31-99fd-59d4c365a84b']);
+    }
+    // The JSON escape itself is not text the user wrote.
+    expect((await reader.listMemories({ ...memories, search: 'u00e9' })).total).toBe(0);
   });
 
   it('When a table is named that holds no such domain, Then it is a 404 naming it', async () => {

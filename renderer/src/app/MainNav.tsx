@@ -2,16 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Icon } from '../components/Icon';
 import { useClickOutside } from '../platform/keyboard';
-import { sessionsHref } from './location';
+import { locationQuery, sessionsHref, useDbLocation } from './location';
 import headerControl from './header-control.module.css';
 import styles from './MainNav.module.css';
 import { cx } from '../lib/cx';
 
 const PAGES = [
-  { to: '/traces', label: 'Traces' },
-  { to: '/memories', label: 'Memories' },
-  { to: '/evals', label: 'Evals' },
-  { to: '/metrics', label: 'Metrics' },
+  { to: '/traces', label: 'Traces', data: true },
+  { to: '/memories', label: 'Memories', data: true },
+  { to: '/knowledge', label: 'Knowledge', data: true },
+  { to: '/evals', label: 'Evals', data: true },
+  { to: '/metrics', label: 'Metrics', data: true },
   { to: '/tokens', label: 'Tokens' },
   { to: '/settings', label: 'Settings' },
   { to: '/databases', label: 'Databases' },
@@ -28,6 +29,8 @@ export function MainNav() {
   const ref = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   useClickOutside(ref, () => setOpen(false), open);
+  // The data pages read the database the page shows: their links carry it (`?db=`).
+  const dbLoc = useDbLocation();
   // A link followed (or the address changed some other way) closes the folded menu.
   useEffect(() => setOpen(false), [location.pathname]);
 
@@ -64,7 +67,7 @@ export function MainNav() {
           Runs
         </NavLink>
         {PAGES.map((p) => (
-          <NavLink key={p.to} to={p.to} className={({ isActive }) => linkClass(isActive)}>
+          <NavLink key={p.to} to={'data' in p ? `${p.to}${locationQuery({ db: dbLoc.db })}` : p.to} className={({ isActive }) => linkClass(isActive)}>
             {p.label}
           </NavLink>
         ))}

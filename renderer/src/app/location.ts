@@ -47,6 +47,6 @@ export function sessionHref(sessionId: string, type: SessionType | undefined, l:
   return `/sessions/${encodeURIComponent(sessionId)}${locationQuery({ type, ...l })}`;
 }
 
-export function runHref(sessionId: string, runId: string, type: SessionType | undefined, l: DbLocation, tab?: string): string {
-  return `/sessions/${encodeURIComponent(sessionId)}/runs/${encodeURIComponent(runId)}${locationQuery({ type, ...l }, tab ? { tab } : undefined)}`;
+export function runHref(sessionId: string, runId: string, type: SessionType | undefined, l: DbLocation, tab?: string, extra?: Record<string, string>): string {
+  return `/sessions/${encodeURIComponent(sessionId)}/runs/${encodeURIComponent(runId)}${locationQuery({ type, ...l }, { ...(tab ? { tab } : {}), ...extra })}`;
 }

@@ -8,6 +8,7 @@ import { SessionsPage } from '../features/sessions/SessionsPage';
 import { EvalPage } from '../features/evals/EvalPage';
 import { EvalsPage } from '../features/evals/EvalsPage';
 import { MemoriesPage } from '../features/memories/MemoriesPage';
+import { KnowledgePage } from '../features/knowledge/KnowledgePage';
 import { TracePage } from '../features/traces/TracePage';
 import { TracesPage } from '../features/traces/TracesPage';
 import { Shell } from './Shell';
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'traces', element: <TracesPage /> },
           { path: 'traces/:traceId', element: <TracePage /> },
           { path: 'memories', element: <MemoriesPage /> },
+          { path: 'knowledge', element: <KnowledgePage /> },
           { path: 'evals', element: <EvalsPage /> },
           { path: 'evals/:evalId', element: <EvalPage /> },
           {

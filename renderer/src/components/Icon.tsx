@@ -31,6 +31,7 @@ const PATHS = {
   image: 'M2.5 2.5h11v11h-11zM2.5 11l3-3 3 3 2-2 3 3M10.5 6h.01',
   clock: 'M8 14.5a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13ZM8 4.5V8l2.5 1.5',
   bolt: 'M9 1.5 3 9h4.5L7 14.5 13 7H8.5z',
+  download: 'M8 2v8.5M4.5 7 8 10.5 11.5 7M2.5 13.5h11',
   link: 'M6.5 9.5a3 3 0 0 0 4.2 0l2-2a3 3 0 0 0-4.2-4.2l-.7.7M9.5 6.5a3 3 0 0 0-4.2 0l-2 2a3 3 0 0 0 4.2 4.2l.7-.7',
 } as const satisfies Record<string, string>;
 

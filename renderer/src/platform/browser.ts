@@ -69,3 +69,11 @@ export function setRootTheme(theme: 'light' | 'dark' | null): void {
   if (theme) root.dataset.theme = theme;
   else delete root.dataset.theme;
 }
+
+/** Scrolls the element with `id` to the top of the view and focuses its first `focusSelector` match (e.g. the trace's tree). */
+export function revealElement(id: string, focusSelector?: string): void {
+  const el = typeof document !== 'undefined' ? document.getElementById(id) : null;
+  if (!el) return;
+  el.scrollIntoView?.({ block: 'start' });
+  if (focusSelector) el.querySelector<HTMLElement>(focusSelector)?.focus({ preventScroll: true });
+}

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { quoteIdent } from './queries.js';
+import { LATIN_FOLD } from '../text-fold.js';
 import { PlatformCatalog, type CatalogTable } from './tables.js';
 import type { PlatformData } from './types.js';
 import { SqlPlatformData } from './writer.js';
@@ -21,6 +22,8 @@ export function postgresPlatformData(
     asText: (column) => `${column}::text`,
     ilike: 'ILIKE',
     qualify: (table) => `${quoteIdent(options.schema)}.${quoteIdent(table)}`,
+    // to_jsonb(...) #>> '{}': a JSON or JSONB column's text, decoded (a string's content, escapes resolved).
+    foldedContains: (column, p) => `position(${p} in translate(lower(to_jsonb(${column}) #>> '{}'), '${LATIN_FOLD.from}', '${LATIN_FOLD.to}')) > 0`,
     forUpdate: ' FOR UPDATE',
     bool: (value) => value,
   };

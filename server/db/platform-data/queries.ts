@@ -1,5 +1,6 @@
 import { AccessScope, scopeCondition } from '../../access/scope.js';
 import type { CatalogTable } from './tables.js';
+import { foldText } from '../text-fold.js';
 import type { EvalRunQuery, KnowledgeQuery, MemoryQuery, MetricsQuery, PageWindow, SortOrder, UserStatsQuery } from './types.js';
 
 /**
@@ -17,6 +18,11 @@ export interface Dialect {
   readonly ilike: string;
   /** `"schema"."table"` or `"table"`. */
   qualify(table: string): string;
+  /**
+   * True when the stored JSON text of `column`, decoded, lowercased and without accents, holds
+   * the bound value `p` (already folded by `foldText`).
+   */
+  foldedContains(column: string, p: string): string;
 }
 
 export interface Statement {
@@ -110,7 +116,8 @@ export function memoryPage(dialect: Dialect, table: CatalogTable, q: MemoryQuery
   if (q.teamId !== undefined) where.add((p) => `"team_id" = ${p}`, q.teamId);
   // Agno matches a topic as the quoted JSON string inside the topics text.
   for (const topic of q.topics ?? []) where.add((p) => `${dialect.asText('"topics"')} LIKE ${p} ESCAPE '\\'`, containsPattern(JSON.stringify(topic)));
-  if (q.search !== undefined) where.add((p) => `${dialect.asText('"memory"')} ${dialect.ilike} ${p} ESCAPE '\\'`, containsPattern(q.search));
+  // rundesk's extension: the decoded text, any case, any accents (the platform LIKEs the raw JSON text).
+  if (q.search !== undefined) where.add((p) => dialect.foldedContains('"memory"', p), foldText(q.search));
   return paged(dialect, table, where, orderBy(table, q.sortBy, q.sortOrder), q);
 }
 

@@ -10,6 +10,7 @@ const SQLITE: WriteDialect = {
   asText: (column) => `CAST(${column} AS TEXT)`,
   ilike: 'LIKE',
   qualify: quoteIdent,
+  foldedContains: (column, p) => `instr(rundesk_text_fold(${column}), ${p}) > 0`,
   // BEGIN IMMEDIATE already holds the write lock.
   forUpdate: '',
   bool: (value) => (value ? 1 : 0),

@@ -1,7 +1,7 @@
 import type { Actor } from '../../auth/acting-as';
 import { read as readRoute } from '../platform';
 import type { DbLocation } from '../types';
-import type { EvalRun, MetricsAnswer, Paginated, TraceDetail, TraceFilterSchema, TraceSummary, UserMemory, UserMemoryStats } from './types';
+import type { EvalRun, KnowledgeContent, MetricsAnswer, Paginated, TraceDetail, TraceFilterSchema, TraceSummary, UserMemory, UserMemoryStats } from './types';
 
 /**
  * Traces, memories, eval runs and metrics as the actor reads them: the desk view
@@ -93,4 +93,10 @@ export function getMetrics(
   signal?: AbortSignal,
 ): Promise<MetricsAnswer> {
   return readRoute(actor, '/metrics', { query: { ...range, ...loc(l) }, signal });
+}
+
+/** The knowledge contents stored in `agno_knowledge` (`GET /knowledge/content`), newest first. */
+export function listKnowledge(actor: Actor, params: { knowledge_id?: string | undefined; page?: number; limit?: number }, l: DbLocation, signal?: AbortSignal): Promise<Paginated<KnowledgeContent>> {
+  // Knowledge has no table of its own to pick: only the database.
+  return readRoute(actor, '/knowledge/content', { query: { ...params, sort_by: 'created_at', sort_order: 'desc', db_id: l.db }, signal });
 }

@@ -68,3 +68,12 @@ export const metricsQueries = {
       placeholderData: keepPreviousData,
     }),
 };
+
+export const knowledgeQueries = {
+  list: (actor: Actor, params: { knowledge_id?: string; page?: number; limit?: number }, loc: DbLocation) =>
+    queryOptions({
+      queryKey: key(actor, 'knowledge', 'list', params, l(loc)),
+      queryFn: ({ signal }) => api.listKnowledge(actor, params, loc, signal),
+      placeholderData: keepPreviousData,
+    }),
+};

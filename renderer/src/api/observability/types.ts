@@ -16,5 +16,6 @@ export type TraceFilterSchema = S['FilterSchemaResponse'];
 export type UserMemory = S['UserMemorySchema'];
 export type UserMemoryStats = S['UserStatsSchema'];
 export type EvalRun = S['EvalSchema'];
+export type KnowledgeContent = S['ContentResponseSchema'];
 export type DayMetrics = S['DayAggregatedMetrics'];
 export type MetricsAnswer = S['MetricsResponse'];

@@ -1,3 +1,4 @@
+import { isApiError } from '../client';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Actor } from '../../auth/acting-as';
 import { getRun, getSession, listChildRuns, listComponents, listRunSummaries, listRunsAround, listSessions, searchRuns } from '../platform';
@@ -74,8 +75,10 @@ export const runQueries = {
     queryOptions({
       queryKey: [...runQueries.all(actor), sessionId, runId, type ?? '', locKey(l)] as const,
       queryFn: ({ signal }) => getRun(actor, sessionId, runId, type, l, signal),
-      // A run still in progress is polled until it settles.
+      // A run still in progress is polled until it settles. A run that failed to load for a
+      // passing reason (server away, database busy) is tried again by itself, backing off.
       refetchInterval: (q) => {
+        if (q.state.status === 'error') return recoveryDelay(q.state.error, q.state.fetchFailureCount);
         const status = q.state.data?.status;
         return status === 'RUNNING' || status === 'PENDING' ? LIVE_INTERVAL_MS : false;
       },
@@ -112,3 +115,12 @@ export const componentQueries = {
       refetchInterval: LIVE_INTERVAL_MS,
     }),
 };
+
+/**
+ * When to try a failed read again by itself: 1 s, 2 s, 4 s… up to 30 s after each failure, for a
+ * transient failure only (a decision such as 401, 403 or 404 stays on screen until the user acts).
+ */
+export function recoveryDelay(error: unknown, failures: number): number | false {
+  if (isApiError(error) && !error.isTransient) return false;
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, Math.min(5, failures - 1)));
+}

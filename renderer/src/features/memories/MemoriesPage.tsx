@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { memoryQueries } from '../../api/observability/queries';
 import { useDbLocation } from '../../app/location';
@@ -9,7 +9,7 @@ import { EmptyState, SkeletonRows } from '../../components/ui';
 import { PageHeader } from '../../components/PageHeader';
 import { cx } from '../../lib/cx';
 import { formatCount, formatDateTime, formatRelative } from '../../lib/format';
-import { useMarkLoaded } from '../../lib/hooks';
+import { useDebounced, useMarkLoaded } from '../../lib/hooks';
 import pageStyles from '../../components/Page.module.css';
 import styles from './MemoriesPage.module.css';
 import inputStyles from '../../components/Input.module.css';
@@ -28,6 +28,19 @@ export function MemoriesPage() {
     for (const [k, v] of Object.entries(patch)) (v ? next.set(k, v) : next.delete(k));
     setParams(next, { replace: true });
   };
+
+  // Searches as you type (like the other search boxes): the URL follows the box once typing pauses.
+  const [text, setText] = useState(q);
+  const typed = useDebounced(text, 250);
+  useEffect(() => {
+    if (typed.trim() !== q) set({ q: typed.trim() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  // The address changed under the box (back, a link): show its words.
+  useEffect(() => {
+    if (q !== text.trim()) setText(q);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
 
   const users = useQuery(memoryQueries.users(actor, loc));
   const topics = useQuery(memoryQueries.topics(actor, user || undefined, loc));
@@ -83,12 +96,12 @@ export function MemoriesPage() {
               <input
                 className={cx(inputStyles.input, inputStyles.inputSm)}
                 type="search"
-                key={q}
-                defaultValue={q}
-                placeholder="Search memories"
+                value={text}
+                placeholder="Search memories (any case, any accents)"
                 aria-label="Search memories"
+                onChange={(e) => setText(e.target.value)}
                 onKeyDown={(e) => e.key === 'Enter' && set({ q: e.currentTarget.value.trim() })}
-                onBlur={(e) => set({ q: e.target.value.trim() })}
+                data-testid="memory-search"
               />
               <div className={styles.topics} role="group" aria-label="Topics">
                 {(topics.data ?? []).map((t) => (

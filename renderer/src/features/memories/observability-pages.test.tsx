@@ -21,6 +21,18 @@ describe('memories, evals and metrics pages', () => {
     await waitFor(() => expect(screen.getAllByTestId('memory')).toHaveLength(2));
   });
 
+  it('searches memories as you type, finding a word whatever its accents or case (no Enter)', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(`/memories?db=${OBS.db}`);
+    const box = await screen.findByTestId('memory-search');
+    for (const word of ['Montréal', 'montreal']) {
+      await user.clear(box);
+      await user.type(box, word);
+      await waitFor(() => expect(router.state.location.search).toContain(`q=${encodeURIComponent(word)}`));
+      await waitFor(() => expect(screen.getAllByTestId('memory').map((m) => m.textContent)).toEqual([expect.stringContaining('Olivia is planning a weekend trip to Montréal')]));
+    }
+  });
+
   it('lists the evals per type and opens one with its result', async () => {
     const user = userEvent.setup();
     renderApp(`/evals?db=${OBS.db}`);

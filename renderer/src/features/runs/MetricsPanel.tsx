@@ -3,6 +3,8 @@ import { Collapsible } from '../../components/Collapsible';
 import { JsonView } from '../../components/JsonView';
 import { formatCompact, formatCost, formatCount, formatDuration } from '../../lib/format';
 import { tokensOf } from '../../lib/runs';
+import { costNote, formatCostSum, metricsCost } from '../../lib/cost';
+import { usePricer } from '../../lib/use-pricer';
 import styles from './MetricsPanel.module.css';
 import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
@@ -58,14 +60,27 @@ export function Bars({ bars, title }: { bars: Bar[]; title: string }) {
   );
 }
 
+/**
+ * Output tokens per second: over the time after the first token when Agno recorded it (the
+ * streaming rate), else over the whole duration (a lower bound: it includes tools and waits).
+ */
+export function outputSpeed(output: number | null, duration: number | null, ttft: number | null): number | null {
+  if (!output || duration === null || duration <= 0) return null;
+  const generating = ttft !== null && ttft < duration ? duration - ttft : duration;
+  return output / generating;
+}
+
 /** Run metrics: a compact table, token and timing bars, per-model details. */
-export function MetricsPanel({ metrics }: { metrics: RunMetrics | null | undefined }) {
+export function MetricsPanel({ metrics, createdAt }: { metrics: RunMetrics | null | undefined; createdAt?: Date | null }) {
+  const price = usePricer();
   if (!metrics || typeof metrics !== 'object' || Object.keys(metrics).length === 0) {
     return <div className={cx(textStyles.muted, textStyles.small)}>No metrics stored.</div>;
   }
   const t = tokensOf(metrics);
   const duration = n(metrics.duration);
   const ttft = n(metrics.time_to_first_token);
+  const speed = outputSpeed(t.output, duration, ttft);
+  const cost = price ? metricsCost(metrics, price, createdAt ?? null) : null;
   const tokenBars: Bar[] = [
     { label: 'input', value: t.input ?? 0, text: formatCompact(t.input), tone: 'info' },
     { label: 'output', value: t.output ?? 0, text: formatCompact(t.output), tone: 'accent' },
@@ -99,14 +114,32 @@ export function MetricsPanel({ metrics }: { metrics: RunMetrics | null | undefin
           })}
           {n(metrics.cost) !== null && (
             <tr data-metric="cost">
-              <th>Cost</th>
+              <th>Cost (stored)</th>
               <td className={cx(textStyles.num, textStyles.mono)}>{formatCost(metrics.cost)}</td>
+            </tr>
+          )}
+          {(t.total ?? 0) > 0 && (
+            <tr data-metric="priced_cost" title={cost ? (costNote(cost) ?? "This run's own model calls, priced from the @pydantic/genai-prices table") : undefined}>
+              <th>Cost</th>
+              <td className={cx(textStyles.num, textStyles.mono)} data-testid="run-cost">
+                {cost ? formatCostSum(cost) : '…'}
+              </td>
             </tr>
           )}
           {ttft !== null && (
             <tr data-metric="time_to_first_token">
               <th>Time to first token</th>
-              <td className={cx(textStyles.num, textStyles.mono)}>{formatDuration(ttft)}</td>
+              <td className={cx(textStyles.num, textStyles.mono)} data-testid="run-ttft">
+                {formatDuration(ttft)}
+              </td>
+            </tr>
+          )}
+          {speed !== null && (
+            <tr data-metric="tokens_per_second" title={ttft !== null ? 'Output tokens over the time after the first token' : 'Output tokens over the run’s duration'}>
+              <th>Output speed</th>
+              <td className={cx(textStyles.num, textStyles.mono)} data-testid="run-tokens-per-second">
+                {speed.toFixed(1)} tokens/s
+              </td>
             </tr>
           )}
           {duration !== null && (

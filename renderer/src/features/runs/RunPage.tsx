@@ -7,15 +7,20 @@ import { parseSessionType, runHref, useDbLocation } from '../../app/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
 import { SkeletonRows } from '../../components/ui';
+import { traceQueries } from '../../api/observability/queries';
+import { useLocateRun } from './use-locate-run';
 import { useMarkLoaded } from '../../lib/hooks';
+import { toDate } from '../../lib/format';
 import { isTeamRun } from '../../lib/runs';
 import { useShortcut } from '../../platform/keyboard';
+import { revealElement } from '../../platform/browser';
 import { MetricsPanel } from './MetricsPanel';
 import { navAround, relatedRuns, sessionTypeOfNotFound } from './run-nav';
 import { RunDetails } from './RunDetails';
 import { RunBreadcrumbs, RunHeader } from './RunHeader';
 import { RunInputOutput } from './RunInputOutput';
 import { RunTabs } from './RunTabs';
+import { RunTrace } from '../traces/RunTrace';
 import { Card } from '../../components/Card';
 import pageStyles from '../../components/Page.module.css';
 import layoutStyles from '../../components/layout.module.css';
@@ -33,13 +38,20 @@ function RunView({ actor }: { actor: Actor }) {
   const loc = useDbLocation();
   const navigate = useNavigate();
 
-  const runQ = useQuery(runQueries.detail(actor, sessionId, runId, type, loc));
+  // A link without `?db=`: find the database that holds the run and go there (below).
+  const located = useLocateRun(actor, sessionId, runId, type, !loc.db);
+  // No database holds it (or it cannot be told): read it as before, so its 404 explains itself.
+  const direct = !!loc.db || located.db === null;
+  const runQ = useQuery({ ...runQueries.detail(actor, sessionId, runId, type, loc), enabled: direct });
+  // The run's trace is asked for with the run, not after it: the waterfall is the first screen.
+  const traceQ = useQuery({ ...traceQueries.ofRun(actor, runId, loc), enabled: direct });
+  useQuery({ ...traceQueries.detail(actor, traceQ.data?.trace_id ?? '', loc), enabled: direct && !!traceQ.data });
   // The runs around this one (j/k, the position), never the session's whole list.
-  const aroundQ = useQuery(runNeighbourQueries.around(actor, sessionId, runId, type, loc));
+  const aroundQ = useQuery({ ...runNeighbourQueries.around(actor, sessionId, runId, type, loc), enabled: direct });
   // A team run's members, in full (the Members tab and the trace's member spans read them).
   const teamRunId = runQ.data && isTeamRun(runQ.data) ? runQ.data.run_id : '';
   const childrenQ = useQuery({ ...runNeighbourQueries.children(actor, sessionId, teamRunId, type, loc), enabled: teamRunId !== '' });
-  useMarkLoaded(!runQ.isPending);
+  useMarkLoaded(direct && !runQ.isPending);
 
   const { pos, total, prevId, nextId } = useMemo(() => navAround(aroundQ.data, runId), [aroundQ.data, runId]);
   const nearby = useMemo(() => relatedRuns(childrenQ.data, aroundQ.data?.runs), [childrenQ.data, aroundQ.data]);
@@ -47,6 +59,20 @@ function RunView({ actor }: { actor: Actor }) {
   const go = (id: string | undefined) => id && navigate(runHref(sessionId, id, type, loc, tab ?? undefined));
   useShortcut('j', () => go(nextId));
   useShortcut('k', () => go(prevId));
+
+  if (!loc.db && located.db) {
+    const next = new URLSearchParams(params);
+    next.set('db', located.db);
+    return <Navigate replace to={`/sessions/${encodeURIComponent(sessionId)}/runs/${encodeURIComponent(runId)}?${next.toString()}`} />;
+  }
+  if (!direct) {
+    return (
+      <div className={pageStyles.page} data-testid="run-locating">
+        <RunBreadcrumbs loc={loc} sessionId={sessionId} type={type} runId={runId} />
+        <SkeletonRows rows={10} />
+      </div>
+    );
+  }
 
   // A run URL without the right `type` gets a NOT_FOUND naming the session's type: follow it.
   const hinted = runQ.isError && isApiError(runQ.error) && runQ.error.isNotFound ? sessionTypeOfNotFound(runQ.error.body) : undefined;
@@ -81,6 +107,7 @@ function RunView({ actor }: { actor: Actor }) {
         loc={loc}
         nav={{ pos, total, prevHref: prevId ? runHref(sessionId, prevId, type, loc) : null, nextHref: nextId ? runHref(sessionId, nextId, type, loc) : null }}
       />
+      <RunTrace run={run} nearbyRuns={nearby} maxHeight="min(60vh, 720px)" />
       <div className={layoutStyles.twoCol}>
         <div className={layoutStyles.colMain}>
           <RunInputOutput run={run} />
@@ -94,11 +121,12 @@ function RunView({ actor }: { actor: Actor }) {
               setParams(next, { replace: true });
             }}
             hrefOf={(id) => runHref(sessionId, id, type, loc)}
+            revealTrace={() => revealElement('run-trace', '[role="tree"]')}
           />
         </div>
         <aside className={layoutStyles.colSide}>
           <Card title="Metrics">
-            <MetricsPanel metrics={run.metrics} />
+            <MetricsPanel metrics={run.metrics} createdAt={toDate(run.created_at)} />
           </Card>
           <RunDetails run={run} />
         </aside>

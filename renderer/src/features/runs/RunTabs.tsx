@@ -5,7 +5,6 @@ import { Tabs } from '../../components/ui';
 import { listToolCalls } from '../../lib/conversation-tools';
 import { isTeamRun, isWorkflowRun } from '../../lib/runs';
 import { useSearchParams } from 'react-router';
-import { RunTrace } from '../traces/RunTrace';
 import { TeamMembers, WorkflowSteps } from './Composite';
 import { Conversation } from './Conversation';
 import { EventsTimeline } from './EventsTimeline';
@@ -23,12 +22,15 @@ export function RunTabs({
   tab,
   setTab,
   hrefOf,
+  revealTrace,
 }: {
   run: AnyRun;
   nearbyRuns: AnyRun[] | undefined;
   tab: string | null;
   setTab: (t: string) => void;
   hrefOf: (runId: string) => string;
+  /** Scrolls the page's trace into view. */
+  revealTrace: () => void;
 }) {
   const workflow = isWorkflowRun(run) ? run : null;
   const team = isTeamRun(run) ? run : null;
@@ -51,11 +53,20 @@ export function RunTabs({
           <Conversation
             messages={messages}
             focusMessage={msg !== null && /^\d+$/.test(msg) ? Number(msg) : null}
-            backToSpan={fromSpan ? () => setTab('trace') : undefined}
+            backToSpan={
+              fromSpan
+                ? () => {
+                    // The trace sits above the tabs with the span still selected (`span=`): bring it back into view.
+                    const next = new URLSearchParams(params);
+                    next.delete('msg');
+                    setParams(next, { replace: true });
+                    revealTrace();
+                  }
+                : undefined
+            }
             initialFind={params.get('find') ?? ''}
           />
         )}
-        {current === 'trace' && <RunTrace run={run} nearbyRuns={nearbyRuns} />}
         {current === 'steps' && workflow && <WorkflowSteps run={workflow} />}
         {current === 'members' && team && <TeamMembers run={team} nearbyRuns={nearbyRuns} hrefOf={hrefOf} />}
         {current === 'tools' && (

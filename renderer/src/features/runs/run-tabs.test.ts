@@ -8,9 +8,9 @@ const shown = (run: AnyRun, sessionRuns?: AnyRun[]) =>
     .map((t) => (t.count === undefined ? t.id : `${t.id}:${t.count}`));
 
 describe('runTabs', () => {
-  it('gives an agent run conversation, tools, trace, events and raw JSON', () => {
+  it('gives an agent run conversation, tools, events and raw JSON (the trace sits above the tabs)', () => {
     const run = { run_id: 'r', agent_id: 'a', messages: [{ role: 'user' }, { role: 'assistant' }], tools: [{}] } as AnyRun;
-    expect(shown(run)).toEqual(['conversation:2', 'tools:1', 'trace', 'events:0', 'raw']);
+    expect(shown(run)).toEqual(['conversation:2', 'tools:1', 'events:0', 'raw']);
   });
 
   it('counts the tool calls the conversation holds, not only the stored tools field', () => {
@@ -26,7 +26,7 @@ describe('runTabs', () => {
 
   it('gives a workflow run steps instead of conversation and tools', () => {
     const run = { run_id: 'w', workflow_id: 'wf', step_results: [{}, {}, {}] } as unknown as AnyRun;
-    expect(shown(run)).toEqual(['steps:3', 'trace', 'events:0', 'raw']);
+    expect(shown(run)).toEqual(['steps:3', 'events:0', 'raw']);
   });
 
   it('counts a team run’s members from the session, else from member_responses', () => {
@@ -43,7 +43,7 @@ describe('runTabs', () => {
       citations: { urls: [] },
       session_state: { step: 2 },
     } as unknown as AnyRun;
-    expect(shown(run)).toEqual(['conversation:0', 'tools:0', 'trace', 'events:0', 'reasoning', 'references:2', 'state', 'raw']);
+    expect(shown(run)).toEqual(['conversation:0', 'tools:0', 'events:0', 'reasoning', 'references:2', 'state', 'raw']);
     expect(shown({ run_id: 'r', session_state: {} } as AnyRun)).not.toContain('state');
   });
 });

@@ -4,7 +4,10 @@ import { listToolCalls } from '../../lib/conversation-tools';
 import { isEmptyValue } from '../../lib/empty';
 import { isTeamRun, isWorkflowRun, memberResponses } from '../../lib/runs';
 
-/** The run page's tabs with their counts; a tab that cannot apply to this run is hidden. */
+/**
+ * The run page's tabs with their counts; a tab that cannot apply to this run is hidden. The
+ * trace is not a tab: it sits above them, on the first screen.
+ */
 export function runTabs(run: AnyRun, nearbyRuns: AnyRun[] | undefined): TabDef[] {
   const workflow = isWorkflowRun(run) ? run : null;
   const team = isTeamRun(run) ? run : null;
@@ -26,7 +29,6 @@ export function runTabs(run: AnyRun, nearbyRuns: AnyRun[] | undefined): TabDef[]
     { id: 'conversation', label: 'Conversation', count: Array.isArray(messages) ? messages.length : 0, hidden: !!workflow },
     { id: 'members', label: 'Members', count: memberCount, hidden: !team },
     { id: 'tools', label: 'Tools', count: workflow ? 0 : listToolCalls(messages, tools).length, hidden: !!workflow },
-    { id: 'trace', label: 'Trace' },
     { id: 'events', label: 'Events', count: events.length },
     { id: 'reasoning', label: 'Reasoning', hidden: !hasReasoning },
     { id: 'references', label: 'References', count: refCount, hidden: refCount === 0 },

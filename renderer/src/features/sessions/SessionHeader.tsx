@@ -8,6 +8,8 @@ import { Icon } from '../../components/Icon';
 import { MetaField } from '../../components/MetaField';
 import { formatCount, formatDateTime, formatDuration, formatRelative, shortId } from '../../lib/format';
 import { runTotals } from './session-stats';
+import { costNote, formatCostSum, runsCost } from '../../lib/cost';
+import { usePricer } from '../../lib/use-pricer';
 import entityHeadStyles from '../EntityHead.module.css';
 import metaFieldStyles from '../../components/MetaField.module.css';
 import textStyles from '../../components/text.module.css';
@@ -40,6 +42,9 @@ export function SessionHeader({
   total?: number | undefined;
 }) {
   const totals = useMemo(() => runTotals(runs), [runs]);
+  // Every run's own model calls (members are runs of the session too), priced from the table.
+  const price = usePricer();
+  const cost = useMemo(() => (price && runs ? runsCost(runs, price) : null), [price, runs]);
   // Failures and run time are summed over the loaded runs; say so while some are not loaded.
   const partial = runs !== undefined && total !== undefined && runs.length < total;
   const ofLoaded = partial ? <span className={textStyles.muted}> (first {formatCount(runs.length)})</span> : null;
@@ -77,6 +82,10 @@ export function SessionHeader({
         </MetaField>
         <MetaField label="Tokens">
           {session?.total_tokens != null ? formatCount(session.total_tokens) : runs ? <>{formatCount(totals.tokens)}{ofLoaded}</> : formatCount(null)}
+        </MetaField>
+        <MetaField label="Cost" title={cost ? costNote(cost) : undefined}>
+          <span data-testid="session-cost">{cost ? formatCostSum(cost) : '…'}</span>
+          {runs && ofLoaded}
         </MetaField>
         <MetaField label="Run time" title="Wall clock: the time during which at least one run was running (overlapping runs count once)">{runs ? <>{formatDuration(totals.duration)}{ofLoaded}</> : '—'}</MetaField>
       </dl>

@@ -17,13 +17,18 @@ import { TracingEmpty } from './TracingEmpty';
 import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
 import { Button, buttonClass } from '../../components/Button';
+import { Card } from '../../components/Card';
+import type { ReactNode } from 'react';
+import styles from './RunTrace.module.css';
 
 /**
- * The run page's Trace tab. Agno writes one trace per top-level run, member runs inside it, so
- * a member run shows its parent's trace with its own agent span selected. The selected span is
- * kept in the URL (`span=`), which is where "back from the conversation" returns to.
+ * The run page's trace, first under the header (the waterfall is what a reader of a run looks
+ * at first). Agno writes one trace per top-level run, member runs inside it, so a member run
+ * shows its parent's trace with its own agent span selected. The selected span is kept in the
+ * URL (`span=`), which is where "back from the conversation" returns to. A run without a trace
+ * gets one line saying so (and how to turn tracing on), not a screenful.
  */
-export function RunTrace({ run, nearbyRuns }: { run: AnyRun; nearbyRuns: AnyRun[] | undefined }) {
+export function RunTrace({ run, nearbyRuns, maxHeight }: { run: AnyRun; nearbyRuns: AnyRun[] | undefined; maxHeight?: string }) {
   const { actor } = useActingAs();
   const loc = useDbLocation();
   const { sessionId = '' } = useParams();
@@ -40,10 +45,17 @@ export function RunTrace({ run, nearbyRuns }: { run: AnyRun; nearbyRuns: AnyRun[
   const traceId = summaryQ.data?.trace_id;
   const detailQ = useQuery({ ...traceQueries.detail(actor, traceId ?? '', loc), enabled: !!traceId });
 
-  if (summaryQ.isError) return <RequestError error={summaryQ.error} retry={() => void summaryQ.refetch()} />;
-  if (detailQ.isError) return <RequestError error={detailQ.error} retry={() => void detailQ.refetch()} />;
-  if (summaryQ.isPending || (traceId && !detailQ.data)) return <SkeletonRows rows={8} />;
-  if (!detailQ.data) return <TracingEmpty what="No trace was recorded for this run" />;
+  if (summaryQ.isError) return <TraceSection><RequestError error={summaryQ.error} retry={() => void summaryQ.refetch()} /></TraceSection>;
+  if (detailQ.isError) return <TraceSection><RequestError error={detailQ.error} retry={() => void detailQ.refetch()} /></TraceSection>;
+  if (summaryQ.isPending || (traceId && !detailQ.data)) return <TraceSection><SkeletonRows rows={6} /></TraceSection>;
+  if (!detailQ.data) {
+    return (
+      <details className={styles.noTrace} data-testid="run-no-trace">
+        <summary>No trace was recorded for this run</summary>
+        <TracingEmpty what="No trace was recorded for this run" />
+      </details>
+    );
+  }
 
   const detail = detailQ.data;
   const memberSpan = run.parent_run_id ? findRunSpan(detail.tree, run.run_id) : null;
@@ -54,13 +66,17 @@ export function RunTrace({ run, nearbyRuns }: { run: AnyRun; nearbyRuns: AnyRun[
   };
 
   return (
-    <div data-testid="run-trace">
-      <p className={cx(textStyles.muted, textStyles.small)}>
-        Trace <Link to={traceHref(detail.trace_id, loc)}>{detail.trace_id}</Link>
-      </p>
+    <TraceSection
+      actions={
+        <Link className={cx(textStyles.mono, textStyles.small)} to={traceHref(detail.trace_id, loc)} data-testid="run-trace-link">
+          {detail.trace_id}
+        </Link>
+      }
+    >
       <TraceView
         key={detail.trace_id}
         detail={detail}
+        maxHeight={maxHeight}
         selectedId={params.get('span') ?? memberSpan}
         onSelect={(id) => {
           const next = new URLSearchParams(params);
@@ -73,13 +89,21 @@ export function RunTrace({ run, nearbyRuns }: { run: AnyRun; nearbyRuns: AnyRun[
             tree={tree}
             currentRunId={run.run_id}
             messagesOf={messagesOf}
-            hrefOf={(runId, tab, extra) => `${runHref(sessionId, runId, type, loc, tab)}${extra}`}
+            hrefOf={(runId, tab, extra) => runHref(sessionId, runId, type, loc, tab, extra)}
             navigate={navigate}
             knownRun={(id) => full.some((r) => r.run_id === id) || !!nearbyRuns?.some((r) => r.run_id === id)}
           />
         )}
       />
-    </div>
+    </TraceSection>
+  );
+}
+
+function TraceSection({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Card title="Trace" actions={actions} className={styles.section} testId="run-trace" id="run-trace">
+      {children}
+    </Card>
   );
 }
 
@@ -96,7 +120,7 @@ function SpanLinks({
   tree: SpanTree;
   currentRunId: string;
   messagesOf: (runId: string) => AgnoMessage[];
-  hrefOf: (runId: string, tab: string, extra: string) => string;
+  hrefOf: (runId: string, tab: string | undefined, extra: Record<string, string>) => string;
   navigate: (to: string) => void;
   knownRun: (runId: string) => boolean;
 }) {
@@ -110,7 +134,7 @@ function SpanLinks({
       <Button
         size="xs"
         data-testid="jump-to-message"
-        onClick={() => navigate(hrefOf(target.runId, 'conversation', `&msg=${target.messageIndex}&span=${encodeURIComponent(node.span.id)}`))}
+        onClick={() => navigate(hrefOf(target.runId, 'conversation', { msg: String(target.messageIndex), span: node.span.id }))}
       >
         {label}
         {target.runId !== currentRunId ? ' (member run)' : ''}
@@ -120,7 +144,7 @@ function SpanLinks({
   const ownRun = typeof node.span.metadata.run_id === 'string' ? node.span.metadata.run_id : null;
   if (ownRun && ownRun !== currentRunId && knownRun(ownRun)) {
     return (
-      <Link className={buttonClass({ size: 'xs' })} to={hrefOf(ownRun, 'trace', `&span=${encodeURIComponent(node.span.id)}`)} data-testid="open-span-run">
+      <Link className={buttonClass({ size: 'xs' })} to={hrefOf(ownRun, undefined, { span: node.span.id })} data-testid="open-span-run">
         Open this run
       </Link>
     );

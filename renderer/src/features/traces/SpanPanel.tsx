@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { JsonView, parseJsonText } from '../../components/JsonView';
 import { Markdown } from '../../components/Markdown';
+import { formatUsd, type Pricer } from '../../lib/cost';
 import { cx } from '../../lib/cx';
+import { spanCost } from '../../lib/trace/cost';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { durationOf, selfTime } from '../../lib/trace/critical';
 import { modelFacts, spanKind, toolName } from '../../lib/trace/kind';
@@ -33,13 +35,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The selected span: what it is, its timing, tokens or tool, input, output, error and attributes. */
-export function SpanPanel({ node, traceStart, actions }: { node: SpanNode; traceStart: number; actions: ReactNode }) {
+export function SpanPanel({ node, traceStart, actions, price }: { node: SpanNode; traceStart: number; actions: ReactNode; price: Pricer | null }) {
   const span = node.span;
   const kind = spanKind(span);
   const facts = kind === 'model' ? modelFacts(span) : null;
+  const usd = facts && price ? spanCost(span, price) : null;
+  // Output tokens over the whole call: Agno's spans do not record when the first token came.
+  const seconds = durationOf(node) / 1000;
+  const tokensPerSecond = facts?.outputTokens && seconds > 0 ? facts.outputTokens / seconds : null;
   const { parameters, ...attributes } = span.metadata;
   return (
-    <aside className={styles.panel} aria-label={`Span ${span.name}`} data-testid="span-panel" data-span-id={span.id}>
+    <aside className={styles.panel} aria-label={`Span ${span.name}`} data-testid="span-panel" data-span-id={span.id} tabIndex={0}>
       <header className={styles.head}>
         <div className={cx(styles.kind, kinds.kind)} {...spanData(span)}>
           <span className={kinds.swatch} aria-hidden />
@@ -68,6 +74,14 @@ export function SpanPanel({ node, traceStart, actions }: { node: SpanNode; trace
             <dd data-testid="span-output-tokens">{formatCount(facts.outputTokens)}</dd>
             <dt>Total tokens</dt>
             <dd data-testid="span-total-tokens">{formatCount(facts.totalTokens)}</dd>
+            <dt>Output speed</dt>
+            <dd data-testid="span-tokens-per-second" title="Output tokens over the call's duration">
+              {tokensPerSecond === null ? '—' : `${tokensPerSecond.toFixed(1)} tokens/s`}
+            </dd>
+            <dt>Cost</dt>
+            <dd data-testid="span-cost" title={usd === null && price ? `${facts.model ?? 'This model'} is not in the price table` : undefined}>
+              {!price ? '…' : usd === null ? 'unknown' : formatUsd(usd)}
+            </dd>
           </>
         )}
         {kind === 'tool' && (

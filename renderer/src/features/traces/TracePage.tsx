@@ -65,7 +65,7 @@ function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode
           )}
           {t.session_id && t.run_id && (
             <MetaField label="Run">
-              <Link className={textStyles.mono} to={runHref(t.session_id, t.run_id, type, loc, 'trace')} data-testid="trace-run-link">
+              <Link className={textStyles.mono} to={runHref(t.session_id, t.run_id, type, loc)} data-testid="trace-run-link">
                 {shortId(t.run_id, 12)}
               </Link>
             </MetaField>
@@ -84,7 +84,7 @@ function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode
         }}
         spanActions={(node) =>
           t.session_id && t.run_id && (node.span.type === 'LLM' || node.span.type === 'TOOL') ? (
-            <Link className={buttonClass({ size: 'xs' })} to={`${runHref(t.session_id, t.run_id, type, loc, 'trace')}&span=${encodeURIComponent(node.span.id)}`}>
+            <Link className={buttonClass({ size: 'xs' })} to={runHref(t.session_id, t.run_id, type, loc, undefined, { span: node.span.id })}>
               Open on the run page
             </Link>
           ) : null

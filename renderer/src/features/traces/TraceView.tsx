@@ -1,19 +1,36 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
+import { Segmented } from '../../components/Segmented';
+import { costNote, formatCostSum, formatUsd, type Pricer } from '../../lib/cost';
 import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/format';
+import { usePricer } from '../../lib/use-pricer';
+import { spanCost, spansCost } from '../../lib/trace/cost';
 import { criticalPath, durationOf, slowestSpans } from '../../lib/trace/critical';
+import { filterSpans, NO_FILTER, type SpanFilter } from '../../lib/trace/filter';
 import { toggled, type TreeCursor } from '../../lib/trace/keyboard';
-import { modelFacts, SPAN_KIND_LABEL, spanCaption, spanKind, spanStatus } from '../../lib/trace/kind';
+import { modelFacts, SPAN_KIND_LABEL, spanCaption, spanKind, spanStatus, type SpanKind } from '../../lib/trace/kind';
 import { waterfallRows, windowOf } from '../../lib/trace/layout';
+import { otlpFileName, toOtlp } from '../../lib/trace/otlp';
 import { buildSpanTree, flattenTraceDetail, pathTo, type SpanNode } from '../../lib/trace/tree';
-import type { TraceDetail } from '../../lib/trace/types';
+import type { FlatSpan, TraceDetail } from '../../lib/trace/types';
+import { downloadText } from '../../platform/browser';
+import { AgentGraph } from './AgentGraph';
 import kinds from './span-kinds.module.css';
+import { SpanFilterBar } from './SpanFilterBar';
 import { SpanPanel } from './SpanPanel';
 import { formatMs, KIND_ORDER, spanData } from './span-style';
 import styles from './TraceView.module.css';
 import { Waterfall } from './Waterfall';
 import { Button } from '../../components/Button';
+
+/** A model span's caption with its price: `gpt-4o · 1384 → 66 tokens · $0.0041` (or `cost unknown`). */
+function captionWithCost(span: FlatSpan, price: Pricer | null): string | null {
+  const caption = spanCaption(span);
+  if (!price || spanKind(span) !== 'model') return caption;
+  const usd = spanCost(span, price);
+  return [caption, usd === null ? 'cost unknown' : formatUsd(usd)].filter(Boolean).join(' · ');
+}
 
 /**
  * A trace as a waterfall: summary (spans, time, tokens, errors, the slowest model and tool
@@ -34,14 +51,21 @@ export function TraceView({
   spanActions?: (node: SpanNode, tree: ReturnType<typeof buildSpanTree>) => ReactNode;
   maxHeight?: string;
 }) {
-  const tree = useMemo(() => buildSpanTree(flattenTraceDetail(detail)), [detail]);
+  const spans = useMemo(() => flattenTraceDetail(detail), [detail]);
+  const tree = useMemo(() => buildSpanTree(spans), [spans]);
+  const price = usePricer();
+  const [filter, setFilter] = useState<SpanFilter>(NO_FILTER);
+  const [view, setView] = useState<'waterfall' | 'graph'>('waterfall');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [cursorState, setCursorState] = useState<Omit<TreeCursor, 'collapsed'>>(() => ({ focused: selectedId ?? null, selected: selectedId ?? tree.roots[0]?.span.id ?? null }));
   const [zoomId, setZoomId] = useState<string | null>(null);
   const [showCritical, setShowCritical] = useState(true);
 
   const zoom = zoomId ? (tree.byId.get(zoomId) ?? null) : null;
-  const rows = useMemo(() => waterfallRows(tree, collapsed, zoom), [tree, collapsed, zoom]);
+  const filtered = useMemo(() => filterSpans(tree, filter), [tree, filter]);
+  const rows = useMemo(() => waterfallRows(tree, collapsed, zoom, undefined, filtered), [tree, collapsed, zoom, filtered]);
+  const captionOf = useCallback((span: FlatSpan) => captionWithCost(span, price), [price]);
+  const cost = useMemo(() => (price ? spansCost(spans, price) : null), [spans, price]);
   const win = useMemo(() => windowOf(tree, zoom), [tree, zoom]);
   const critical = useMemo(() => new Set(showCritical ? criticalPath(tree).map((n) => n.span.id) : []), [tree, showCritical]);
   const slowest = useMemo(() => slowestSpans(tree, 5, ['model', 'tool'], true), [tree]);
@@ -58,10 +82,15 @@ export function TraceView({
     const open = new Set(collapsed);
     for (const p of pathTo(node).slice(0, -1)) open.delete(p.span.id);
     if (zoom && !pathTo(node).includes(zoom)) setZoomId(null);
+    if (filtered && !filtered.shown.has(node.span.id)) setFilter(NO_FILTER);
     setCursor({ collapsed: open, focused: node.span.id, selected: node.span.id });
   };
 
   const selected = cursor.selected ? tree.byId.get(cursor.selected) : undefined;
+  const exportOtlp = () => {
+    const doc = toOtlp(detail, spans, new Date());
+    downloadText(otlpFileName(detail.trace_id), `${JSON.stringify(doc, null, 2)}\n`);
+  };
 
   if (!tree.order.length) return null;
 
@@ -71,29 +100,50 @@ export function TraceView({
         <Stat label="Spans" value={formatCount(tree.order.length)} testId="trace-span-count" />
         <Stat label="Duration" value={formatMs(tree.end - tree.start)} />
         <Stat label="Tokens" value={`${formatCount(totals.input)} → ${formatCount(totals.output)}`} />
+        <Stat label="Cost" value={cost ? formatCostSum(cost) : '…'} title={cost ? (costNote(cost) ?? 'Model calls priced from the @pydantic/genai-prices table') : 'Loading the price table'} testId="trace-cost" />
         <Stat label="Model calls" value={formatCount(totals.model)} />
         <Stat label="Tool calls" value={formatCount(totals.tool)} />
         <Stat label="Errors" value={formatCount(totals.errors)} tone={totals.errors ? 'danger' : undefined} />
       </div>
       <div className={styles.toolbar}>
-        <ul className={styles.legend} aria-label="Span colours">
-          {KIND_ORDER.filter((k) => totals.kinds.has(k)).map((k) => (
-            <li key={k} className={kinds.kind} data-kind={k}>
-              <span className={kinds.swatch} aria-hidden />
-              {SPAN_KIND_LABEL[k]}
-            </li>
-          ))}
-        </ul>
+        {view === 'waterfall' ? (
+          <SpanFilterBar filter={filter} onChange={setFilter} kinds={KIND_ORDER.filter((k) => totals.kinds.has(k)) as SpanKind[]} matched={filtered?.matches.size ?? null} total={tree.order.length} />
+        ) : (
+          <ul className={styles.legend} aria-label="Span colours">
+            {KIND_ORDER.filter((k) => totals.kinds.has(k)).map((k) => (
+              <li key={k} className={kinds.kind} data-kind={k}>
+                <span className={kinds.swatch} aria-hidden />
+                {SPAN_KIND_LABEL[k]}
+              </li>
+            ))}
+          </ul>
+        )}
         <div className={styles.tools}>
-          <label className={styles.check}>
-            <input type="checkbox" checked={showCritical} onChange={(e) => setShowCritical(e.target.checked)} />
-            Mark the critical path ◆
-          </label>
-          <Button size="xs" onClick={() => setCollapsed(new Set())}>
-            Expand all
-          </Button>
-          <Button size="xs" onClick={() => setCollapsed(new Set(tree.order.filter((n) => n.children.length && n.depth >= 1).map((n) => n.span.id)))}>
-            Collapse all
+          <Segmented
+            name={`trace-view-${detail.trace_id}`}
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'waterfall', label: 'Waterfall' },
+              { value: 'graph', label: 'Agent graph' },
+            ]}
+          />
+          {view === 'waterfall' && (
+            <>
+              <label className={styles.check} title="Mark the spans on the critical path with ◆">
+                <input type="checkbox" checked={showCritical} onChange={(e) => setShowCritical(e.target.checked)} />
+                Critical path ◆
+              </label>
+              <Button size="xs" onClick={() => setCollapsed(new Set())}>
+                Expand all
+              </Button>
+              <Button size="xs" onClick={() => setCollapsed(new Set(tree.order.filter((n) => n.children.length && n.depth >= 1).map((n) => n.span.id)))}>
+                Collapse all
+              </Button>
+            </>
+          )}
+          <Button size="xs" onClick={exportOtlp} title="Download the trace as an OTLP JSON file" data-testid="export-otlp">
+            <Icon name="download" size={12} /> Export OTLP
           </Button>
         </div>
       </div>
@@ -107,10 +157,23 @@ export function TraceView({
           </Button>
         </div>
       )}
-      <div className={styles.body}>
+      <div className={styles.body} style={{ '--panel-max-h': `calc(${maxHeight} + 28px)` } as CSSProperties}>
         <div className={styles.main}>
+          {view === 'graph' ? (
+            <AgentGraph
+              tree={tree}
+              onPick={(id) => {
+                const node = tree.byId.get(id);
+                setView('waterfall');
+                if (node) reveal(node);
+              }}
+            />
+          ) : (
           <Waterfall
             rows={rows}
+            spans={tree.order}
+            captionOf={captionOf}
+            shortCaptionOf={spanCaption}
             window={win}
             cursor={cursor}
             onCursor={setCursor}
@@ -119,6 +182,7 @@ export function TraceView({
             maxHeight={maxHeight}
             label={`Spans of ${detail.name}`}
           />
+          )}
           <p className={styles.hint}>
             <Icon name="keyboard" size={12} /> ↑ ↓ move · → open · ← close · Enter selects
           </p>
@@ -146,6 +210,7 @@ export function TraceView({
           <SpanPanel
             node={selected}
             traceStart={tree.start}
+            price={price}
             actions={
               <>
                 {selected.children.length > 0 && zoom !== selected && (
@@ -163,9 +228,9 @@ export function TraceView({
   );
 }
 
-function Stat({ label, value, tone, testId }: { label: string; value: string; tone?: 'danger' | undefined; testId?: string }) {
+function Stat({ label, value, tone, testId, title }: { label: string; value: string; tone?: 'danger' | undefined; testId?: string; title?: string | undefined }) {
   return (
-    <div className={styles.stat} data-tone={tone}>
+    <div className={styles.stat} data-tone={tone} title={title}>
       <span className={styles.statLabel}>{label}</span>
       <span className={styles.statValue} data-testid={testId}>
         {value}

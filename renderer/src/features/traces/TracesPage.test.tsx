@@ -50,7 +50,7 @@ describe('traces list', () => {
 
     await user.click(within(screen.getAllByTestId('trace-row')[0]!).getByTestId('trace-link'));
     const page = await screen.findByTestId('trace-page');
-    expect(within(page).getByTestId('trace-run-link').getAttribute('href')).toMatch(/\/sessions\/.+\/runs\/.+tab=trace/);
+    expect(within(page).getByTestId('trace-run-link').getAttribute('href')).toMatch(/\/sessions\/.+\/runs\/.+db=obs/);
     expect(within(page).getByTestId('trace-session-link')).toBeTruthy();
     expect(await screen.findByTestId('span-error')).toBeTruthy();
   });

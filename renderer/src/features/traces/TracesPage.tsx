@@ -136,7 +136,7 @@ export function TracesPage() {
                       <td>
                         <div className={styles.links}>
                         {t.session_id && t.run_id && (
-                          <Link to={runHref(t.session_id, t.run_id, type, loc, 'trace')} className={cx(textStyles.mono, inputStyles.mono)} aria-label={`Run ${t.run_id}`}>
+                          <Link to={runHref(t.session_id, t.run_id, type, loc)} className={cx(textStyles.mono, inputStyles.mono)} aria-label={`Run ${t.run_id}`}>
                             {shortId(t.run_id, 8)}
                           </Link>
                         )}

@@ -1,18 +1,21 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { Icon } from '../../components/Icon';
 import { cx } from '../../lib/cx';
 import { durationOf } from '../../lib/trace/critical';
 import { treeKey, type TreeCursor } from '../../lib/trace/keyboard';
-import { spanCaption, spanStatus } from '../../lib/trace/kind';
+import { spanStatus } from '../../lib/trace/kind';
 import { axisTicks, type TimeWindow, type WaterfallRow } from '../../lib/trace/layout';
+import type { SpanNode } from '../../lib/trace/tree';
+import type { FlatSpan } from '../../lib/trace/types';
+import { fontsOf, textMeasurer } from '../../platform/text-measure';
+import { clampNameColumn, INDENT, nameColumnWidth } from './name-column';
 import kinds from './span-kinds.module.css';
 import { formatMs, spanData } from './span-style';
 import styles from './Waterfall.module.css';
 
 const ROW_HEIGHT = 30;
-const INDENT = 14;
 /** Rows kept above and below the window, so a wheel step or a slow fling finds them already there. */
 const OVERSCAN = 12;
 /**
@@ -37,8 +40,17 @@ export function Waterfall({
   critical,
   maxHeight,
   label,
+  spans,
+  captionOf: fullCaptionOf,
+  shortCaptionOf = fullCaptionOf,
 }: {
   rows: readonly WaterfallRow[];
+  /** Every span of the tree (sizes the name column, whatever is open). */
+  spans: readonly SpanNode[];
+  /** A row's caption after its name (model, tokens, cost; tool). */
+  captionOf: (span: FlatSpan) => string | null;
+  /** The caption used when the full one would not fit beside the time axis (a narrow window). */
+  shortCaptionOf?: (span: FlatSpan) => string | null;
   window: TimeWindow;
   cursor: TreeCursor;
   onCursor: (next: TreeCursor) => void;
@@ -50,6 +62,9 @@ export function Waterfall({
 }) {
   const idPrefix = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const nameCol = useNameColumn(frameRef, spans, fullCaptionOf, shortCaptionOf);
+  const captionOf = nameCol.captionOf;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -83,15 +98,36 @@ export function Waterfall({
   const items = virtualizer.getVirtualItems();
 
   const duration = w.end - w.start;
-  const ticks = useMemo(() => axisTicks(duration), [duration]);
+  // About one tick per 80 px of the time axis, so labels never run into each other.
+  const tickCount = nameCol.frameWidth > 0 ? Math.max(2, Math.min(6, Math.floor((nameCol.frameWidth - nameCol.width - 64) / 80))) : 6;
+  const ticks = useMemo(() => axisTicks(duration, tickCount), [duration, tickCount]);
   const rowId = (spanId: string) => `${idPrefix}-${spanId}`;
   const total = virtualizer.getTotalSize();
 
   return (
-    <div className={styles.frame} data-testid="waterfall" data-count={rows.length}>
-      <div className={styles.axis} aria-hidden>
-        <span className={styles.axisLabel}>Span</span>
-        <div className={styles.ticks}>
+    <div ref={frameRef} className={styles.frame} data-testid="waterfall" data-count={rows.length} style={{ '--name-col': `${nameCol.width}px` } as CSSProperties}>
+      <div className={styles.axis}>
+        <span className={styles.axisLabel}>
+          Span
+          <span
+            role="separator"
+            aria-orientation="vertical"
+            aria-label="Width of the span name column"
+            aria-valuenow={nameCol.width}
+            aria-valuemin={nameCol.min}
+            aria-valuemax={nameCol.max}
+            tabIndex={0}
+            className={styles.resizer}
+            title="Drag to resize the name column (double-click: fit the names)"
+            onPointerDown={nameCol.onPointerDown}
+            onPointerMove={nameCol.onPointerMove}
+            onPointerUp={nameCol.onPointerUp}
+            onDoubleClick={nameCol.reset}
+            onKeyDown={nameCol.onKeyDown}
+            data-testid="name-column-resizer"
+          />
+        </span>
+        <div className={styles.ticks} aria-hidden>
           {duration > 0 &&
             ticks.map((t) => (
               <span key={t} className={styles.tick} style={{ left: `${(t / duration) * 100}%` }}>
@@ -115,7 +151,17 @@ export function Waterfall({
         data-testid="waterfall-scroller"
       >
         <div style={{ height: total, position: 'relative' }}>
-          <Rows items={items} rows={rows} idPrefix={idPrefix} focused={cursor.focused} selected={cursor.selected} critical={critical} onSelect={onSelect} onToggle={onToggle} />
+          <Rows
+            items={items}
+            rows={rows}
+            idPrefix={idPrefix}
+            focused={cursor.focused}
+            selected={cursor.selected}
+            critical={critical}
+            onSelect={onSelect}
+            onToggle={onToggle}
+            captionOf={captionOf}
+          />
         </div>
       </div>
     </div>
@@ -132,6 +178,7 @@ const Rows = memo(function Rows({
   critical,
   onSelect,
   onToggle,
+  captionOf,
 }: {
   items: readonly VirtualItem[];
   rows: readonly WaterfallRow[];
@@ -141,6 +188,7 @@ const Rows = memo(function Rows({
   critical: ReadonlySet<string>;
   onSelect: (spanId: string) => void;
   onToggle: (spanId: string) => void;
+  captionOf: (span: FlatSpan) => string | null;
 }) {
   return items.map((item) => {
     const row = rows[item.index];
@@ -160,6 +208,7 @@ const Rows = memo(function Rows({
         critical={critical.has(id)}
         onSelect={onSelect}
         onToggle={onToggle}
+        caption={captionOf(row.node.span)}
       />
     );
   });
@@ -176,7 +225,9 @@ const SpanRow = memo(function SpanRow({
   critical,
   onSelect,
   onToggle,
+  caption,
 }: {
+  caption: string | null;
   domId: string;
   row: WaterfallRow;
   top: number;
@@ -189,7 +240,6 @@ const SpanRow = memo(function SpanRow({
   onToggle: (spanId: string) => void;
 }) {
   const span = row.node.span;
-  const caption = spanCaption(span);
   const error = spanStatus(span.status) === 'error';
   const ms = durationOf(row.node);
   return (
@@ -206,6 +256,7 @@ const SpanRow = memo(function SpanRow({
       onClick={() => onSelect(span.id)}
       data-testid="span-row"
       data-span-id={span.id}
+      data-context={row.context || undefined}
       {...spanData(span)}
     >
       <div className={styles.name} style={{ paddingLeft: 6 + row.depth * INDENT }}>
@@ -221,8 +272,14 @@ const SpanRow = memo(function SpanRow({
           {row.hasChildren ? <Icon name={row.expanded ? 'chevronDown' : 'chevronRight'} size={12} /> : null}
         </span>
         <span className={styles.dot} aria-hidden />
-        <span className={styles.label}>{span.name}</span>
-        {caption && <span className={styles.caption}>{caption}</span>}
+        <span className={styles.label} data-testid="span-name">
+          {span.name}
+        </span>
+        {caption && (
+          <span className={styles.caption} data-testid="span-caption">
+            {caption}
+          </span>
+        )}
         <span className={styles.srOnly}>, {formatMs(ms)}</span>
         {error && (
           <span className={styles.errorMark} title="Error">
@@ -245,3 +302,72 @@ const SpanRow = memo(function SpanRow({
     </div>
   );
 });
+
+/**
+ * The name column: as wide as the widest span name and caption (measured in the page's font),
+ * within the frame's limits, until the user drags or arrows the separator; double-click fits it
+ * to the names again.
+ */
+function useNameColumn(
+  frameRef: RefObject<HTMLDivElement | null>,
+  spans: readonly SpanNode[],
+  fullCaptionOf: (span: FlatSpan) => string | null,
+  shortCaptionOf: (span: FlatSpan) => string | null,
+) {
+  const [frameWidth, setFrameWidth] = useState(0);
+  const [fits, setFits] = useState(() => ({ full: nameColumnWidth(spans, fullCaptionOf), short: nameColumnWidth(spans, shortCaptionOf) }));
+  const [user, setUser] = useState<number | null>(null);
+  const drag = useRef<{ x: number; width: number } | null>(null);
+
+  useLayoutEffect(() => {
+    const el = frameRef.current;
+    if (!el) return;
+    setFrameWidth(el.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setFrameWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [frameRef]);
+  useLayoutEffect(() => {
+    const el = frameRef.current;
+    const fonts = el ? fontsOf(el) : null;
+    const measure = fonts ? textMeasurer(fonts.family, fonts) : null;
+    const full = nameColumnWidth(spans, fullCaptionOf, measure ?? undefined);
+    setFits({ full, short: shortCaptionOf === fullCaptionOf ? full : nameColumnWidth(spans, shortCaptionOf, measure ?? undefined) });
+  }, [frameRef, spans, fullCaptionOf, shortCaptionOf]);
+
+  // The full captions when they fit beside the time axis, else the short ones (names are never cut for a caption).
+  const roomy = frameWidth === 0 || clampNameColumn(fits.full, frameWidth) >= fits.full;
+  const fit = roomy ? fits.full : fits.short;
+  const captionOf = roomy ? fullCaptionOf : shortCaptionOf;
+  const width = clampNameColumn(user ?? fit, frameWidth);
+  const max = clampNameColumn(Number.MAX_SAFE_INTEGER, frameWidth);
+  const set = (w: number) => setUser(clampNameColumn(w, frameWidth));
+  return {
+    width,
+    frameWidth,
+    captionOf,
+    min: clampNameColumn(0, frameWidth),
+    max: max === Number.MAX_SAFE_INTEGER ? width : max,
+    reset: () => setUser(null),
+    onPointerDown: (e: PointerEvent<HTMLElement>) => {
+      e.currentTarget.setPointerCapture(e.pointerId);
+      drag.current = { x: e.clientX, width };
+    },
+    onPointerMove: (e: PointerEvent<HTMLElement>) => {
+      if (drag.current) set(drag.current.width + e.clientX - drag.current.x);
+    },
+    onPointerUp: () => {
+      drag.current = null;
+    },
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+      const step = e.shiftKey ? 80 : 20;
+      if (e.key === 'ArrowLeft') set(width - step);
+      else if (e.key === 'ArrowRight') set(width + step);
+      else if (e.key === 'Home') set(0);
+      else if (e.key === 'End') set(Number.MAX_SAFE_INTEGER);
+      else return;
+      e.preventDefault();
+    },
+  };
+}

@@ -11,6 +11,8 @@ export interface WaterfallRow {
   width: number;
   hasChildren: boolean;
   expanded: boolean;
+  /** Shown only as the path to a span a filter matched (drawn faint). */
+  context?: boolean;
 }
 
 export interface TimeWindow {
@@ -43,17 +45,28 @@ export function barOf(start: number, end: number, w: TimeWindow, minWidth = 0.00
 /**
  * The rows shown: depth first from the roots (or from the zoomed span), skipping the insides
  * of collapsed spans. Iterative, so a deep 5,000-span trace does not grow the call stack.
+ * With a filter (`filtered`), only its matches and their ancestors are rows; the ancestors that
+ * did not match are marked `context`.
  */
-export function waterfallRows(tree: SpanTree, collapsed: ReadonlySet<string>, zoom: SpanNode | null = null, minWidth?: number): WaterfallRow[] {
+export function waterfallRows(
+  tree: SpanTree,
+  collapsed: ReadonlySet<string>,
+  zoom: SpanNode | null = null,
+  minWidth?: number,
+  filtered?: { matches: ReadonlySet<string>; shown: ReadonlySet<string> } | null,
+): WaterfallRow[] {
   const w = windowOf(tree, zoom);
   const rows: WaterfallRow[] = [];
   const baseDepth = zoom ? zoom.depth : 0;
   const stack: SpanNode[] = zoom ? [zoom] : [...tree.roots].reverse();
   while (stack.length) {
     const node = stack.pop()!;
+    if (filtered && !filtered.shown.has(node.span.id)) continue;
     const expanded = !collapsed.has(node.span.id);
     const bar = barOf(node.span.start, node.span.end, w, minWidth);
-    rows.push({ node, depth: node.depth - baseDepth, ...bar, hasChildren: node.children.length > 0, expanded });
+    const row: WaterfallRow = { node, depth: node.depth - baseDepth, ...bar, hasChildren: node.children.length > 0, expanded };
+    if (filtered && !filtered.matches.has(node.span.id)) row.context = true;
+    rows.push(row);
     if (expanded) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
   return rows;

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './fixtures.js';
+import { AppShell } from './pages/app.js';
+import { TraceView } from './pages/trace.js';
+import { expectAccessible } from './support/axe.js';
+import { layoutProblems } from './support/layout.js';
+import { attachObservability, OBS } from './support/observability.js';
+
+const DOCS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
+const teamRun = `/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}`;
+
+/**
+ * Issue 33 over Agno's observability database, with a second database attached first (the sample
+ * data, which then answers requests without `db_id`): the trace is the run page's first screen.
+ */
+test.describe('the trace first, costs, export, knowledge, memory search, links without db', () => {
+  // axe runs twice per check (light and dark theme): slow on a shared machine.
+  test.describe.configure({ timeout: 120_000 });
+  test.beforeEach(async ({ page, server }) => {
+    await server.desk('POST', '/desk/sample-data');
+    await attachObservability(server);
+    await new AppShell(page).login(server.loginUrl);
+  });
+
+  test('at 1440×900 the team run shows ≥ 3 model calls of its waterfall without scrolling, every name whole; cost in dollars; export', async ({ page, server }) => {
+    const trace = new TraceView(page);
+    await page.goto(`${server.baseUrl}${teamRun}?type=team&db=obs`);
+    await expect(trace.rows).toHaveCount(11);
+    const viewport = page.viewportSize()!;
+    const modelRows = trace.rows.and(page.locator('[data-kind="model"]'));
+    const onScreen = await modelRows.evaluateAll(
+      (rows, height) => rows.filter((r) => { const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= height; }).length,
+      viewport.height,
+    );
+    expect(onScreen).toBeGreaterThanOrEqual(3);
+    expect(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(0);
+    // No name, model or token count cut: every name and caption is as wide as its text.
+    const cut = await page.locator('[data-testid="span-name"], [data-testid="span-caption"]').evaluateAll((els) =>
+      els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+    );
+    expect(cut).toEqual([]);
+    await expect(page.getByTestId('trace-cost')).toHaveText(/^\$0\.0\d+$/);
+    await expect(page.getByTestId('run-cost')).toHaveText(/^\$0\.0\d+$/);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-otlp').click()]);
+    expect(download.suggestedFilename()).toBe('trace-b917174598b6d5d11fad9cadb541dd27.otlp.json');
+    const doc = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as { resourceSpans: { scopeSpans: { spans: { traceId: string; attributes: { key: string }[] }[] }[] }[] };
+    const spans = doc.resourceSpans[0]!.scopeSpans[0]!.spans;
+    expect(spans).toHaveLength(11);
+    expect(spans.every((s) => s.traceId === 'b917174598b6d5d11fad9cadb541dd27')).toBe(true);
+    expect(spans.some((s) => s.attributes.some((a) => a.key === 'llm.model_name'))).toBe(true);
+    await expectAccessible(page);
+  });
+
+  test('at 800 px the waterfall is usable: model calls on the first screen, names whole, nothing sideways', async ({ page, server }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    const trace = new TraceView(page);
+    await page.goto(`${server.baseUrl}${teamRun}?type=team&db=obs`);
+    await expect(trace.rows).toHaveCount(11);
+    const firstModel = await trace.rows.and(page.locator('[data-kind="model"]')).first().boundingBox();
+    expect(firstModel!.y + firstModel!.height).toBeLessThanOrEqual(900);
+    const cut = await page.locator('[data-testid="span-name"], [data-testid="span-caption"]').evaluateAll((els) =>
+      els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+    );
+    expect(cut).toEqual([]);
+    expect((await layoutProblems(page)).filter((p) => p.includes('sideways'))).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  test('a run’s time to first token and output speed', async ({ page, server }) => {
+    await page.goto(`${server.baseUrl}/ui/sessions/bc0d28b7-4605-4a6a-bbf2-3a99f4bab97a/runs/2e86ded3-6e7b-4680-95f0-df09c1fb7cb9?type=agent&db=obs`);
+    await expect(page.getByTestId('run-ttft')).toHaveText('918 ms');
+    await expect(page.getByTestId('run-tokens-per-second')).toHaveText('19.7 tokens/s');
+  });
+
+  test('the Knowledge page lists both files', async ({ page, server }) => {
+    await page.goto(`${server.baseUrl}/ui/knowledge?db=obs`);
+    const table = page.getByTestId('knowledge-table');
+    await expect(table).toContainText('api-key-rotation.md');
+    await expect(table).toContainText('pricing-plans-2026.pdf');
+    await expectAccessible(page);
+  });
+
+  test('a memory search for Montréal finds Olivia’s memory as it is typed', async ({ page, server }) => {
+    await page.goto(`${server.baseUrl}/ui/memories?db=obs`);
+    await page.getByTestId('memory-search').fill('Montréal');
+    await expect(page.getByTestId('memory')).toHaveCount(1);
+    await expect(page.getByTestId('memory')).toContainText('Olivia is planning a weekend trip to Montréal');
+    await page.getByTestId('memory-search').fill('montreal');
+    await expect(page.getByTestId('memory')).toContainText('Montréal');
+    await expectAccessible(page);
+  });
+
+  test('a run link without db opens the run', async ({ page, server }) => {
+    await page.goto(`${server.baseUrl}${teamRun}?type=team`);
+    await expect(page.getByTestId('run-page')).toHaveAttribute('data-run-id', OBS.teamRun);
+    await expect(page).toHaveURL(/db=obs/);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [1440, 800]) {
+      test(`screenshot: the run page’s trace, ${theme}, ${width} wide`, async ({ page, server }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: theme });
+        await page.goto(`${server.baseUrl}${teamRun}?type=team&db=obs&span=${OBS.slowestModelSpan}`);
+        await expect(new TraceView(page).rows).toHaveCount(11);
+        await expect(page.getByTestId('trace-cost')).toHaveText(/\$/);
+        await page.mouse.move(0, 0);
+        await page.screenshot({ path: path.join(DOCS, `run-trace-${theme}-${width}.png`) });
+      });
+    }
+  }
+});
