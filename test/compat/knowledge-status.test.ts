@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentStatusOf } from '../../server/api/platform-data/knowledge-reads.js';
+import { contentStatus as contentStatusOf } from '../../server/api/platform-data/present.js';
 import { ContentStatusSchema, KnowledgeConfigSchema } from '../../server/api/platform-data/write-schemas.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
 

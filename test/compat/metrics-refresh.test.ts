@@ -126,6 +126,17 @@ describe('Given Agno files attached writable, and one read-only', () => {
     expect(read.metrics.map((m: { users_count: number }) => m.users_count)).toEqual([3]);
   });
 
+  it("When the built-in database holds an ingested run, Then the refresh creates Agno 3's metrics table there and counts today's session (no user: the unowned bucket)", async () => {
+    const ingest = await t.post('/sessions/s-today/runs?type=agent&db_id=default', { run_id: 'r1', agent_id: 'a1', model: 'gpt-4o', model_provider: 'OpenAI', content: 'hi' }, admin);
+    expect(ingest.status).toBeLessThan(300);
+    const res = await post('/metrics/refresh?db_id=default');
+    expect(res.status).toBe(200);
+    const [today] = await res.json();
+    expect(today).toMatchObject({ agent_sessions_count: 1, agent_runs_count: 1, model_metrics: [{ model_id: 'gpt-4o', model_provider: 'OpenAI', count: 1 }] });
+    const file = path.join(t.dir, 'data', 'rundesk.db');
+    expect(rows(file, 'SELECT user_id, completed FROM agno_metrics')).toEqual([{ user_id: '', completed: 0 }]);
+  });
+
   it('When a refresh is started in the background, Then 202 started, and the status comes to completed', async () => {
     const raw = new BetterSqlite3(obs);
     raw.exec('DELETE FROM agno_metrics');

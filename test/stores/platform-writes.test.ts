@@ -238,6 +238,31 @@ if (!bin) {
       expect(await data.getMemory('pg-m', {})).toBeNull();
     });
 
+    it("When daily metrics are written, Then the progress reads Agno 2's resume point and an existing day is updated in place", async () => {
+      const data = db.platformData();
+      const progress = await data.metricsProgress({ ownedIfCreated: false });
+      expect(progress).toMatchObject({ exists: true, owned: false, latestCompleted: '2026-04-05', newest: { date: '2026-04-05', completed: true } });
+      const before = (await data.listMetrics({ startingDate: '2026-04-05' })).rows[0];
+      const record = {
+        date: '2026-04-05',
+        userId: '',
+        agent_runs_count: 1,
+        team_runs_count: 0,
+        workflow_runs_count: 0,
+        agent_sessions_count: 1,
+        team_sessions_count: 0,
+        workflow_sessions_count: 0,
+        users_count: 1,
+        token_metrics: { input_tokens: 3 },
+        model_metrics: [{ model_id: 'm', model_provider: 'p', count: 1 }],
+        completed: false,
+      };
+      const [updated, added] = await data.writeDailyMetrics([record, { ...record, date: '2026-04-06' }], { ownedIfCreated: false });
+      expect(updated).toMatchObject({ id: before?.id, date: '2026-04-05', agent_runs_count: 1, completed: false, created_at: before?.created_at, updated_at: NOW, token_metrics: { input_tokens: 3 } });
+      expect(added).toMatchObject({ date: '2026-04-06', aggregation_period: 'daily', created_at: NOW, completed: false });
+      expect(await data.metricsProgress({ ownedIfCreated: false })).toMatchObject({ latestCompleted: '2026-04-04', earliestIncomplete: '2026-04-05', newest: { date: '2026-04-06', completed: false } });
+    });
+
     it('When an eval run is renamed and deleted, Then the row changes as on SQLite', async () => {
       const data = db.platformData();
       const id = '7e5828c7-a8cc-4dae-ba99-27176934407a';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { isPlainObject } from '../../agno-format/json-values.js';
 import type { Database } from '../../db/types.js';
 import { NotFoundError } from '../../errors.js';
+import { contentStatus as contentStatusOf } from './present.js';
 import type { ContentStatusSchema, KnowledgeConfigSchema } from './write-schemas.js';
 
 /**
@@ -12,19 +13,6 @@ import type { ContentStatusSchema, KnowledgeConfigSchema } from './write-schemas
  * developer's code, not rows, so rundesk lists none (forward `GET /knowledge/config` with
  * `upstream.url` to see them).
  */
-
-const STATUSES = ['processing', 'completed', 'failed'] as const;
-type ContentStatus = (typeof STATUSES)[number];
-
-/** Agno's reading of a stored status: its lower case when it is one, else by what it mentions, else processing. */
-export function contentStatusOf(stored: string | null): ContentStatus {
-  if (!stored) return 'processing';
-  const lower = stored.toLowerCase();
-  if ((STATUSES as readonly string[]).includes(lower)) return lower as ContentStatus;
-  if (lower.includes('failed')) return 'failed';
-  if (lower.includes('completed')) return 'completed';
-  return 'processing';
-}
 
 /** A knowledge base named by `knowledge_id` must have contents in the database, as the listing requires. */
 async function requireKnowledgeBase(db: Database, knowledgeId: string | undefined): Promise<void> {

@@ -100,8 +100,8 @@ export function presentMetrics(row: MetricsRow, now: () => number): z.infer<type
 
 const CONTENT_STATUSES = ['processing', 'completed', 'failed'] as const;
 
-/** Agno's reading of a stored status: known values as they are, legacy ones by what they contain. */
-function contentStatus(status: string | null): (typeof CONTENT_STATUSES)[number] {
+/** Agno's reading of a stored status: known values as they are, legacy ones by what they contain, none as processing. */
+export function contentStatus(status: string | null): (typeof CONTENT_STATUSES)[number] {
   if (status === null) return 'processing';
   const lower = status.toLowerCase();
   const known = CONTENT_STATUSES.find((s) => s === lower);

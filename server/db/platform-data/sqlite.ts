@@ -1,4 +1,5 @@
 import type { SqliteHandle, SqliteStatement } from '../connection.js';
+import { immediately } from '../sqlite-write.js';
 import { quoteIdent, type Statement } from './queries.js';
 import { PlatformCatalog, type CatalogTable } from './tables.js';
 import type { PlatformData } from './types.js';
@@ -59,15 +60,14 @@ export function sqlitePlatformData(handle: SqliteHandle, databaseId: string, opt
     return { rows: [], changes: prepared.run(statement.params).changes };
   };
   const write = <T>(op: () => WriteOp<T>): T => {
-    const tx = handle.transaction((): T => {
-      const steps = op();
-      let next = steps.next();
-      while (!next.done) next = steps.next(step(next.value));
-      return next.value;
-    });
     try {
       // IMMEDIATE takes the write lock before the op reads the rows it changes.
-      return tx.immediate();
+      return immediately(handle, (): T => {
+        const steps = op();
+        let next = steps.next();
+        while (!next.done) next = steps.next(step(next.value));
+        return next.value;
+      });
     } finally {
       options.afterWrite?.();
     }
