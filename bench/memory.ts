@@ -14,7 +14,10 @@
  *
  * Env: BENCH_MEMORY_STORE (`sqlite` or `pg`, default sqlite), BENCH_MEMORY_SESSIONS (default 10),
  * BENCH_MEMORY_RUNS (runs per session, default 10000), BENCH_MEMORY_BUDGET_MB (cache_budget_mb,
- * default the server's default), BENCH_MEMORY_CONNECTIONS (default 4).
+ * default the server's default), BENCH_MEMORY_CONNECTIONS (default 4), BENCH_MEMORY_MODE (`read`:
+ * every run GET, the default; `search`: run search, `GET /search/runs`, three queries on every
+ * database, CONNECTIONS databases searched at once). Search results go to
+ * bench/results/memory-search-<connections>c-<budget>mb.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +37,9 @@ const SESSIONS = Number(process.env['BENCH_MEMORY_SESSIONS'] ?? 10);
 const RUNS = Number(process.env['BENCH_MEMORY_RUNS'] ?? 10_000);
 const BUDGET_MB = Number(process.env['BENCH_MEMORY_BUDGET_MB'] ?? DEFAULT_CACHE_BUDGET_MB);
 const CONNECTIONS = Number(process.env['BENCH_MEMORY_CONNECTIONS'] ?? 4);
+const MODE = process.env['BENCH_MEMORY_MODE'] ?? 'read';
+/** A word every run holds, one only a few hold, and none (every run matches, as the page without a query). */
+const SEARCHES = ['question', 'answer 77', ''];
 const MB = 1024 * 1024;
 
 /** Resident set of `pid` now and its peak (VmHWM), in bytes. */
@@ -63,6 +69,7 @@ interface Target {
 
 async function main(): Promise<void> {
   if (STORE !== 'sqlite' && STORE !== 'pg') throw new Error(`BENCH_MEMORY_STORE is sqlite or pg, not ${STORE}`);
+  if (MODE !== 'read' && MODE !== 'search') throw new Error(`BENCH_MEMORY_MODE is read or search, not ${MODE}`);
   const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
   if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build:server` first');
   const loadStart = loadAverage();
@@ -120,7 +127,31 @@ async function main(): Promise<void> {
       const started = performance.now();
       let requests = 0;
       let failures = 0;
-      for (const target of targets) {
+      if (MODE === 'search') {
+        // Every database searched with each query, CONNECTIONS searches in flight at once.
+        const jobs = targets.flatMap((target) => SEARCHES.map((q) => ({ db: target.db, q })));
+        let next = 0;
+        const worker = async () => {
+          while (next < jobs.length) {
+            const job = jobs[next++] as { db: string; q: string };
+            const url = `${server.url}/search/runs?db_id=${job.db}&q=${encodeURIComponent(job.q)}&limit=50`;
+            let res: Response;
+            try {
+              res = await fetch(url, { headers });
+            } catch (error) {
+              // A kept-alive socket the server closed as it was reused: said, and sent again once.
+              process.stdout.write(`search ${job.db} "${job.q}": ${String((error as Error).cause ?? error)}; sent again\n`);
+              res = await fetch(url, { headers });
+            }
+            await res.arrayBuffer();
+            requests += 1;
+            if (res.status !== 200) failures += 1;
+            process.stdout.write(`search ${job.db} "${job.q}": ${res.status}, RSS ${mb(rssOf(pid).rss)} MB (max so far ${mb(maxRss)} MB)\n`);
+          }
+        };
+        await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+      }
+      for (const target of MODE === 'read' ? targets : []) {
         let next = 0;
         const worker = async () => {
           while (next < target.runIds.length) {
@@ -149,6 +180,8 @@ async function main(): Promise<void> {
         load_average_start: loadStart,
         load_average_end: loadAverage(),
         store: STORE,
+        mode: MODE,
+        connections: CONNECTIONS,
         sessions: SESSIONS,
         runs_per_session: RUNS,
         stored_value_mb: mb(storedBytes),
@@ -171,7 +204,8 @@ async function main(): Promise<void> {
         headroom_mb: mb(bound.bytes - peak),
         desk_memory: desk.memory,
       };
-      const file = writeResult(STORE === 'sqlite' ? 'memory.json' : 'memory-postgres.json', out);
+      const name = MODE === 'search' ? `memory-search-${CONNECTIONS}c-${BUDGET_MB}mb.json` : STORE === 'sqlite' ? 'memory.json' : 'memory-postgres.json';
+      const file = writeResult(name, out);
       process.stdout.write(`${JSON.stringify({ ...out, desk_memory: undefined }, null, 2)}\nWritten to ${file}\n`);
       if (!out.peak_within_stated_bound) process.exitCode = 1;
     } finally {

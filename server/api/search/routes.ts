@@ -35,7 +35,7 @@ export const runSearchRoutes = [
       });
       const db = selectDatabase(ctx.runtime, q);
       const caches = ctx.runtime.caches;
-      const documents = () => caches.searchDocuments.of(db, q.table, caches.generation(databaseOwner(db.id)));
+      const documents = await caches.searchDocuments.of(db, q.table, caches.generation(databaseOwner(db.id)));
       const page = await searchRuns(documents, ctx.scope(q.user_id), {
         query,
         sessionType: q.type,

@@ -15,18 +15,16 @@ import { buildRunDocument, type RunDocument } from './run-document.js';
  * outlives the runs cache's entries.
  */
 
-export interface TableDocuments {
-  readonly version: string;
-  /** Rows' owners (`user_id` of the session row), for the access scope. */
-  readonly docs: readonly OwnedDocument[];
-}
 
 export interface OwnedDocument {
   readonly ownerId: string | null;
   readonly doc: RunDocument;
 }
 
-interface Kept extends TableDocuments {
+interface Kept {
+  readonly version: string;
+  /** Rows' owners (`user_id` of the session row), for the access scope. */
+  readonly docs: readonly OwnedDocument[];
   readonly bytes: number;
 }
 
@@ -36,43 +34,69 @@ const DOC_OVERHEAD_BYTES = 512;
 /** Enough for any listing: the whole table is read in one page. */
 const ALL_ROWS = 1_000_000_000;
 
-/** The documents of one server, within its share of the cache budget. */
+/**
+ * Runs read per step while documents are built: a session's runs are read a window at a time
+ * (the stores read only the window's runs from their index), never decoded whole at once.
+ */
+const RUNS_WINDOW = 256;
+
+/** Bytes one document is counted at: its texts (up to two bytes a character, held three ways) and overhead. */
+export function documentBytes(doc: RunDocument): number {
+  return 4 * doc.all.length + DOC_OVERHEAD_BYTES;
+}
+
+/**
+ * The documents of one server, within its share of the cache budget. A table whose documents
+ * fit the share is kept and searched from memory; one that does not is streamed: its documents
+ * are built a window of runs at a time while the search reads them, and dropped as it goes, so a
+ * search holds one window and its page of results, never a whole table beside the budget.
+ */
 export class SearchDocuments {
   private readonly tables: BoundedLru<Kept>;
-  private readonly pending = new Map<string, Promise<TableDocuments>>();
+  private maxBytes: number;
   readonly byRun = new WeakMap<StoredRun, RunDocument>();
 
   constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
     this.tables = new BoundedLru<Kept>({ maxBytes }, (kept) => kept.bytes);
   }
 
   /** A new byte bound in force now, least recently used evicted to fit. */
   resize(maxBytes: number): void {
+    this.maxBytes = maxBytes;
     this.tables.resize({ maxBytes });
   }
 
-  /** The documents of `db`'s table (the default one when `table` is undefined). */
-  async of(db: Database, table: string | undefined, generation: number): Promise<TableDocuments> {
+  /**
+   * The documents of `db`'s table (the default one when `table` is undefined), in table order:
+   * from memory when kept; otherwise read as they are iterated, and kept at the end when the
+   * whole table fit the share (and nothing changed meanwhile).
+   */
+  async of(db: Database, table: string | undefined, generation: number): Promise<AsyncIterable<OwnedDocument> | Iterable<OwnedDocument>> {
     const store = db.sessions(table);
     // Read before the documents: a change made meanwhile gives a newer version on the next search.
     const stamp = db.changeStamp?.() ?? (await db.tableVersion?.(table));
-    if (stamp === undefined) return readDocuments(store, '', this.byRun);
-    const owner = databaseOwner(db.id);
-    const key = `${ownerPrefix(owner)}${table ?? ''}`;
+    if (stamp === undefined) return readDocuments(store, this.byRun);
+    const key = `${ownerPrefix(databaseOwner(db.id))}${table ?? ''}`;
     const version = `${generation}:${stamp}`;
     const kept = this.tables.get(key);
-    if (kept && kept.version === version) return kept;
-    const pendingKey = `${key}\u0000${version}`;
-    let reading = this.pending.get(pendingKey);
-    if (!reading) {
-      reading = readDocuments(store, version, this.byRun).finally(() => this.pending.delete(pendingKey));
-      reading.then(
-        (docs) => this.tables.set(key, { ...docs, bytes: docs.docs.reduce((sum, d) => sum + 4 * d.doc.all.length + DOC_OVERHEAD_BYTES, 0) }),
-        () => undefined,
-      );
-      this.pending.set(pendingKey, reading);
+    if (kept && kept.version === version) return kept.docs;
+    return this.keeping(key, version, readDocuments(store, this.byRun));
+  }
+
+  /** `docs` passed through, collected while they fit the share and kept once all were read. */
+  private async *keeping(key: string, version: string, docs: AsyncIterable<OwnedDocument>): AsyncGenerator<OwnedDocument> {
+    let collected: OwnedDocument[] | null = [];
+    let bytes = 0;
+    for await (const doc of docs) {
+      if (collected !== null) {
+        bytes += documentBytes(doc.doc);
+        if (bytes <= this.maxBytes) collected.push(doc);
+        else collected = null;
+      }
+      yield doc;
     }
-    return reading;
+    if (collected !== null) this.tables.set(key, { version, docs: collected, bytes });
   }
 
   forget(owner: string): void {
@@ -84,20 +108,23 @@ export class SearchDocuments {
   }
 }
 
-async function readDocuments(store: SessionStore, version: string, byRun: WeakMap<StoredRun, RunDocument>): Promise<TableDocuments> {
+/** Every run of the table as a document, a window of runs at a time (never a session decoded whole for this). */
+async function* readDocuments(store: SessionStore, byRun: WeakMap<StoredRun, RunDocument>): AsyncGenerator<OwnedDocument> {
   const sessions = await store.listSessions({ page: 1, limit: ALL_ROWS, sortOrder: 'desc', sortBy: 'created_at' });
-  const docs: OwnedDocument[] = [];
   for (const session of sessions.items) {
     if (session.run_count === 0) continue;
-    const runs = (await store.listRuns(session.session_id, {})) ?? [];
-    for (const run of runs) {
-      let doc = byRun.get(run);
-      if (!doc || doc.sessionName !== session.session_name) {
-        doc = buildRunDocument(session, run);
-        if (Object.isFrozen(run)) byRun.set(run, doc);
+    for (let offset = 0; ; offset += RUNS_WINDOW) {
+      const page = await store.pageRuns(session.session_id, {}, { offset, limit: RUNS_WINDOW });
+      if (page === null) break;
+      for (const run of page.runs) {
+        let doc = byRun.get(run);
+        if (!doc || doc.sessionName !== session.session_name) {
+          doc = buildRunDocument(session, run);
+          if (Object.isFrozen(run)) byRun.set(run, doc);
+        }
+        yield { ownerId: session.user_id, doc };
       }
-      docs.push({ ownerId: session.user_id, doc });
+      if (page.runs.length < RUNS_WINDOW || offset + RUNS_WINDOW >= page.total) break;
     }
   }
-  return { version, docs };
 }

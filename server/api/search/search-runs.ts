@@ -3,7 +3,7 @@ import { matchRun, type SearchHit } from './match.js';
 import type { RunDocument } from './run-document.js';
 import type { RunSearchQuery } from './search-query.js';
 import { admits, type AccessScope } from '../../access/scope.js';
-import type { TableDocuments } from './run-documents.js';
+import type { OwnedDocument } from './run-documents.js';
 
 export const RUN_SORT_FIELDS = ['created_at', 'session_name', 'user_id', 'status', 'model', 'tool_calls'] as const;
 export type RunSortField = (typeof RUN_SORT_FIELDS)[number];
@@ -67,35 +67,46 @@ function countFacet(values: Iterable<string | null>): FacetCount[] {
 
 /**
  * Full-text search over the runs of one session table the scope can see: every run matching
- * the query, sorted, one page of them with the text around each match.
+ * the query, sorted, one page of them with the text around each match. The documents are read
+ * once, in one pass: only the best `page × limit` matches so far are held (trimmed as they
+ * grow), with the counts and facets, so a table streamed from its file is never held whole.
  */
-/** `documents`: the table's search documents (`caches.searchDocuments.of`). */
-export async function searchRuns(documents: () => Promise<TableDocuments>, scope: AccessScope, request: RunSearchRequest): Promise<RunSearchPage> {
-  const table = await documents();
-  const visible = table.docs.filter(
-    (d) => admits(scope, d.ownerId) && (request.sessionType === undefined || d.doc.sessionType === request.sessionType),
-  );
-  const matched: RunSearchResult[] = [];
-  for (const { doc } of visible) {
-    const hits = matchRun(doc, request.query);
-    if (hits) matched.push({ doc, hits });
-  }
+export async function searchRuns(
+  documents: AsyncIterable<OwnedDocument> | Iterable<OwnedDocument>,
+  scope: AccessScope,
+  request: RunSearchRequest,
+): Promise<RunSearchPage> {
   const dir = request.sortOrder === 'asc' ? 1 : -1;
-  matched.sort(
-    (a, b) =>
-      dir * compare(sortKey(a.doc, request.sortBy), sortKey(b.doc, request.sortBy)) ||
-      dir * compare(a.doc.createdAt ?? -Infinity, b.doc.createdAt ?? -Infinity) ||
-      compare(a.doc.runId, b.doc.runId),
-  );
+  const order = (a: RunSearchResult, b: RunSearchResult) =>
+    dir * compare(sortKey(a.doc, request.sortBy), sortKey(b.doc, request.sortBy)) ||
+    dir * compare(a.doc.createdAt ?? -Infinity, b.doc.createdAt ?? -Infinity) ||
+    compare(a.doc.runId, b.doc.runId);
   const offset = (request.page - 1) * request.limit;
+  const wanted = offset + request.limit;
+  let best: RunSearchResult[] = [];
+  let total = 0;
+  let searched = 0;
+  const status: Array<string | null> = [];
+  const model: Array<string | null> = [];
+  const tool: string[] = [];
+  for await (const { ownerId, doc } of documents) {
+    if (!admits(scope, ownerId) || (request.sessionType !== undefined && doc.sessionType !== request.sessionType)) continue;
+    searched += 1;
+    status.push(doc.status);
+    model.push(doc.model);
+    tool.push(...doc.tools);
+    const hits = matchRun(doc, request.query);
+    if (!hits) continue;
+    total += 1;
+    best.push({ doc, hits });
+    // Keep the best `wanted` (sorted, the order is total): the rest can never reach the page.
+    if (best.length >= 2 * wanted + 256) best = best.sort(order).slice(0, wanted);
+  }
+  best.sort(order);
   return {
-    items: matched.slice(offset, offset + request.limit),
-    total: matched.length,
-    searched: visible.length,
-    facets: {
-      status: countFacet(visible.map((d) => d.doc.status)),
-      model: countFacet(visible.map((d) => d.doc.model)),
-      tool: countFacet(visible.flatMap((d) => d.doc.tools)),
-    },
+    items: best.slice(offset, offset + request.limit),
+    total,
+    searched,
+    facets: { status: countFacet(status), model: countFacet(model), tool: countFacet(tool) },
   };
 }
