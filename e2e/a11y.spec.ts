@@ -1,4 +1,6 @@
-import { expect, test } from './fixtures.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, startServer, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { seriousViolations } from './support/axe.js';
 import { MAIN_PAGES, seedMainPages } from './support/main-pages.js';
@@ -33,4 +35,32 @@ test('axe: every main page, both themes, no serious or critical violation', asyn
   await expect(app.nav).toBeVisible();
   problems.push(...(await seriousViolations(page, 'body')).map((s) => `menu at 800 px: ${s}`));
   expect(problems).toEqual([]);
+});
+
+/**
+ * Settings started with `--config FILE` (read-only): every control is disabled, so a table frame
+ * that scrolls must itself take focus and a name (axe's scrollable-region-focusable), or not scroll.
+ */
+test('axe: read-only Settings (serve --config FILE), both themes, no serious or critical violation', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { server, stop } = await startServer({
+    args: (dataDir) => {
+      const file = path.join(dataDir, 'team-settings.json');
+      fs.writeFileSync(file, JSON.stringify({ auth: { algorithm: 'HS256', verification_keys: ['a shared secret of more than thirty-two bytes'], authorization: true, scope_mappings: { 'GET /reports/*': ['reports:read'], 'GET /sessions/*': ['sessions:read'] } } }));
+      return ['--config', file];
+    },
+  });
+  try {
+    await new AppShell(page).login(server.loginUrl);
+    for (const size of [{ width: 1440, height: 900 }, { width: 800, height: 600 }]) {
+      await page.setViewportSize(size);
+      await page.goto(`${server.baseUrl}/ui/settings`);
+      await expect(page.getByTestId('settings-page')).toBeVisible();
+      await expect(page.getByTestId('save-settings')).toBeDisabled();
+      await expect(page.getByTestId('default-mappings')).toBeVisible();
+      expect((await seriousViolations(page, 'body')).map((s) => `${size.width} px: ${s}`)).toEqual([]);
+    }
+  } finally {
+    await stop();
+  }
 });

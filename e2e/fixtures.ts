@@ -30,11 +30,15 @@ export interface RundeskServer {
   enableAuthorization(): Promise<void>;
 }
 
-async function startServer(): Promise<{ server: RundeskServer; stop: () => Promise<void> }> {
+/**
+ * Starts a server on a fresh data dir; `args(dataDir)` returns more arguments for `serve` (e.g.
+ * `['--config', file]`, having written `file` into the data dir).
+ */
+export async function startServer(options: { args?: (dataDir: string) => string[] } = {}): Promise<{ server: RundeskServer; stop: () => Promise<void> }> {
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing — run \`npm run build\` first`);
   if (!fs.existsSync(path.join(root, 'dist', 'renderer', 'index.html'))) throw new Error('dist/renderer is missing — run `npm run build:ui`');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--data-dir', dataDir, '--port', '0'], {
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--data-dir', dataDir, '--port', '0', ...(options.args?.(dataDir) ?? [])], {
     cwd: root,
     env: { ...process.env, RUNDESK_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './DenseTable.module.css';
 import textStyles from './text.module.css';
 import { cx } from '../lib/cx';
@@ -8,12 +8,16 @@ export type DenseColumn = string | { label: string; num?: boolean } | { actions:
 
 /**
  * A dense table sized by its content, with sticky headings, in a scrolling wrap: `flush` inside a
- * flush card, `framed` with its own border. Rows come as children.
+ * flush card, `framed` with its own border. Rows come as children. While the wrap scrolls it is a
+ * named region that takes focus, so a keyboard can scroll it even when no row holds a control
+ * (a read-only page's disabled buttons); `label` names it.
  */
-export function DenseTable(props: { columns: readonly DenseColumn[]; wrap: 'flush' | 'framed'; wrapClassName?: string; testId?: string; children: ReactNode }) {
+export function DenseTable(props: { columns: readonly DenseColumn[]; wrap: 'flush' | 'framed'; wrapClassName?: string; testId?: string; label?: string; children: ReactNode }) {
   const wrap = cx(styles.tableWrap, props.wrap === 'flush' ? styles.tableWrapFlush : styles.tableWrapScroll, props.wrapClassName);
+  const ref = useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(ref);
   return (
-    <div className={wrap}>
+    <div className={wrap} ref={ref} {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': props.label ?? 'Table', 'data-scrolls': true } : {})}>
       <table className={cx(styles.table, styles.tableDense)} data-testid={props.testId}>
         <thead>
           <tr>
@@ -34,4 +38,20 @@ export function DenseTable(props: { columns: readonly DenseColumn[]; wrap: 'flus
       </table>
     </div>
   );
+}
+
+/** Whether the element's content overflows it (re-checked when it or its content resizes). */
+function useScrolls(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }

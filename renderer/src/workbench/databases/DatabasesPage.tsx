@@ -64,7 +64,7 @@ export function DatabasesPage() {
         ) : dbs.length === 0 ? (
           <EmptyState>No databases.</EmptyState>
         ) : (
-          <DenseTable wrap="flush" testId="databases-table" columns={['db_id', 'File', 'Session tables', { label: 'Sessions', num: true }, { label: 'Runs', num: true }, 'Mode', { actions: true }]}>
+          <DenseTable wrap="flush" label="Attached databases" testId="databases-table" columns={['db_id', 'File', 'Session tables', { label: 'Sessions', num: true }, { label: 'Runs', num: true }, 'Mode', { actions: true }]}>
             {dbs.map((db) => (
               <DbRow
                 key={db.id}

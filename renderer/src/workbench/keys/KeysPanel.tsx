@@ -73,7 +73,7 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
       ) : list.length === 0 ? (
         <EmptyState>No keys yet. Generate one to mint tokens, or import a provider's JWKS to verify its tokens.</EmptyState>
       ) : (
-        <DenseTable wrap="framed" testId="keys-table" columns={['kid', 'Alg', 'Fingerprint', 'Status', 'Source', { actions: true }]}>
+        <DenseTable wrap="framed" label="Keys" testId="keys-table" columns={['kid', 'Alg', 'Fingerprint', 'Status', 'Source', { actions: true }]}>
           {list.map((k) => (
             <tr key={k.kid} data-testid={`key-${k.kid}`}>
               <td>

@@ -72,7 +72,7 @@ export function PresetsPanel(props: {
                 <Button
                   variant="ghost"
                   size="sm"
-                  disabled={fixture.isPending}
+                  disabled={fixture.isPending || props.readOnly}
                   title={`Generate an offline ${p.title} test key set and sample tokens`}
                   onClick={() => fixture.mutate({ name: p.name, apply: false })}
                   data-testid={`fixture-preset-${p.name}`}

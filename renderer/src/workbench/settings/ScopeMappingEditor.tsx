@@ -96,7 +96,7 @@ export function ScopeMappingEditor(props: {
       {rows.length === 0 ? (
         <EmptyState>No custom mappings: the defaults below apply. Add a row to protect a new route or to change a default's scopes.</EmptyState>
       ) : (
-        <DenseTable wrap="framed" columns={['Method', 'Path pattern', 'Required scopes', 'Effect', { actions: true }]}>
+        <DenseTable wrap="framed" label="Custom scope mappings" columns={['Method', 'Path pattern', 'Required scopes', 'Effect', { actions: true }]}>
           {rows.map((r, i) => {
             const key = mappingKey(r);
             const problem = duplicates.get(r.id) ?? props.serverIssues.get(key)?.join('; ');
@@ -238,7 +238,7 @@ export function ScopeMappingEditor(props: {
           onChange={(e) => setFilter(e.target.value)}
         />
       </div>
-      <DenseTable wrap="framed" wrapClassName={layoutStyles.scrollY} testId="default-mappings" columns={['Method', 'Path pattern', 'Default scopes', { actions: true }]}>
+      <DenseTable wrap="framed" label="Default scope mappings" wrapClassName={layoutStyles.scrollY} testId="default-mappings" columns={['Method', 'Path pattern', 'Default scopes', { actions: true }]}>
         {defaultEntries.map(([key, scopes]) => {
           const { method, path } = splitKey(key);
           const isOver = overridden.has(key);

@@ -109,15 +109,16 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
             </Callout>
           ) : null}
 
-          <fieldset className={styles.fieldset} disabled={form.readOnly}>
-            <div className={layoutStyles.stack}>
-              {panel('presets')}
-              {schema.sections.map((section) => [
-                <FormSection key={section.id} section={section} describe={describe} form={form} envelope={envelope} schema={schema} lint={lint.data} />,
-                ...PANELS.filter((p) => p.after === section.id).map((p) => panel(p.id)),
-              ])}
-            </div>
-          </fieldset>
+          {/* Read-only, each section's fields sit in a disabled fieldset; the panels and the mapping
+              editor disable their own controls, so what only reads (copy, filter, a scrolling
+              table) still takes focus. */}
+          <div className={layoutStyles.stack}>
+            {panel('presets')}
+            {schema.sections.map((section) => [
+              <FormSection key={section.id} section={section} describe={describe} form={form} envelope={envelope} schema={schema} lint={lint.data} />,
+              ...PANELS.filter((p) => p.after === section.id).map((p) => panel(p.id)),
+            ])}
+          </div>
           <CorsPanel form={form} />
         </div>
       </div>
@@ -161,7 +162,7 @@ function FormSection(props: {
   }
   return (
     <Card variant="panel" id={`wb-${section.id}`} title={section.title} subtitle={section.description}>
-      <div className={fieldStyles.fields}>
+      <fieldset className={cx(styles.fieldset, fieldStyles.fields)} disabled={form.readOnly}>
         {section.fields.map((name) => {
           const field = props.describe.get(name);
           const value = form.draft[name];
@@ -182,7 +183,7 @@ function FormSection(props: {
             </div>
           );
         })}
-      </div>
+      </fieldset>
     </Card>
   );
 }

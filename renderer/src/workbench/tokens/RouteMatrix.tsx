@@ -72,7 +72,7 @@ export function RouteMatrix(props: {
           <Spinner label="Loading the matrix" />
         </div>
       ) : (
-        <DenseTable wrap="flush" wrapClassName={styles.matrixScroll} testId="matrix-table" columns={['Method', 'Route', 'Decision', 'Required scopes', 'Why']}>
+        <DenseTable wrap="flush" label="Route matrix" wrapClassName={styles.matrixScroll} testId="matrix-table" columns={['Method', 'Route', 'Decision', 'Required scopes', 'Why']}>
           {shown.map((r) => (
             <tr
               key={`${r.method} ${r.pattern}`}
