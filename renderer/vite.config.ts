@@ -1,8 +1,22 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { createLogger, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Vite's url() rewriter warns once per build that "A PostCSS plugin did not pass the `from`
+ * option": the declarations postcss-modules itself generates for `composes` (the `:import` /
+ * `:export` rules) carry no source file. Only url() values are rewritten from that file, and no
+ * stylesheet of the UI has one (every look is a token or a module class), so the line is noise on
+ * every build; every other message is passed on.
+ */
+const logger = createLogger();
+const warnOnce = logger.warnOnce.bind(logger);
+logger.warnOnce = (message, options) => {
+  if (message.includes('did not pass the `from` option to `postcss.parse`')) return;
+  warnOnce(message, options);
+};
 
 /**
  * The UI is served by the rundesk server at `/ui/` under a strict CSP (no inline scripts, no
@@ -19,6 +33,7 @@ export default defineConfig(({ command }) => {
   return {
     root,
     base: '/ui/',
+    customLogger: logger,
     plugins: [react()],
     build: {
       outDir: '../dist/renderer',

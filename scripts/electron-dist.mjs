@@ -9,8 +9,12 @@
  *   npm run dist -- --linux deb  # extra arguments go to electron-builder
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ELECTRON_CHECK_MISSING } from './electron-check.mjs';
+import { findElectron } from './start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builderCli = path.join(root, 'node_modules', 'electron-builder', 'cli.js');
@@ -24,6 +28,17 @@ function npm(args) {
   const execPath = process.env.npm_execpath;
   if (execPath && /npm-cli\.[cm]?js$/.test(execPath)) return spawnSync(process.execPath, [execPath, ...args], { cwd: root, stdio: 'inherit' });
   return spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+}
+
+// Without the Electron package electron-builder fails deep in its run; say why up front.
+const electron = findElectron({
+  env: {},
+  loadElectron: () => createRequire(path.join(root, 'package.json'))('electron'),
+  exists: (file) => fs.existsSync(file),
+});
+if (electron.kind !== 'present') {
+  console.error(ELECTRON_CHECK_MISSING);
+  process.exit(1);
 }
 
 const result = spawnSync(process.execPath, [builderCli, '--config', 'build/electron-builder.json', ...process.argv.slice(2)], {

@@ -11,9 +11,9 @@ import { giveElementsABox } from './layout';
 
 giveElementsABox();
 // The page's first answer comes from a real server in another process; on a loaded two-core
-// machine that can take more than Testing Library's default second. A wait ends as soon as the
-// element is there, so only a failing test waits the whole time.
-configure({ asyncUtilTimeout: 5000 });
+// machine (CI, or eight suites at once) that can take many seconds. A wait ends as soon as the
+// element is there, so the bound is only a hang guard: no test may depend on the machine's speed.
+configure({ asyncUtilTimeout: 120_000 });
 failOnConsoleErrors();
 // Each test starts from an empty screen and the desk view (no token lens left from the last one).
 afterEach(() => {

@@ -47,7 +47,7 @@ describe('memories, evals and metrics pages', () => {
 
   it('shows each day’s tokens in the table beside the chart', async () => {
     renderApp(`/metrics?db=${OBS.db}`);
-    const table = await screen.findByTestId('tokens-table', {}, { timeout: 10_000 });
+    const table = await screen.findByTestId('tokens-table');
     const day = within(table).getByText('2026-04-04').closest('tr')!;
     expect(within(day).getByTestId('day-total-tokens').textContent).toBe('31,921');
   });

@@ -18,7 +18,7 @@ describe('a team run with no members through a token lens (issue 33)', () => {
     const token = await server().mint({ sub: 'quentin', scopes: ['sessions:read'] });
     setCurrent(addToken({ label: 'reader', token, source: 'minted' }).id);
     renderApp(teamRun);
-    const why = await screen.findByTestId('members-hidden', {}, { timeout: 5000 });
+    const why = await screen.findByTestId('members-hidden');
     expect(why.dataset.reason).toBe('refused');
     expect(why.textContent).toContain('token “reader” was refused the list of this session');
     expect(why.textContent).toContain('runs:list');

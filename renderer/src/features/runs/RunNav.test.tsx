@@ -60,7 +60,7 @@ describe('the run page of a long session', () => {
     }
     expect(asked.filter(wholeList)).toEqual([]);
     expect(asked.some((u) => u.includes('around='))).toBe(true);
-  }, 60_000);
+  });
 
   it('j and k walk past the edge of the window the page loaded first', async () => {
     const user = userEvent.setup();
@@ -75,7 +75,7 @@ describe('the run page of a long session', () => {
     await user.keyboard('k');
     expect((await navOf(long.runIds[58]!)).text).toContain(`59 / ${RUNS}`);
     expect(asked.filter(wholeList)).toEqual([]);
-  }, 30_000);
+  });
 
   it('a team run lists its member runs, read as the run’s children', async () => {
     const team = (await server().desk<Array<{ run_id: string; parent_run_id?: string | null }>>('GET', `/desk/view/sessions/${DEMO.teamStored}/runs?type=team&db_id=long&summary=true`));
@@ -85,5 +85,5 @@ describe('the run page of a long session', () => {
     await waitFor(() => expect(screen.getAllByTestId('member-run')).toHaveLength(members.length));
     expect(asked.some((u) => u.includes(`parent_run_id=${teamRun.run_id}`))).toBe(true);
     expect(asked.filter(wholeList)).toEqual([]);
-  }, 30_000);
+  });
 });

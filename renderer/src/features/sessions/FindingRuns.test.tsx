@@ -72,7 +72,7 @@ describe('finding sessions and runs', () => {
     const { router } = renderApp('/sessions');
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(3));
     await user.type(screen.getByTestId('session-search'), '451.82');
-    const mention = await screen.findByTestId('run-mentions', {}, { timeout: 8000 });
+    const mention = await screen.findByTestId('run-mentions');
     expect(mention.textContent).toContain('1 run holds “451.82”');
     await user.click(within(mention).getByRole('button', { name: 'Show the runs' }));
     await waitFor(() => expect(screen.getAllByTestId('run-result')).toHaveLength(1));

@@ -32,7 +32,7 @@ describe('sessions list', () => {
 
     await user.click(within(types).getByRole('radio', { name: /All/ }));
     await user.type(screen.getByTestId('session-search'), 'Oslo');
-    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
     expect(rowTexts()[0]).toContain('Weather in Oslo?');
   });
 

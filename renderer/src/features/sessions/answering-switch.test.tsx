@@ -26,10 +26,10 @@ describe('Given a list that names no database, read from the attached file while
 
     await server().desk('POST', '/desk/sample-data');
     // The header's picker lists demo once the page has seen the new database list.
-    await screen.findByRole('option', { name: /^demo · 5 sessions/ }, { timeout: 20_000 });
+    await screen.findByRole('option', { name: /^demo · 5 sessions/ });
     expect(screen.getByTestId('answering-db').textContent).toContain('agent');
     expect(screen.queryByTestId('answering-switch')).toBeNull();
-  }, 60_000);
+  });
 
   it('When the user unpins the file and the built-in database then gets its first session, Then the list says it now reads the built-in database and links back to the file', async () => {
     await attachAgentFile();
@@ -46,10 +46,10 @@ describe('Given a list that names no database, read from the attached file while
       body: JSON.stringify({ run_id: 'first-run', agent_id: 'a', status: 'COMPLETED', created_at: 1_771_086_857 }),
     });
     expect(res.status).toBe(201);
-    const notice = await screen.findByTestId('answering-switch', {}, { timeout: 20_000 });
+    const notice = await screen.findByTestId('answering-switch');
     expect(notice.textContent).toMatch(/now reads default, no longer agent/);
     expect(notice.textContent).toMatch(/built-in database holds sessions now/);
     expect(within(notice).getByRole('link', { name: 'Read agent' }).getAttribute('href')).toContain('db=agent');
     expect(screen.getByTestId('answering-db').textContent).toContain('default');
-  }, 60_000);
+  });
 });

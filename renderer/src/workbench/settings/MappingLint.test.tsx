@@ -9,7 +9,7 @@ useDeskServer({ auth: { authorization: true, scope_mappings: { 'GET /sessions/*/
 describe('mapping lint', () => {
   it('When a saved mapping asks for a misspelled scope, Then the settings page names the scope it was meant to be', async () => {
     renderApp('/settings');
-    const item = await screen.findByTestId('lint-unknown-scope', {}, { timeout: 5000 });
+    const item = await screen.findByTestId('lint-unknown-scope');
     expect(item.textContent).toBe(
       'GET /sessions/*/runs/* asks for unknown scope "sesions:read" (did you mean "sessions:read"?): tokens carrying sessions:read are refused here',
     );

@@ -32,15 +32,15 @@ describe('settings form', () => {
     const claim = (await screen.findByTestId('field-scopes_claim')) as HTMLInputElement;
     await user.clear(claim);
 
-    const issue = await screen.findByTestId('issue-scopes_claim', {}, { timeout: 5000 });
+    const issue = await screen.findByTestId('issue-scopes_claim');
     expect(issue.getAttribute('data-source')).toBe('server');
     expect(issue.textContent).toMatch(/must not be empty/);
     expect((await server().desk<DeskSettings>('GET', '/desk/settings')).settings.auth.scopes_claim).toBe('scopes');
 
     await user.type(claim, 'scp');
-    await waitFor(() => expect(screen.queryByTestId('issue-scopes_claim')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByTestId('issue-scopes_claim')).toBeNull());
     await user.click(screen.getByTestId('save-settings'));
-    await screen.findByTestId('saved-state', {}, { timeout: 5000 });
+    await screen.findByTestId('saved-state');
     expect((await server().desk<DeskSettings>('GET', '/desk/settings')).settings.auth.scopes_claim).toBe('scp');
   });
 
@@ -50,13 +50,13 @@ describe('settings form', () => {
     const claim = (await screen.findByTestId('field-scopes_claim')) as HTMLInputElement;
     await user.clear(claim);
     await user.type(claim, 'permissions');
-    await waitFor(() => expect(screen.queryByTestId('issue-scopes_claim')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByTestId('issue-scopes_claim')).toBeNull());
     claim.blur();
     expect(document.activeElement).toBe(document.body);
     const save = new KeyboardEvent('keydown', { key: 's', ctrlKey: true, bubbles: true, cancelable: true });
     document.body.dispatchEvent(save);
     expect(save.defaultPrevented).toBe(true);
-    await screen.findByTestId('saved-state', {}, { timeout: 5000 });
+    await screen.findByTestId('saved-state');
     expect((await server().desk<DeskSettings>('GET', '/desk/settings')).settings.auth.scopes_claim).toBe('permissions');
   });
 
@@ -70,7 +70,7 @@ describe('settings form', () => {
     expect((await screen.findByTestId('dirty-state')).textContent).toMatch(/1 unsaved change/);
     expect(within(panel).getByTestId('cors-unsaved')).toBeTruthy();
     await user.click(screen.getByTestId('save-settings'));
-    await screen.findByTestId('saved-state', {}, { timeout: 5000 });
+    await screen.findByTestId('saved-state');
     const saved = await server().desk<{ settings: { cors_allowed_origins: string[] } }>('GET', '/desk/settings');
     expect(saved.settings.cors_allowed_origins).toContain('http://localhost:5173');
     expect(within(panel).queryByTestId('cors-unsaved')).toBeNull();

@@ -18,7 +18,7 @@ describe('minting with an identity provider preset', () => {
     renderApp('/tokens');
     await mintInWorkshop(user, 'alice');
 
-    expect(await screen.findByTestId('mint-signer', {}, { timeout: 5000 })).toHaveProperty('textContent', expect.stringMatching(/signed by Keycloak fixture key/));
+    expect(await screen.findByTestId('mint-signer')).toHaveProperty('textContent', expect.stringMatching(/signed by Keycloak fixture key/));
     expect(screen.getByTestId('minted-claims').textContent).toContain('"realm_access"');
     expect(screen.getByTestId('mint-preview').textContent).toMatch(/^200 ?OK/);
     expect(screen.getByText('valid')).toBeTruthy();

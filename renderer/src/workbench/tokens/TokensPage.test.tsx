@@ -35,12 +35,12 @@ describe('token workshop', () => {
     const path = screen.getByTestId('inspect-path');
     await user.clear(path);
     await user.type(path, '/agents');
-    await waitFor(() => expect(screen.getByTestId('inspect-result').getAttribute('data-status')).toBe('200'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('inspect-result').getAttribute('data-status')).toBe('200'));
     expect(screen.getByTestId('inspect-verdict').textContent).toMatch(/Allowed/);
 
     await user.clear(path);
     await user.type(path, '/sessions');
-    await waitFor(() => expect(screen.getByTestId('inspect-result').getAttribute('data-status')).toBe('403'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('inspect-result').getAttribute('data-status')).toBe('403'));
     expect(screen.getByTestId('inspect-required').textContent).toContain('sessions:read');
   });
 
@@ -76,7 +76,7 @@ describe('token workshop', () => {
     const path = screen.getByTestId('inspect-path');
     await user.clear(path);
     await user.type(path, '/sessions');
-    await waitFor(() => expect(screen.getByTestId('inspect-result').getAttribute('data-status')).toBe('403'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('inspect-result').getAttribute('data-status')).toBe('403'));
     const link = screen.getByTestId('verdict-edit-mapping');
     expect(link.textContent).toBe('Override this rule →');
     await user.click(link);
@@ -85,7 +85,7 @@ describe('token workshop', () => {
       const r = document.querySelector('[data-focused-mapping="true"]');
       expect(r).not.toBeNull();
       return r as HTMLElement;
-    }, { timeout: 5000 });
+    });
     expect(row.textContent).toContain('/sessions');
     await waitFor(() => expect(row.contains(document.activeElement)).toBe(true));
   });
