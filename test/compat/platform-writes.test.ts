@@ -40,7 +40,7 @@ describe('Given a writable Agno file under user isolation', () => {
       ],
     });
     admin = await t.token({ sub: 'admin-user', scopes: ['platform:admin'] });
-    const rw = ['memories:read', 'memories:write', 'memories:delete', 'evals:read', 'evals:write', 'evals:delete'];
+    const rw = ['memories:read', 'memories:write', 'memories:delete', 'evals:read', 'evals:write', 'evals:delete', 'metrics:write'];
     olivia = await t.token({ sub: 'olivia', scopes: rw });
     frank = await t.token({ sub: 'frank', scopes: rw });
     reader = await t.token({ sub: 'olivia', scopes: ['memories:read', 'evals:read'] });
@@ -86,11 +86,20 @@ describe('Given a writable Agno file under user isolation', () => {
     expect((await res.json()).detail).toBe('User ID is required');
   });
 
-  it('When a user creates a memory naming someone else, Then it is theirs (the token decides); with no user id in the token it is 403', async () => {
+  it('When a user creates a memory naming someone else, Then it is theirs (the token decides); with no user id in the token every write is 403 (as AgentOS 3)', async () => {
     const res = await send('POST', `/memories?db_id=${DB}`, frank, { memory: 'Frank reads papers', user_id: 'olivia' });
     expect(res.status).toBe(200);
     expect((await res.json()).user_id).toBe('frank');
     expect((await send('POST', `/memories?db_id=${DB}`, noUser, { memory: 'x', user_id: 'olivia' })).status).toBe(403);
+    for (const [method, p, body] of [
+      ['DELETE', `/memories/${OLIVIA_MEMORY}`, undefined],
+      ['DELETE', '/memories', { memory_ids: [OLIVIA_MEMORY] }],
+      ['PATCH', `/eval-runs/${EVAL_RUN}`, { name: 'x' }],
+      ['DELETE', '/eval-runs', { eval_run_ids: [EVAL_RUN] }],
+      ['POST', '/metrics/refresh', undefined],
+    ] as const) {
+      expect((await send(method, `${p}?db_id=${DB}`, noUser, body)).status, `${method} ${p}`).toBe(403);
+    }
   });
 
   it('When the body is not the platform\'s, Then 422 (empty text, text over 5000 characters, topics not a list)', async () => {

@@ -8,6 +8,7 @@ import type { Runtime } from '../../runtime-types.js';
 import { metricsByDay, metricsOfOwner } from './metric-owners.js';
 import { recalculateMetrics } from './metrics-refresh.js';
 import { presentMetrics } from './present.js';
+import { refuseWithoutIdentity } from './write-use-cases.js';
 import { DayAggregatedMetricsSchema } from './schemas.js';
 import { MetricsRefreshQuerySchema, MetricsRefreshResponseSchema, MetricsRefreshStatusSchema, WriteSelectorQuerySchema } from './write-schemas.js';
 import type { AccessScope } from '../../access/scope.js';
@@ -70,6 +71,7 @@ export const metricsRefreshRoutes = [
       const db = selectDatabase(ctx.runtime, query);
       const scope = ctx.scope(query.user_id);
       // Refused before anything starts, so the refresh state is not touched.
+      refuseWithoutIdentity(scope, 'metrics');
       if (db.readOnly) throw new ReadOnlyDatabaseError(db.id);
       const running = states(ctx.runtime).get(db.id)?.status === 'running';
       if (query.background) {

@@ -49,11 +49,18 @@ export async function updateMemory(
   return present(update.row);
 }
 
+/** A token without a user id under isolation writes nothing, deletes included (as AgentOS 3 refuses it with 403). */
+export function refuseWithoutIdentity(scope: AccessScope, what: string): void {
+  if (scope.kind === 'none') ownerOf(scope, null, what);
+}
+
 export async function deleteMemory(db: Database, scope: AccessScope, memoryId: string, table: string | undefined): Promise<void> {
+  refuseWithoutIdentity(scope, 'memories');
   await db.platformData().deleteMemories([memoryId], { table, scope });
 }
 
 export async function deleteMemories(db: Database, scope: AccessScope, body: z.output<typeof DeleteMemoriesBodySchema>, table: string | undefined): Promise<void> {
+  refuseWithoutIdentity(scope, 'memories');
   await db.platformData().deleteMemories(body.memory_ids, { table, scope });
 }
 
@@ -64,11 +71,13 @@ export async function renameEvalRun(
   body: z.output<typeof UpdateEvalRunBodySchema>,
   table: string | undefined,
 ): Promise<z.infer<typeof EvalSchema>> {
+  refuseWithoutIdentity(scope, 'eval runs');
   const row = await db.platformData().renameEvalRun(runId, body.name, { table, scope });
   if (!row) throw new NotFoundError(`Eval run with id '${runId}' not found`);
   return presentEvalRun(row);
 }
 
 export async function deleteEvalRuns(db: Database, scope: AccessScope, body: z.output<typeof DeleteEvalRunsBodySchema>, table: string | undefined): Promise<void> {
+  refuseWithoutIdentity(scope, 'eval runs');
   await db.platformData().deleteEvalRuns(body.eval_run_ids, { table, scope });
 }
