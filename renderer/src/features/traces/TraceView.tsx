@@ -5,7 +5,7 @@ import { costNote, formatCostSum, formatUsd, type Pricer } from '../../lib/cost'
 import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/format';
 import { usePricer } from '../../lib/use-pricer';
-import { spanCost, spansCost } from '../../lib/trace/cost';
+import { spanCost, sumCosts } from '../../lib/trace/cost';
 import { criticalPath, durationOf, slowestSpans } from '../../lib/trace/critical';
 import { filterSpans, NO_FILTER, type SpanFilter } from '../../lib/trace/filter';
 import { toggled, type TreeCursor } from '../../lib/trace/keyboard';
@@ -24,11 +24,18 @@ import styles from './TraceView.module.css';
 import { Waterfall } from './Waterfall';
 import { Button } from '../../components/Button';
 
+/** Every model span's price (null: unknown), computed once per trace. */
+function modelSpanCosts(spans: readonly FlatSpan[], price: Pricer): Map<string, number | null> {
+  const costs = new Map<string, number | null>();
+  for (const span of spans) if (spanKind(span) === 'model') costs.set(span.id, spanCost(span, price));
+  return costs;
+}
+
 /** A model span's caption with its price: `gpt-4o · 1384 → 66 tokens · $0.0041` (or `cost unknown`). */
-function captionWithCost(span: FlatSpan, price: Pricer | null): string | null {
+function captionWithCost(span: FlatSpan, costs: ReadonlyMap<string, number | null> | null): string | null {
   const caption = spanCaption(span);
-  if (!price || spanKind(span) !== 'model') return caption;
-  const usd = spanCost(span, price);
+  if (!costs || !costs.has(span.id)) return caption;
+  const usd = costs.get(span.id) ?? null;
   return [caption, usd === null ? 'cost unknown' : formatUsd(usd)].filter(Boolean).join(' · ');
 }
 
@@ -64,8 +71,9 @@ export function TraceView({
   const zoom = zoomId ? (tree.byId.get(zoomId) ?? null) : null;
   const filtered = useMemo(() => filterSpans(tree, filter), [tree, filter]);
   const rows = useMemo(() => waterfallRows(tree, collapsed, zoom, undefined, filtered), [tree, collapsed, zoom, filtered]);
-  const captionOf = useCallback((span: FlatSpan) => captionWithCost(span, price), [price]);
-  const cost = useMemo(() => (price ? spansCost(spans, price) : null), [spans, price]);
+  const costs = useMemo(() => (price ? modelSpanCosts(spans, price) : null), [spans, price]);
+  const captionOf = useCallback((span: FlatSpan) => captionWithCost(span, costs), [costs]);
+  const cost = useMemo(() => (costs ? sumCosts(spans, costs) : null), [spans, costs]);
   const win = useMemo(() => windowOf(tree, zoom), [tree, zoom]);
   const critical = useMemo(() => new Set(showCritical ? criticalPath(tree).map((n) => n.span.id) : []), [tree, showCritical]);
   const slowest = useMemo(() => slowestSpans(tree, 5, ['model', 'tool'], true), [tree]);

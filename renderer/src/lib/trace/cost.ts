@@ -23,3 +23,10 @@ export function spansCost(spans: Iterable<FlatSpan>, price: Pricer): CostSum {
   }
   return sum;
 }
+
+/** The same sum from prices already computed (span id → dollars, null: unknown). */
+export function sumCosts(spans: Iterable<FlatSpan>, costs: ReadonlyMap<string, number | null>): CostSum {
+  let sum = NO_COST;
+  for (const span of spans) if (costs.has(span.id)) sum = addCost(sum, costs.get(span.id) ?? null, modelFacts(span).model);
+  return sum;
+}

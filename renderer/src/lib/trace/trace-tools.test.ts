@@ -49,6 +49,26 @@ describe('cost', () => {
     expect(formatCostSum(sum)).toBe('$0.00700 + unknown');
   });
 
+  it('prices a model’s later calls from its flat rates exactly as the table does (property)', async () => {
+    const { calcPrice } = await import('@pydantic/genai-prices');
+    const price = await loadPricer();
+    const at = new Date('2026-04-05T08:00:00Z');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(['gpt-4o', 'OpenAI'], ['claude-sonnet-4-5-20250929', 'Anthropic'], ['gpt-4.1-mini', 'OpenAI'], ['gpt-4o', null]),
+        fc.nat(200_000),
+        fc.nat(20_000),
+        fc.nat(100_000),
+        async ([model, provider], input, output, cached) => {
+          const usage = { input_tokens: input, output_tokens: output, cache_read_tokens: Math.min(cached, input) };
+          const table = calcPrice(usage, model!, { ...(provider ? { providerId: provider.toLowerCase() } : {}), timestamp: at });
+          price({ input_tokens: 10, output_tokens: 10 }, model!, provider, at); // the first call learns the rates
+          expect(price(usage, model!, provider, at)).toBeCloseTo(table!.total_price, 10);
+        },
+      ),
+    );
+  });
+
   it('says unknown when nothing could be priced and — when there was no model call', () => {
     const none: Pricer = () => null;
     const spans = flattenTraceDetail(teamTrace());
