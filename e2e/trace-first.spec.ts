@@ -93,6 +93,27 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     await expectAccessible(page);
   });
 
+  test('two traces compared side by side, and the agent graph', async ({ page, server }) => {
+    await page.goto(`${server.baseUrl}/ui/traces?db=obs`);
+    await page.getByTestId('compare-pick').nth(0).check();
+    await page.getByTestId('compare-pick').nth(1).check();
+    await expectAccessible(page);
+    await page.getByTestId('compare-link').click();
+    await expect(page.getByTestId('compare-row')).toHaveCount(8);
+    await expect(page.getByTestId('waterfall')).toHaveCount(2);
+    await expect(page.getByTestId('compare-row').last()).toContainText('$');
+    await expectAccessible(page);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(DOCS, 'trace-compare-light-1440.png') });
+
+    await page.goto(`${server.baseUrl}${teamRun}?type=team&db=obs`);
+    await page.getByRole('radio', { name: 'Agent graph' }).check();
+    await expect(page.getByTestId('graph-node')).toHaveCount(4);
+    await expectAccessible(page);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(DOCS, 'trace-graph-light-1440.png') });
+  });
+
   test('a run link without db opens the run', async ({ page, server }) => {
     await page.goto(`${server.baseUrl}${teamRun}?type=team`);
     await expect(page.getByTestId('run-page')).toHaveAttribute('data-run-id', OBS.teamRun);

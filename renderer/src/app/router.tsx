@@ -9,6 +9,7 @@ import { EvalPage } from '../features/evals/EvalPage';
 import { EvalsPage } from '../features/evals/EvalsPage';
 import { MemoriesPage } from '../features/memories/MemoriesPage';
 import { KnowledgePage } from '../features/knowledge/KnowledgePage';
+import { ComparePage } from '../features/traces/ComparePage';
 import { TracePage } from '../features/traces/TracePage';
 import { TracesPage } from '../features/traces/TracesPage';
 import { Shell } from './Shell';
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: 'sessions/:sessionId', element: <SessionPage /> },
           { path: 'sessions/:sessionId/runs/:runId', element: <RunPage /> },
           { path: 'traces', element: <TracesPage /> },
+          { path: 'traces/compare', element: <ComparePage /> },
           { path: 'traces/:traceId', element: <TracePage /> },
           { path: 'memories', element: <MemoriesPage /> },
           { path: 'knowledge', element: <KnowledgePage /> },

@@ -191,9 +191,11 @@ export function TraceView({
             label={`Spans of ${detail.name}`}
           />
           )}
-          <p className={styles.hint}>
-            <Icon name="keyboard" size={12} /> ↑ ↓ move · → open · ← close · Enter selects
-          </p>
+          {view === 'waterfall' && (
+            <p className={styles.hint}>
+              <Icon name="keyboard" size={12} /> ↑ ↓ move · → open · ← close · Enter selects
+            </p>
+          )}
           {slowest.length > 0 && (
             <section className={styles.slowest} aria-labelledby="slowest-title" data-testid="slowest-spans">
               <h3 id="slowest-title" className={styles.sectionTitle}>

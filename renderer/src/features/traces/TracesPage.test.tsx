@@ -61,9 +61,9 @@ describe('traces list', () => {
     await waitFor(() => expect(screen.getAllByTestId('trace-row')).toHaveLength(100));
     expect(screen.getByTestId('traces-count').textContent).toContain(`of ${19 + EXTRA}`);
     await user.click(screen.getByTestId('sort-spans'));
-    // The fixture's traces (up to 11 spans) were all on page 2 by start; sorted, they lead page 1.
-    await waitFor(() => expect(Number(screen.getAllByTestId('trace-row')[0]!.querySelectorAll('td')[4]!.textContent)).toBe(11));
-    const spans = screen.getAllByTestId('trace-row').map((r) => Number(r.querySelectorAll('td')[4]!.textContent));
+    // The fixture's traces (up to 11 spans) were all on page 2 by start; sorted, they lead page 1 (column 6: after Compare, status, trace, start, duration).
+    await waitFor(() => expect(Number(screen.getAllByTestId('trace-row')[0]!.querySelectorAll('td')[5]!.textContent)).toBe(11));
+    const spans = screen.getAllByTestId('trace-row').map((r) => Number(r.querySelectorAll('td')[5]!.textContent));
     expect([...spans].sort((a, b) => b - a)).toEqual(spans);
   });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { traceQueries } from '../../api/observability/queries';
 import { runHref, sessionHref, useDbLocation } from '../../app/location';
@@ -10,7 +10,7 @@ import { SkeletonRows } from '../../components/ui';
 import { cx } from '../../lib/cx';
 import { formatCount, formatDateTime, preview, shortId } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
-import { sessionTypeOf, traceHref } from './links';
+import { compareHref, sessionTypeOf, traceHref } from './links';
 import { formatMs } from './span-style';
 import { readTraceFilters, traceListParams, traceMs, TRACE_PAGE_SIZE, writeTraceFilters, type TraceFilters, type TraceSortKey } from './trace-filters';
 import { TraceStatus } from './TraceStatus';
@@ -20,7 +20,7 @@ import styles from './TracesPage.module.css';
 import inputStyles from '../../components/Input.module.css';
 import denseTableStyles from '../../components/DenseTable.module.css';
 import textStyles from '../../components/text.module.css';
-import { Button } from '../../components/Button';
+import { Button, buttonClass } from '../../components/Button';
 
 /** Every trace of the database, filtered as the platform's filter schema offers. */
 export function TracesPage() {
@@ -32,6 +32,8 @@ export function TracesPage() {
   const list = useQuery(traceQueries.list(actor, traceListParams(f), loc));
   const schema = useQuery(traceQueries.filterSchema(actor));
   useMarkLoaded(!list.isPending);
+  // The two traces ticked for Compare (the last two ticked).
+  const [picked, setPicked] = useState<string[]>([]);
 
   const statuses = schema.data?.fields.find((x) => x.key === 'status')?.values ?? ['OK', 'ERROR'];
   const rows = list.data?.data ?? [];
@@ -94,14 +96,26 @@ export function TracesPage() {
         <TracingEmpty what="No traces in this database" />
       ) : (
         <>
-          <p className={styles.count} data-testid="traces-count">
-            {formatCount(rows.length)} of {formatCount(meta?.total_count ?? rows.length)} traces
-            {meta && meta.total_pages > 1 && ` · page ${meta.page} of ${meta.total_pages}`}
-          </p>
+          <div className={styles.countRow}>
+            <p className={styles.count} data-testid="traces-count">
+              {formatCount(rows.length)} of {formatCount(meta?.total_count ?? rows.length)} traces
+              {meta && meta.total_pages > 1 && ` · page ${meta.page} of ${meta.total_pages}`}
+            </p>
+            {picked.length === 2 ? (
+              <Link className={buttonClass({ size: 'sm', variant: 'primary' })} to={compareHref(picked[0]!, picked[1]!, loc)} data-testid="compare-link">
+                Compare the 2 traces
+              </Link>
+            ) : (
+              <span className={cx(textStyles.muted, textStyles.small)}>Tick two traces to compare them side by side{picked.length === 1 ? ' (one more)' : ''}.</span>
+            )}
+          </div>
           <div className={denseTableStyles.tableWrap}>
             <table className={cx(denseTableStyles.table, styles.table)} data-testid="traces-table">
               <thead>
                 <tr>
+                  <th>
+                    <span className={styles.compareHead}>Compare</span>
+                  </th>
                   <th>Status</th>
                   <th>Trace</th>
                   <SortHeader label="Started" k="start" f={f} update={update} />
@@ -117,6 +131,15 @@ export function TracesPage() {
                   const type = sessionTypeOf(t);
                   return (
                     <tr key={t.trace_id} data-testid="trace-row" data-trace-id={t.trace_id} data-status={t.status} className={cx(t.status === 'ERROR' && styles.errorRow)}>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`Compare ${t.name} (${shortId(t.trace_id, 8)})`}
+                          checked={picked.includes(t.trace_id)}
+                          onChange={() => setPicked((p) => (p.includes(t.trace_id) ? p.filter((x) => x !== t.trace_id) : [...p, t.trace_id].slice(-2)))}
+                          data-testid="compare-pick"
+                        />
+                      </td>
                       <td>
                         <TraceStatus status={t.status} />
                       </td>

@@ -17,3 +17,8 @@ export function sessionTypeOf(t: { team_id?: string | null; workflow_id?: string
   if (t.agent_id) return 'agent';
   return undefined;
 }
+
+/** Two traces side by side. */
+export function compareHref(a: string, b: string, l: DbLocation): string {
+  return `/traces/compare${locationQuery(l, { a, b })}`;
+}

@@ -70,3 +70,21 @@ describe('Given a run with a time to first token', () => {
     expect(screen.getByTestId('run-tokens-per-second').textContent).toBe('19.7 tokens/s');
   });
 });
+
+describe('Given two traces ticked on the Traces page', () => {
+  it('When Compare is followed, Then both traces show side by side with B’s change against A', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(`/traces?db=${OBS.db}`);
+    const picks = await screen.findAllByTestId('compare-pick');
+    await user.click(picks[0]!);
+    await user.click(picks[1]!);
+    await user.click(screen.getByTestId('compare-link'));
+    expect(router.state.location.pathname).toBe('/traces/compare');
+    const table = await screen.findByTestId('compare-table');
+    expect(within(table).getAllByTestId('compare-row').map((r) => r.getAttribute('data-measure'))).toEqual([
+      'Duration', 'Spans', 'Model calls', 'Tool calls', 'Input tokens', 'Output tokens', 'Errors', 'Cost',
+    ]);
+    expect(await screen.findAllByTestId('waterfall')).toHaveLength(2);
+    await waitFor(() => expect(within(table).getAllByTestId('compare-row').at(-1)!.textContent).toMatch(/\$/));
+  });
+});
