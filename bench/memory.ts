@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
-import { DEFAULT_CACHE_BUDGET_MB } from '../server/caches/caches.js';
+import { DEFAULT_CACHE_BUDGET_MB } from '../server/caches/shares.js';
 import type { MemoryBound } from '../server/caches/memory-bound.js';
 import { buildAgnoDb } from '../server/testing/agno-builder.js';
 import type { AgnoSessionRecord } from '../server/testing/agno-session-record.js';

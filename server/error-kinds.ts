@@ -1,6 +1,6 @@
 import type { KeyError } from './auth/key-errors.js';
 import type { DatabaseError } from './db/errors.js';
-import type { KeyMaterialError, LastTrustedKeyError } from './api/desk/keys/errors.js';
+import type { KeyMaterialError, LastTrustedKeyError } from './auth/trusted-key-errors.js';
 import type {
   BadRequestError,
   ConfigError,
@@ -19,7 +19,7 @@ import type {
   ValidationError,
 } from './errors.js';
 import type { StorageError } from './files/write-errors.js';
-import type { UpstreamTimeoutError, UpstreamUnavailableError } from './api/upstream/errors.js';
+import type { UpstreamTimeoutError, UpstreamUnavailableError } from './upstream-errors.js';
 
 /**
  * Every error kind, for exhaustive `switch (err.code)` and the edge table. A new kind is a new

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmbiguousSessionError, DatabaseBusyError, DatabaseUnavailableError, ReadOnlyDatabaseError, SessionUnreadableError } from './db/errors.js';
 import { JwksFileError, KeySetError } from './auth/key-errors.js';
-import { KeyMaterialError, LastTrustedKeyError } from './api/desk/keys/errors.js';
+import { KeyMaterialError, LastTrustedKeyError } from './auth/trusted-key-errors.js';
 import { StorageFullError, StorageWriteError } from './files/write-errors.js';
 import type { AnyAppError, ErrorKind } from './error-kinds.js';
 import { ERROR_TABLE, exitCodeOf, httpAnswerOf } from './error-table.js';
@@ -28,7 +28,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { errorMiddleware } from './http/error-middleware.js';
-import { UpstreamTimeoutError, UpstreamUnavailableError } from './api/upstream/errors.js';
+import { UpstreamTimeoutError, UpstreamUnavailableError } from './upstream-errors.js';
 
 /** One instance of every kind; the mapped type makes a new kind without a sample a compile error. */
 const SAMPLES: { [K in ErrorKind]: () => Extract<AnyAppError, { code: K }> } = {

@@ -1,4 +1,5 @@
 import type { AnyAppError, ErrorKind } from './error-kinds.js';
+import { DENY_STATUS } from './auth/inspection.js';
 import type { AppError, ErrorBody } from './errors.js';
 
 type ErrorOf<K extends ErrorKind> = Extract<AnyAppError, { code: K }>;
@@ -31,8 +32,8 @@ function bearerChallenge(err: ErrorOf<'UNAUTHENTICATED'>): Record<string, string
 export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   BAD_REQUEST: { status: 400, exitCode: 1 },
   CORS_ORIGIN_NOT_ALLOWED: { status: 400, exitCode: 1 },
-  UNAUTHENTICATED: { status: 401, exitCode: 1, headers: bearerChallenge },
-  FORBIDDEN: { status: 403, exitCode: 1 },
+  UNAUTHENTICATED: { status: DENY_STATUS.UNAUTHENTICATED, exitCode: 1, headers: bearerChallenge },
+  FORBIDDEN: { status: DENY_STATUS.FORBIDDEN, exitCode: 1 },
   NOT_FOUND: { status: 404, exitCode: 1, extra: (err) => (err.sessionType !== undefined ? { session_type: err.sessionType } : undefined) },
   CONFLICT: { status: 409, exitCode: 1 },
   READ_ONLY_DATABASE: { status: 409, exitCode: 1 },

@@ -5,7 +5,7 @@
  *
  * A served route's default scopes are written once, on its route object
  * (`server/http/route.ts`, field `scopes`); `defaultScopeTable` joins those with the rows of the
- * platform's routes rundesk does not answer (`server/api/platform/unanswered-routes.ts`), so a
+ * platform's routes rundesk does not answer (`server/api/upstream/unanswered-routes.ts`), so a
  * token minted for the platform carries the scopes the platform asks for. The auth core receives the table as data
  * (`AuthLayerContext.defaultScopeMappings`) and imports no route.
  *
@@ -28,7 +28,7 @@ export type ScopeTable = Readonly<Record<string, readonly string[]>>;
 /**
  * The default table from its rows: the served routes' own scopes, then the platform routes
  * rundesk leaves to the developer's AgentOS (their platform defaults, from
- * `server/api/platform/unanswered-routes.ts`). Throws a `TypeError` (a wiring mistake) when a key
+ * `server/api/upstream/unanswered-routes.ts`). Throws a `TypeError` (a wiring mistake) when a key
  * is spelled twice.
  *
  * @example

@@ -1,4 +1,3 @@
-import { httpStatusOf } from '../error-table.js';
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { evaluateAccess, insufficientScopesDetail } from './access.js';
 import { readClaim } from './claims.js';
@@ -6,6 +5,12 @@ import { toMatched, type AuthCore, type Trace } from './core.js';
 import { findMapping, type ScopeMapping, type ScopeMatching } from './scope-mappings.js';
 import { divergenceNote, platformShadow } from './platform-order.js';
 import type { OtherVerdict, RouteMatrix, RouteMatrixRow, TokenInspection } from './types.js';
+
+/**
+ * The status of each of the auth layer's refusals. The error table takes its rows for these two
+ * kinds from here, so the inspection's `status` is the one the layer answers with.
+ */
+export const DENY_STATUS = { UNAUTHENTICATED: 401, FORBIDDEN: 403 } as const;
 
 /** Claims identity providers use for permissions, for the "set scopes_claim" hint. */
 const SCOPE_LIKE_CLAIMS = ['scopes', 'scope', 'scp', 'permissions', 'roles', 'realm_access.roles'];
@@ -22,7 +27,7 @@ export function toInspection(trace: Trace, core: AuthCore): TokenInspection {
     method: trace.method,
     path: trace.path,
     outcome: d.outcome,
-    status: error ? (httpStatusOf(error) as 401 | 403) : 200,
+    status: error ? DENY_STATUS[error.code] : 200,
     detail: error?.message ?? null,
     error_code: error?.code ?? null,
     reason: error instanceof UnauthenticatedError ? error.reason : error instanceof ForbiddenError ? 'forbidden' : null,

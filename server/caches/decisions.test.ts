@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthDecision } from '../auth/types.js';
-import { Caches } from './caches.js';
+import { Caches } from '../runtime/caches.js';
 
 /** Issue 21: the decision memo is bounded by bytes within the budget, not by an entry count. */
 

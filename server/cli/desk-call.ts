@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DESK_TOKEN_FILE } from '../api/desk/credential.js';
+import { DESK_TOKEN_FILE } from '../http/desk-credential.js';
 import { startServer } from '../server.js';
 import { readServerMarker } from './server-marker.js';
 

@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { uiGuard } from '../api/desk/guard.js';
+import { uiGuard } from '../http/desk-guard.js';
 import { deskRouter } from '../api/desk/router.js';
 import { authMiddleware } from '../http/auth-middleware.js';
 import { corsMiddleware } from '../http/cors.js';
@@ -14,7 +14,7 @@ import { forwardedRoutes, forwardingRouter } from '../api/upstream/forwarded-rou
 import type { Gateway } from '../api/upstream/gateway.js';
 import { gatewayDeskRouter } from '../api/upstream/desk-routes.js';
 import { setSecurityHeaders } from '../http/security-headers.js';
-import type { Runtime } from '../runtime-types.js';
+import type { Runtime } from '../runtime/runtime-types.js';
 import { openApiDocument } from './openapi-document.js';
 
 export interface AppOptions {

@@ -4,7 +4,7 @@ import { registerGatewayDeskOpenApi } from '../api/upstream/openapi.js';
 import { API_DESCRIPTION_VERSION } from '../version.js';
 import { DESK_VIEW_ROUTES, PLATFORM_ROUTES } from '../api/platform/platform-routes.js';
 import { DESK_VIEW_SURFACE, PLATFORM_SURFACE, registerBearerScheme, registerRoutes } from '../http/openapi-paths.js';
-import { registerUnansweredRoutes } from '../api/platform/unanswered-routes.js';
+import { registerUnansweredRoutes } from '../api/upstream/unanswered-routes.js';
 
 let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
 

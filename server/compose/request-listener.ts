@@ -1,5 +1,5 @@
 import type { RequestListener } from 'node:http';
-import type { Runtime } from '../runtime-types.js';
+import type { Runtime } from '../runtime/runtime-types.js';
 import { createAccessLog } from '../http/access-log.js';
 import { createQuickPath } from '../http/quick-path.js';
 import { redactUrl } from '../http/redact-url.js';

@@ -1,5 +1,5 @@
 import type { BoundedLru } from '../caches/bounded-lru.js';
-import { databaseOwner, type Holding } from '../caches/caches.js';
+import { databaseOwner } from '../caches/owners.js';
 import { DatabaseBusyError } from './errors.js';
 import { BUSY_RETRY_AFTER_SECONDS } from './failures.js';
 import type { Database, DatabaseRegistry } from './types.js';
@@ -58,6 +58,14 @@ export const HOLDS_SESSIONS_TTL_MS = 1000;
  * asked and never could; `asking`: a server database's first answer is on its way.
  */
 type Holds = boolean | 'never-seen' | 'asking';
+
+/** One memoised "does this database hold any session?" (below). */
+export interface Holding {
+  readonly db: object;
+  holds: boolean | null;
+  at: number;
+  pending: boolean;
+}
 
 /**
  * What each database was last seen to hold, and (for server databases) whether a check is under

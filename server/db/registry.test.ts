@@ -1,4 +1,4 @@
-import { Caches } from '../caches/caches.js';
+import { Caches } from '../runtime/caches.js';
 import fs from 'node:fs';
 import path from 'node:path';
 

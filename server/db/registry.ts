@@ -1,4 +1,4 @@
-import type { Caches } from '../caches/caches.js';
+import type { StoreCaches } from './store-caches.js';
 import { BadRequestError, ConfigError, ConflictError, NotFoundError } from '../errors.js';
 import { checkDatabase, openDatabase } from './agno/database.js';
 import { guardDatabase } from './failures.js';
@@ -29,7 +29,7 @@ export interface CreateDatabaseRegistryOptions {
   /** Where `url_env` names are looked up (PostgreSQL URLs kept out of the settings file). */
   env?: NodeJS.ProcessEnv | undefined;
   /** The server's caches: every database of the registry keeps its entries there. */
-  caches: Caches;
+  caches: StoreCaches;
 }
 
 /**
@@ -72,7 +72,7 @@ export class SqliteDatabaseRegistry implements DatabaseRegistry {
 
   constructor(
     private readonly defaultDb: Database,
-    private readonly caches: Caches,
+    private readonly caches: StoreCaches,
     private readonly nativeBinding?: string | undefined,
     private readonly clock?: (() => number) | undefined,
     private readonly env: NodeJS.ProcessEnv = {},

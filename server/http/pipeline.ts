@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import type { AuthLayer, RequestAuthState } from '../auth/types.js';
 import { AppError, InternalError } from '../errors.js';
-import type { Runtime } from '../runtime-types.js';
+import type { Runtime } from '../runtime/runtime-types.js';
 import { AccessScope, accessScopeOf, narrowedTo } from '../access/scope.js';
 import type { Route, RouteAnswer, RouteContext, RouteInput } from './route.js';
 import { parseInput } from './validate.js';

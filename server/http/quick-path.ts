@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { httpAnswerOf } from '../error-table.js';
 import type { AppError } from '../errors.js';
-import type { Runtime } from '../runtime-types.js';
+import type { Runtime } from '../runtime/runtime-types.js';
 import { varyOnOrigin } from './cors.js';
 import { fromExpressError } from './error-middleware.js';
 import { isAllowedHost } from './host-guard.js';

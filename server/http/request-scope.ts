@@ -1,7 +1,7 @@
 import { answeringDatabase } from '../db/answering.js';
 import type { Database, SessionStore } from '../db/types.js';
 import { BadRequestError } from '../errors.js';
-import type { Runtime } from '../runtime-types.js';
+import type { Runtime } from '../runtime/runtime-types.js';
 
 /**
  * Picks the database and session table a request names. `table` without `db_id` is a 400

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler, type Response } from 'express';
-import type { Runtime } from '../runtime-types.js';
+import type { Runtime } from '../runtime/runtime-types.js';
 import { authStateOf } from './auth-middleware.js';
 import { jsonBody } from './json-body.js';
 import { callerOf, DEVELOPER, routeContext, runRoute } from './pipeline.js';

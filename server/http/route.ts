@@ -41,7 +41,7 @@
  * 2. Add the array to `PLATFORM_ROUTES` in `server/api/platform/platform-routes.ts`. That is all:
  *    the route is served, documented on both surfaces, typed for the renderer after
  *    `npm run gen:api-types`, and its scopes enter the default table (remove the route from
- *    `UNANSWERED_ROUTES` in `server/api/platform/unanswered-routes.ts` if the platform route was
+ *    `UNANSWERED_ROUTES` in `server/api/upstream/unanswered-routes.ts` if the platform route was
  *    listed there; `platform-routes.test.ts` fails while both spell it).
  *
  * Handlers throw the error kinds of `server/errors.ts` (each carries its status and `error_code`);
@@ -50,7 +50,7 @@
  */
 import type { z } from 'zod';
 import type { RequestAuthState } from '../auth/types.js';
-import type { Runtime } from '../runtime-types.js';
+import type { Runtime } from '../runtime/runtime-types.js';
 import type { AccessScope } from '../access/scope.js';
 import type { ErrorKind } from '../error-kinds.js';
 

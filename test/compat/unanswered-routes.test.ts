@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNANSWERED_ROUTES } from '../../server/api/platform/unanswered-routes.js';
+import { UNANSWERED_ROUTES } from '../../server/api/upstream/unanswered-routes.js';
 import { routeKey } from '../../server/http/route.js';
 import { PLATFORM_ROUTES } from '../../server/api/platform/platform-routes.js';
 import { startTestServer, type TestResponse, type TestServer } from '../../server/testing/server-harness.js';

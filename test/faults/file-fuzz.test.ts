@@ -7,7 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/agno/database.js';
-import { Caches } from '../../server/caches/caches.js';
+import { Caches } from '../../server/runtime/caches.js';
 import { guardDatabase } from '../../server/db/failures.js';
 import type { SessionStore, SqliteDatabase } from '../../server/db/types.js';
 import { AppError } from '../../server/errors.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Caches } from '../../server/caches/caches.js';
+import { Caches } from '../../server/runtime/caches.js';
 import { openPostgresDatabase } from '../../server/db/postgres/database.js';
 import type { Database } from '../../server/db/types.js';
 import { AGNO_LAYOUTS, type AgnoLayout } from '../../server/testing/agno-builder.js';

@@ -1,9 +1,9 @@
 import express from 'express';
 import { NotFoundError } from '../../errors.js';
 import { jsonBody } from '../../http/json-body.js';
-import type { Runtime } from '../../runtime-types.js';
+import type { Runtime } from '../../runtime/runtime-types.js';
 import { databasesRouter } from './databases/routes.js';
-import { deskGuard } from './guard.js';
+import { deskGuard } from '../../http/desk-guard.js';
 import { inspectRouter } from './inspect/routes.js';
 import { keysRouter } from './keys/routes.js';
 import { mintRouter } from './mint/routes.js';

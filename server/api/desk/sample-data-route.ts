@@ -3,7 +3,7 @@ import path from 'node:path';
 import express from 'express';
 import { createAgnoSessionFile } from '../../db/agno/new-file.js';
 import { ConflictError } from '../../errors.js';
-import type { Runtime } from '../../runtime-types.js';
+import type { Runtime } from '../../runtime/runtime-types.js';
 import type { DatabaseEntry } from '../../settings/schema.js';
 import { DEMO_RUN_PATH, loadSampleData } from './sample-data.js';
 import { baseSettingsInput, readOnlyReason } from './settings/file.js';

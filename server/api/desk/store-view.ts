@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { NotFoundError } from '../../errors.js';
 import { routerOf } from '../../http/route-express.js';
 import { DESK_VIEW_ROUTES } from '../platform/platform-routes.js';
-import type { Runtime } from '../../runtime-types.js';
+import type { Runtime } from '../../runtime/runtime-types.js';
 
 /**
  * `/desk/view/...`: the platform's read routes that opt in (`deskView: true` on the route

@@ -4,7 +4,7 @@ import { ReadOnlyDatabaseError } from '../../db/errors.js';
 import type { Database } from '../../db/types.js';
 import { selectDatabase } from '../../http/request-scope.js';
 import { defineRoute, json } from '../../http/route.js';
-import type { Runtime } from '../../runtime-types.js';
+import type { Runtime } from '../../runtime/runtime-types.js';
 import { metricsByDay, metricsOfOwner } from './metric-owners.js';
 import { recalculateMetrics } from './metrics-refresh.js';
 import { presentMetrics } from './present.js';

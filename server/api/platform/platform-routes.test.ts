@@ -1,13 +1,13 @@
-import { Caches } from '../../caches/caches.js';
+import { Caches } from '../../runtime/caches.js';
 import type { Express } from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthLayer, defaultScopeTable } from '../../auth/index.js';
-import { UNANSWERED_ROUTES, UNSERVED_PLATFORM_SCOPE_MAPPINGS } from './unanswered-routes.js';
+import { UNANSWERED_ROUTES, UNSERVED_PLATFORM_SCOPE_MAPPINGS } from '../upstream/unanswered-routes.js';
 import { createDatabaseRegistry } from '../../db/registry.js';
 import { openApiDocument } from '../../compose/openapi-document.js';
-import { createRuntime } from '../../runtime.js';
-import type { Runtime } from '../../runtime-types.js';
+import { createRuntime } from '../../runtime/runtime.js';
+import type { Runtime } from '../../runtime/runtime-types.js';
 import { loadSettings } from '../../settings/load.js';
 import { SettingsSchema } from '../../settings/schema.js';
 import { makeTempDir } from '../../testing/temp-dir.js';

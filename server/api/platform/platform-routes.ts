@@ -9,7 +9,7 @@ import { traceRoutes } from '../traces/routes.js';
 import { platformWriteRoutes } from '../platform-data/write-routes.js';
 import { knowledgeStatusRoutes } from '../platform-data/knowledge-routes.js';
 import { metricsRefreshRoutes } from '../platform-data/metrics-routes.js';
-import { unansweredScopeRows } from './unanswered-routes.js';
+import { unansweredScopeRows } from '../upstream/unanswered-routes.js';
 
 /**
  * Every platform route, once. The platform API, the desk view, both OpenAPI descriptions and

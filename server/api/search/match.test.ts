@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchRun } from './match.js';
-import { buildRunDocument, type DocumentSession } from './run-document.js';
+import { buildRunDocument, type DocumentSession } from '../../search-index/run-document.js';
 import { EMPTY_QUERY, parseSearchQuery } from './search-query.js';
 
 const session: DocumentSession = { session_id: 's1', session_type: 'agent', session_name: 'Trip', user_id: 'olivia', agent_id: 'a1', team_id: null, workflow_id: null };

@@ -1,4 +1,4 @@
-import type { DocumentText, RunDocument, TextWhere } from './run-document.js';
+import type { DocumentText, RunDocument, TextWhere } from '../../search-index/run-document.js';
 import type { RunSearchQuery, SearchField } from './search-query.js';
 
 /** Where a term was found, with the text around it (what a result row shows). */

@@ -1,9 +1,9 @@
 import type { SessionType } from '../../db/types.js';
 import { matchRun, type SearchHit } from './match.js';
-import type { RunDocument } from './run-document.js';
+import type { RunDocument } from '../../search-index/run-document.js';
 import type { RunSearchQuery } from './search-query.js';
 import { admits, type AccessScope } from '../../access/scope.js';
-import type { OwnedDocument } from './run-documents.js';
+import type { OwnedDocument } from '../../search-index/run-documents.js';
 
 export const RUN_SORT_FIELDS = ['created_at', 'session_name', 'user_id', 'status', 'model', 'tool_calls'] as const;
 export type RunSortField = (typeof RUN_SORT_FIELDS)[number];

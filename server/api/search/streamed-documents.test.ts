@@ -7,7 +7,7 @@ import type { SqliteDatabase } from '../../db/types.js';
 import { buildAgnoDb } from '../../testing/agno-builder.js';
 import { makeDemoSessions } from '../../testing/demo-sessions.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
-import { SearchDocuments } from './run-documents.js';
+import { SearchDocuments } from '../../search-index/run-documents.js';
 import { parseSearchQuery } from './search-query.js';
 import { RUN_SORT_FIELDS, searchRuns, type RunSearchRequest } from './search-runs.js';
 

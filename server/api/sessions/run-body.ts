@@ -1,5 +1,5 @@
-import type { Caches } from '../../caches/caches.js';
-import { databaseOwner } from '../../caches/caches.js';
+import type { Caches } from '../../runtime/caches.js';
+import { databaseOwner } from '../../runtime/caches.js';
 import type { Database, RunLookup, SessionType } from '../../db/types.js';
 import { toRunShape } from './to-run-shape.js';
 import { scopeKey, type AccessScope } from '../../access/scope.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/types.js';
-import type { Runtime } from '../../runtime-types.js';
+import type { Runtime } from '../../runtime/runtime-types.js';
 import { TRACE_FILTER_SCHEMA } from './filter-schema.js';
 import {
   FilterSchemaResponseSchema,

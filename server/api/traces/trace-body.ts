@@ -1,5 +1,5 @@
-import type { Caches } from '../../caches/caches.js';
-import { databaseOwner } from '../../caches/caches.js';
+import type { Caches } from '../../runtime/caches.js';
+import { databaseOwner } from '../../runtime/caches.js';
 import type { Database } from '../../db/types.js';
 import { scopeKey, type AccessScope } from '../../access/scope.js';
 import * as traces from './use-cases.js';

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { DESK_COOKIE, DESK_TOKEN_HEADER } from '../desk/guard.js';
+import { DESK_COOKIE, DESK_TOKEN_HEADER } from '../../http/desk-guard.js';
 
 /**
  * Removes the desk credential from a request about to leave for the upstream. The UI's own

@@ -1,9 +1,9 @@
 import express from 'express';
 import { NotFoundError } from '../../errors.js';
-import { deskGuard } from '../../api/desk/guard.js';
+import { deskGuard } from '../../http/desk-guard.js';
 import { jsonBody } from '../../http/json-body.js';
 import { parseInput } from '../../http/validate.js';
-import type { Runtime } from '../../runtime-types.js';
+import type { Runtime } from '../../runtime/runtime-types.js';
 import { checkUpstream } from './check.js';
 import type { Gateway } from './gateway.js';
 import type { LiveRun } from './live-runs.js';

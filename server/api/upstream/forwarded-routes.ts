@@ -1,8 +1,8 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { notAnsweredLocally, UNANSWERED_ROUTES } from '../platform/unanswered-routes.js';
+import { notAnsweredLocally, UNANSWERED_ROUTES } from './unanswered-routes.js';
 import { expressPath } from '../../http/route-express.js';
 import { routeKey, type Route, type RouteMethod } from '../../http/route.js';
-import type { Runtime } from '../../runtime-types.js';
+import type { Runtime } from '../../runtime/runtime-types.js';
 import type { ForwardTap } from './forwarder.js';
 import type { Gateway } from './gateway.js';
 import { runRequestOf } from './live-runs.js';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
 import type { AppError } from '../../errors.js';
-import { UpstreamTimeoutError, UpstreamUnavailableError } from './errors.js';
+import { UpstreamTimeoutError, UpstreamUnavailableError } from '../../upstream-errors.js';
 import { withoutDeskCredential } from './desk-credential.js';
 
 /** Where one request goes: the upstream's base URL and how long to wait for its answer. */

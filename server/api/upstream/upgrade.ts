@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { httpAnswerOf } from '../../error-table.js';
 import { ForbiddenError, NotFoundError, type AppError } from '../../errors.js';
 import { isAllowedHost } from '../../http/host-guard.js';
-import type { Runtime } from '../../runtime-types.js';
+import type { Runtime } from '../../runtime/runtime-types.js';
 import type { Forwarder } from './forwarder.js';
 import { upstreamNotSet, upstreamTarget } from './not-set.js';
 

@@ -14,7 +14,8 @@ import { layoutReport, readSchemaVersions } from './schema-versions.js';
 import type { DatabaseInfo, SqliteDatabase, SyncSessionStore } from '../types.js';
 import { discoverSessionTables, REQUIRED_COLUMNS, RUNS_COLUMN, RUNS_TABLE_COLUMNS } from './discover.js';
 import type { SessionTable } from './discover.js';
-import { Caches, databaseOwner, ownerPrefix } from '../../caches/caches.js';
+import { databaseOwner, ownerPrefix } from '../../caches/owners.js';
+import { ownStoreCaches, type StoreCaches } from '../store-caches.js';
 import { ContentVersion } from '../content-version.js';
 import { AgnoSessionStore } from './store.js';
 import { SqliteTraceStore } from '../traces/sqlite.js';
@@ -30,7 +31,7 @@ export interface OpenDatabaseOptions {
   /** Epoch milliseconds; tests freeze it. Default `Date.now`. */
   clock?: (() => number) | undefined;
   /** The server's caches (its runtime's); a database opened on its own (tests) gets its own. */
-  caches?: Caches | undefined;
+  caches?: StoreCaches | undefined;
   /** Idle file check interval; default FILE_WATCH_INTERVAL_MS, 0 = only when used. */
   watchIntervalMs?: number | undefined;
 }
@@ -280,7 +281,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
   private closed = false;
   private readonly facades = new Map<string, LiveAgnoStore>();
   private readonly watch: NodeJS.Timeout | null;
-  private readonly caches: Caches;
+  private readonly caches: StoreCaches;
   /** This database's key in the server's caches. */
   private readonly owner: string;
   /** Two openings of one file never share an entry: SQLite's change counters are per connection. */
@@ -295,7 +296,7 @@ class AgnoDatabase extends SqliteDatabaseBase {
     this.path = options.path;
     this.readOnly = options.readOnly;
     this.open = first;
-    this.caches = options.caches ?? new Caches();
+    this.caches = options.caches ?? ownStoreCaches();
     this.owner = databaseOwner(options.id);
     this.lastTables = Object.freeze(first.tables.map((t) => t.name));
     this.makeStores(first);

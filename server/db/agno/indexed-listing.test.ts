@@ -7,7 +7,7 @@ import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
 import type { SqliteDatabase, StoredRun } from '../types.js';
 import { openDatabase } from './database.js';
-import { Caches } from '../../caches/caches.js';
+import { Caches } from '../../runtime/caches.js';
 
 /**
  * Listings and run pages of an Agno 2 table come from the runs index kept per row version.

@@ -5,7 +5,7 @@ import { encodeAgnoJson } from '../../agno-format/codec.js';
 import { pythonJsonDumps } from '../../agno-format/python-json.js';
 import { runsTableDdl } from '../../testing/agno-builder.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
-import { Caches } from '../../caches/caches.js';
+import { Caches } from '../../runtime/caches.js';
 import { connect } from '../connection.js';
 import type { SqliteHandle } from '../connection.js';
 import type { SqliteDatabase, StoredRun } from '../types.js';

@@ -14,7 +14,7 @@ import type { SqliteHandle } from '../connection.js';
 import type { SqliteDatabase as Database, StoredRun } from '../types.js';
 import { encodeAgnoJson } from '../../agno-format/codec.js';
 import { openDatabase } from './database.js';
-import { Caches } from '../../caches/caches.js';
+import { Caches } from '../../runtime/caches.js';
 import { approxEntryBytes, type AgnoRunsCache, type RunCacheLimits } from './run-cache.js';
 import { AccessScope } from '../../access/scope.js';
 

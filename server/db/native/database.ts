@@ -1,4 +1,5 @@
-import { Caches, databaseOwner } from '../../caches/caches.js';
+import { databaseOwner } from '../../caches/owners.js';
+import { ownStoreCaches, type StoreCaches } from '../store-caches.js';
 import { ContentVersion } from '../content-version.js';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,7 @@ export interface OpenDefaultDatabaseOptions {
   /** Tests only: a different migration list (e.g. to prove tamper detection). */
   migrations?: readonly Migration[] | undefined;
   /** The server's caches (its runtime's); a database opened on its own (tests) gets its own. */
-  caches?: Caches | undefined;
+  caches?: StoreCaches | undefined;
 }
 
 /**
@@ -57,7 +58,7 @@ export function openDefaultDatabase(file: string, options: OpenDefaultDatabaseOp
     if (error instanceof ConfigError || error instanceof TypeError) throw error;
     throw new ConfigError(`${what} cannot be prepared: ${firstLine(error)}`, [], { cause: error });
   }
-  return new NativeDatabase(handle, file, options.clock ?? Date.now, options.caches ?? new Caches());
+  return new NativeDatabase(handle, file, options.clock ?? Date.now, options.caches ?? ownStoreCaches());
 }
 
 function firstLine(error: unknown): string {
@@ -75,7 +76,7 @@ class NativeDatabase extends SqliteDatabaseBase {
     private readonly handle: SqliteHandle,
     readonly path: string,
     clock: () => number,
-    private readonly caches: Caches,
+    private readonly caches: StoreCaches,
   ) {
     super();
     this.nativeStore = new NativeSessionStore(handle, clock);

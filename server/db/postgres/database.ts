@@ -5,7 +5,8 @@ import type { Database, DatabaseInfo, SessionStore } from '../types.js';
 import { guardMethods } from '../method-guard.js';
 import { postgresPlatformData } from '../platform-data/postgres.js';
 import type { PlatformData } from '../platform-data/types.js';
-import { Caches, databaseOwner } from '../../caches/caches.js';
+import { databaseOwner } from '../../caches/owners.js';
+import { ownStoreCaches, type StoreCaches } from '../store-caches.js';
 import { displayPostgresUrl, parsePostgresUrl } from './url.js';
 import { PostgresSessionStore } from './store.js';
 import { PostgresTraceStore } from '../traces/postgres.js';
@@ -26,7 +27,7 @@ export interface OpenPostgresOptions {
   readOnly: boolean;
   clock?: (() => number) | undefined;
   /** The server's caches (its runtime's); a database opened on its own (the attach check, tests) gets its own. */
-  caches?: Caches | undefined;
+  caches?: StoreCaches | undefined;
 }
 
 function quoteIdent(name: string): string {
@@ -70,11 +71,11 @@ class PostgresDatabase implements Database {
   private readonly store: PostgresSessionStore;
   private readonly platform: PlatformData;
   private readonly traceStore: TraceStore;
-  private readonly caches: Caches;
+  private readonly caches: StoreCaches;
 
   constructor(options: OpenPostgresOptions) {
     this.id = options.id;
-    this.caches = options.caches ?? new Caches();
+    this.caches = options.caches ?? ownStoreCaches();
     this.path = displayPostgresUrl(options.url);
     this.readOnly = options.readOnly;
     this.tableName = options.sessionTable ?? DEFAULT_PG_SESSION_TABLE;

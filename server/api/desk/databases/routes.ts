@@ -7,7 +7,7 @@ import type { Database } from '../../../db/types.js';
 import { BadRequestError, ConfigError, ConflictError, NotFoundError, ValidationError } from '../../../errors.js';
 import { openPostgresDatabase } from '../../../db/postgres/database.js';
 import { parseInput } from '../../../http/validate.js';
-import type { Runtime } from '../../../runtime-types.js';
+import type { Runtime } from '../../../runtime/runtime-types.js';
 import type { DatabaseEntry } from '../../../settings/schema.js';
 import { DatabaseIdParamsSchema, DeskDatabaseAttachRequestSchema } from '../schemas.js';
 import { baseSettingsInput, readOnlyReason } from '../settings/file.js';

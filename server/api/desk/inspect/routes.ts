@@ -1,7 +1,7 @@
 import express from 'express';
 import { parseInput } from '../../../http/validate.js';
 import { PLATFORM_ROUTES } from '../../platform/platform-routes.js';
-import type { Runtime } from '../../../runtime-types.js';
+import type { Runtime } from '../../../runtime/runtime-types.js';
 import { DeskInspectRequestSchema, DeskKeyVerifyRequestSchema, DeskRouteMatrixRequestSchema } from '../schemas.js';
 import { inspectRequest } from './inspect.js';
 import { lintMappings, servedRoutesOf } from './mappings-lint.js';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FieldIssue } from '../../../errors.js';
 import { ValidationError } from '../../../errors.js';
 import { SUPPORTED_ALGORITHMS, type SupportedAlgorithm } from '../../../settings/schema.js';
-import { KeyMaterialError } from './errors.js';
+import { KeyMaterialError } from '../../../auth/trusted-key-errors.js';
 import { algorithmsFor, JwkSchema, jwkThumbprint, publicJwk, type Jwk } from './jwk.js';
 
 /** A public key ready to be added to the store. */

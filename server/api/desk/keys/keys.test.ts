@@ -6,7 +6,7 @@ import { calculateJwkThumbprint, createLocalJWKSet, jwtVerify, SignJWT, importJW
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, ValidationError } from '../../../errors.js';
 import { tempDirs } from '../../../testing/temp-dir.js';
-import { KeyMaterialError } from './errors.js';
+import { KeyMaterialError } from '../../../auth/trusted-key-errors.js';
 import { firstRunSettings } from './first-run.js';
 import { generateKey, generateKeySync, hmacJwk, hmacSecretText } from './generate.js';
 import { parseKeyMaterial } from './import.js';

@@ -3,7 +3,7 @@ import express from 'express';
 import { ValidationError } from '../../../errors.js';
 import { FileReadError, MAX_KEY_FILE_BYTES, readRegularFileSync } from '../../../files/regular-file.js';
 import { parseInput } from '../../../http/validate.js';
-import type { Runtime } from '../../../runtime-types.js';
+import type { Runtime } from '../../../runtime/runtime-types.js';
 import {
   DeskKeyGenerateRequestSchema,
   DeskKeyDeleteQuerySchema,
@@ -11,7 +11,7 @@ import {
   DeskKeyPatchRequestSchema,
   KidParamsSchema,
 } from '../schemas.js';
-import { LastTrustedKeyError } from './errors.js';
+import { LastTrustedKeyError } from '../../../auth/trusted-key-errors.js';
 import { parseKeyMaterial } from './import.js';
 import { publicPem } from './jwk.js';
 import { toDeskKey } from './present.js';

@@ -1,6 +1,6 @@
 import express from 'express';
 import { parseInput } from '../../../http/validate.js';
-import type { Runtime } from '../../../runtime-types.js';
+import type { Runtime } from '../../../runtime/runtime-types.js';
 import { DEMO_RUN_PATH } from '../sample-data.js';
 import { DeskMintRequestSchema } from '../schemas.js';
 import { curlExample } from './curl.js';

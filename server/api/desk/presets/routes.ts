@@ -1,7 +1,7 @@
 import express from 'express';
 import { ConflictError } from '../../../errors.js';
 import { parseInput } from '../../../http/validate.js';
-import type { Runtime } from '../../../runtime-types.js';
+import type { Runtime } from '../../../runtime/runtime-types.js';
 import { DeskPresetFixtureRequestSchema, PresetParamsSchema } from '../schemas.js';
 import { baseSettingsInput, readOnlyReason } from '../settings/file.js';
 import { generatePresetFixture } from './fixture.js';

@@ -1,7 +1,7 @@
 import express from 'express';
 import { DEFAULT_SCOPE_MAPPINGS } from '../../platform/platform-routes.js';
 import { ConflictError, ValidationError } from '../../../errors.js';
-import type { Runtime } from '../../../runtime-types.js';
+import type { Runtime } from '../../../runtime/runtime-types.js';
 import { DeskSettingsPutSchema } from '../schemas.js';
 import { parseInput } from '../../../http/validate.js';
 import { authSettingFields, authSettingSections, generalSettingFields, settingsJsonSchema } from './fields.js';

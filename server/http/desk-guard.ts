@@ -1,9 +1,9 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { httpAnswerOf } from '../../error-table.js';
-import { ForbiddenError, UnauthenticatedError } from '../../errors.js';
-import { sendError } from '../../http/error-middleware.js';
-import type { Runtime } from '../../runtime-types.js';
-import { deskTokenMatches } from './credential.js';
+import { httpAnswerOf } from '../error-table.js';
+import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { sendError } from './error-middleware.js';
+import type { Runtime } from '../runtime/runtime-types.js';
+import { deskTokenMatches } from './desk-credential.js';
 
 /** Header a script sends the desk credential in. */
 export const DESK_TOKEN_HEADER = 'x-desk-token';

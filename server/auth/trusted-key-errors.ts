@@ -1,4 +1,4 @@
-import { AppError, type FieldIssue } from '../../../errors.js';
+import { AppError, type FieldIssue } from '../errors.js';
 
 /**
  * Untrusting or deleting `kid` would leave the server no key to verify tokens with: it is the

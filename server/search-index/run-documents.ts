@@ -1,6 +1,6 @@
-import { BoundedLru, type LruStats } from '../../caches/bounded-lru.js';
-import { databaseOwner, ownerPrefix } from '../../caches/owners.js';
-import type { Database, SessionStore, StoredRun } from '../../db/types.js';
+import { BoundedLru, type LruStats } from '../caches/bounded-lru.js';
+import { databaseOwner, ownerPrefix } from '../caches/owners.js';
+import type { Database, SessionStore, StoredRun } from '../db/types.js';
 import { buildRunDocument, type RunDocument } from './run-document.js';
 
 /**

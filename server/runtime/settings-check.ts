@@ -1,11 +1,11 @@
-import { createAuthLayer, type ScopeTable } from './auth/index.js';
-import type { AuthCaches } from './auth/token-cache.js';
-import type { AuthLayer } from './auth/types.js';
-import type { AttachEntry, DatabaseRegistry } from './db/types.js';
-import { ConfigError, type FieldIssue, ValidationError } from './errors.js';
-import { isLoopbackHost, unvalidatedExposedHostReason } from './http/loopback.js';
-import { resolveSettings } from './settings/load.js';
-import type { DatabaseEntry, Settings, SettingsInput } from './settings/schema.js';
+import { createAuthLayer, type ScopeTable } from '../auth/index.js';
+import type { AuthCaches } from '../auth/token-cache.js';
+import type { AuthLayer } from '../auth/types.js';
+import type { AttachEntry, DatabaseRegistry } from '../db/types.js';
+import { ConfigError, type FieldIssue, ValidationError } from '../errors.js';
+import { isLoopbackHost, unvalidatedExposedHostReason } from './loopback.js';
+import { resolveSettings } from '../settings/load.js';
+import type { DatabaseEntry, Settings, SettingsInput } from '../settings/schema.js';
 
 /**
  * The validation a settings change goes through, shared by `applySettings` (PUT) and the

@@ -2,56 +2,20 @@ import type { AuthCaches, CachedDecision, CachedToken } from '../auth/token-cach
 import { AgnoRunsCache, type RunCacheLimits } from '../db/agno/run-cache.js';
 import { PgRunIndexCache } from '../db/postgres/run-cache.js';
 import { ATTACHED_PAGE_CACHE_KIB } from '../db/connection.js';
-import { BoundedLru, type LruStats } from './bounded-lru.js';
-import { memoryBound, type MemoryBound } from './memory-bound.js';
-import { ownerPrefix } from './owners.js';
-import { SerializedBodies } from './serialized-bodies.js';
-import { SearchDocuments } from '../api/search/run-documents.js';
-
-/** The default byte budget of all caches of one server together. */
-export const DEFAULT_CACHE_BUDGET_MB = 256;
-
-/**
- * Each cache's share of the budget (together 1). The attached-SQLite runs index is the largest:
- * it holds a session's stored `runs` value (49 MB for 10,000 agent runs) so a first read of any
- * of its runs parses only that run; a value larger than its share is read from the file each time.
- */
-const SHARES = {
-  sqlite_runs: 0.45,
-  postgres_runs: 0.18,
-  search_documents: 0.14,
-  run_bodies: 0.1,
-  trace_bodies: 0.05,
-  tokens: 0.04,
-  decisions: 0.035,
-  holdings: 0.005,
-} as const;
+import { BoundedLru, type LruStats } from '../caches/bounded-lru.js';
+import { memoryBound, type MemoryBound } from '../caches/memory-bound.js';
+import { ownerPrefix } from '../caches/owners.js';
+import { SerializedBodies } from '../caches/serialized-bodies.js';
+import type { Holding } from '../db/answering.js';
+import type { StoreCaches } from '../db/store-caches.js';
+import { budgetBytesOf, shareOf, sqliteRunsLimitsOf, type CacheName } from '../caches/shares.js';
+import type { Invalidation } from '../caches/invalidation.js';
+import { SearchDocuments } from '../search-index/run-documents.js';
 
 /** Holdings kept at most, whatever their bytes: one per attached database is all there is to keep. */
 const MAX_HOLDINGS = 1024;
 /** A holding's object and its key, beside the database it points at (the registry's, not ours). */
 const HOLDING_BYTES = 256;
-
-/** What every cache is dropped or narrowed for: the one place each trigger goes through. */
-export type Invalidation =
-  /** New settings are in force: every auth answer (tokens, decisions) is forgotten. */
-  | { kind: 'settings-swap' }
-  /** A key was trusted or untrusted, or a JWKS file/endpoint changed: verified tokens and decisions go. */
-  | { kind: 'keys-changed' }
-  /** rundesk wrote into a database (`session`: the runs-cache key of the session it wrote). */
-  | { kind: 'store-write'; owner: string; session?: string | undefined }
-  /** The file was replaced, reopened or changed by another process: everything built from it goes. */
-  | { kind: 'outside-change'; owner: string }
-  /** The database was detached or closed. */
-  | { kind: 'closed'; owner: string };
-
-/** One memoised "does this database hold any session?" (see db/answering.ts). */
-export interface Holding {
-  readonly db: object;
-  holds: boolean | null;
-  at: number;
-  pending: boolean;
-}
 
 export interface CachesOptions {
   /** Settings' `cache_budget_mb`. */
@@ -77,7 +41,7 @@ export interface CachesReport {
  * `xmin`, a token's `exp`): `invalidate` is for what a check cannot see or what should be
  * released at once.
  */
-export class Caches implements AuthCaches {
+export class Caches implements AuthCaches, StoreCaches {
   private budget: number;
   /** Attached Agno SQLite sessions: stored runs value, where each run lies, decoded runs. */
   readonly sqliteRuns: AgnoRunsCache;
@@ -138,12 +102,12 @@ export class Caches implements AuthCaches {
     this.holdings.resize({ maxBytes: this.share('holdings'), maxEntries: MAX_HOLDINGS });
   }
 
-  private share(name: keyof typeof SHARES): number {
-    return Math.floor(this.budget * SHARES[name]);
+  private share(name: CacheName): number {
+    return shareOf(this.budget, name);
   }
 
   private sqliteRunsLimits(): RunCacheLimits {
-    return { maxBytes: this.share('sqlite_runs'), maxEntries: 256 };
+    return sqliteRunsLimitsOf(this.budget);
   }
 
   /** How many writes and outside changes `owner`'s database has seen (see `invalidate`). */
@@ -210,10 +174,6 @@ export class Caches implements AuthCaches {
   }
 }
 
-function budgetBytesOf(budgetMb: number | undefined): number {
-  return Math.floor((budgetMb ?? DEFAULT_CACHE_BUDGET_MB) * 1024 * 1024);
-}
-
 /**
  * What an allow decision holds: V8 keeps its objects, and the key, in about twice their JSON
  * text (measured: 729 heap bytes per entry for 408 characters of key and JSON). The token inside
@@ -223,4 +183,4 @@ function decisionBytes(entry: CachedDecision, key: string): number {
   return 2 * (key.length + JSON.stringify(entry.decision, (name: string, value: unknown) => (name === 'token' ? undefined : value)).length);
 }
 
-export { databaseOwner, ownerPrefix } from './owners.js';
+export { databaseOwner, ownerPrefix } from '../caches/owners.js';

@@ -1,5 +1,5 @@
-import { isPlainObject } from '../../agno-format/json-values.js';
-import type { SessionType, StoredRun } from '../../agno-format/types.js';
+import { isPlainObject } from '../agno-format/json-values.js';
+import type { SessionType, StoredRun } from '../agno-format/types.js';
 
 /**
  * A stored run reduced to what the search reads: its texts (input, output, each message, each

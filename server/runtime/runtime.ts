@@ -1,14 +1,14 @@
 import path from 'node:path';
-import type { ScopeTable } from './auth/default-scope-mappings.js';
-import type { AuthLayer } from './auth/types.js';
-import { primeAnsweringDatabases } from './db/answering.js';
-import type { Caches } from './caches/caches.js';
-import type { DatabaseRegistry } from './db/types.js';
-import { ConfigError, ConflictError, ValidationError } from './errors.js';
+import type { ScopeTable } from '../auth/default-scope-mappings.js';
+import type { AuthLayer } from '../auth/types.js';
+import { primeAnsweringDatabases } from '../db/answering.js';
+import type { Caches } from './caches.js';
+import type { DatabaseRegistry } from '../db/types.js';
+import { ConfigError, ConflictError, ValidationError } from '../errors.js';
 import { attachEntryOf, checkSettings, dryRunSettings, sameDatabaseEntry, type SettingsCheckContext } from './settings-check.js';
-import { writeFileAtomic } from './files/atomic-write.js';
-import type { LoadedSettings } from './settings/load.js';
-import type { Settings, SettingsInput } from './settings/schema.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
+import type { LoadedSettings } from '../settings/load.js';
+import type { Settings, SettingsInput } from '../settings/schema.js';
 import type { Runtime } from './runtime-types.js';
 
 export interface RuntimeInit {

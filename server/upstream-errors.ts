@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.js';
+import { AppError } from './errors.js';
 
 /**
  * The upstream AgentOS (`upstream.url`) could not be reached: refused, reset before it answered,

@@ -1,9 +1,9 @@
-import type { AuthLayer } from './auth/types.js';
-import type { Caches } from './caches/caches.js';
-import type { DatabaseRegistry } from './db/types.js';
-import type { FieldIssue } from './errors.js';
-import type { LoadedSettings } from './settings/load.js';
-import type { SettingsInput } from './settings/schema.js';
+import type { AuthLayer } from '../auth/types.js';
+import type { Caches } from './caches.js';
+import type { DatabaseRegistry } from '../db/types.js';
+import type { FieldIssue } from '../errors.js';
+import type { LoadedSettings } from '../settings/load.js';
+import type { SettingsInput } from '../settings/schema.js';
 
 /**
  * The live state of one running server, shared by the HTTP routes, the desk and the CLI.

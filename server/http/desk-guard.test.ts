@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOwnOrigin, readDeskCookie, withoutTokenParam } from './guard.js';
-import { startDeskServer, type DeskTestServer } from '../../testing/desk-server.js';
+import { isOwnOrigin, readDeskCookie, withoutTokenParam } from './desk-guard.js';
+import { startDeskServer, type DeskTestServer } from '../testing/desk-server.js';
 
 describe('isOwnOrigin', () => {
   const base = 'http://127.0.0.1:7777';

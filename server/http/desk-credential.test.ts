@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deskTokenMatches, ensureDeskToken } from './credential.js';
+import { deskTokenMatches, ensureDeskToken } from './desk-credential.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
