@@ -19,6 +19,7 @@ import inputStyles from '../../components/Input.module.css';
 import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
+import { Input } from '../../components/Input';
 
 /** Attach a SQLite file or a PostgreSQL database, with the server's field issues beside each field. */
 export function AttachForm() {
@@ -85,12 +86,12 @@ export function AttachForm() {
             <>
               <Field name="url" label="URL" wide error={issueFor('url')} help="postgresql://user:password@host:5432/database — checked before it is saved; the password is never shown again.">
                 {({ control }) => (
-                  <input {...control} type="password" autoComplete="off" className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder="postgresql://user:password@localhost:5432/agents" value={url} spellCheck={false} onChange={(e) => setUrl(e.target.value)} data-testid="attach-url" />
+                  <Input mono {...control} type="password" autoComplete="off" className={cx(fieldStyles.input, textStyles.mono)} placeholder="postgresql://user:password@localhost:5432/agents" value={url} spellCheck={false} onChange={(e) => setUrl(e.target.value)} data-testid="attach-url"/>
                 )}
               </Field>
               <Field name="schema" label="Schema" error={issueFor('schema')} help="Empty: ai (Agno's default).">
                 {({ control }) => (
-                  <input {...control} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder="ai" value={schema} onChange={(e) => setSchema(e.target.value)} />
+                  <Input mono {...control} className={cx(fieldStyles.input, textStyles.mono)} placeholder="ai" value={schema} onChange={(e) => setSchema(e.target.value)}/>
                 )}
               </Field>
             </>
@@ -98,7 +99,7 @@ export function AttachForm() {
           <Field name="path" label="File" wide error={issueFor('path')}>
             {({ control }) => (
               <div className={inputStyles.inputGroup}>
-                <input {...control} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder="/home/me/agents/agno.db" value={path} spellCheck={false} onChange={(e) => setPath(e.target.value)} data-testid="attach-path" autoFocus={!bridge} />
+                <Input mono {...control} className={cx(fieldStyles.input, textStyles.mono)} placeholder="/home/me/agents/agno.db" value={path} spellCheck={false} onChange={(e) => setPath(e.target.value)} data-testid="attach-path" autoFocus={!bridge}/>
                 {bridge ? (
                   <Button onClick={choose} data-testid="attach-browse">
                     Browse…
@@ -110,12 +111,12 @@ export function AttachForm() {
           )}
           <Field name="id" label="db_id" error={issueFor('id')} help={suggestedId ? <>Empty: <code>{suggestedId}</code></> : kind === 'file' ? 'Derived from the file name when empty.' : 'Derived from the database name when empty.'}>
             {({ control }) => (
-              <input {...control} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder={suggestedId || 'my-agents'} value={id} onChange={(e) => setId(e.target.value)} data-testid="attach-id" />
+              <Input mono {...control} className={cx(fieldStyles.input, textStyles.mono)} placeholder={suggestedId || 'my-agents'} value={id} onChange={(e) => setId(e.target.value)} data-testid="attach-id"/>
             )}
           </Field>
           <Field name="session_table" label="Session table" error={issueFor('session_table')} help="Empty: discovered (agno_sessions).">
             {({ control }) => (
-              <input {...control} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} placeholder="agno_sessions" value={table} onChange={(e) => setTable(e.target.value)} />
+              <Input mono {...control} className={cx(fieldStyles.input, textStyles.mono)} placeholder="agno_sessions" value={table} onChange={(e) => setTable(e.target.value)}/>
             )}
           </Field>
           <Field name="read_only" label="Read-only" error={issueFor('read_only')}>

@@ -10,6 +10,7 @@ import textStyles from '../../components/text.module.css';
 import inputStyles from '../../components/Input.module.css';
 import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
+import { Input, Textarea } from '../../components/Input';
 
 /** Import verification keys as trusted, by file path (native dialog in the desktop app) or pasted text. */
 export function ImportKeys(props: { readOnly?: boolean | undefined }) {
@@ -49,8 +50,9 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
       </div>
       {mode === 'path' ? (
         <div className={inputStyles.inputGroup}>
-          <input
-            className={cx(inputStyles.input, textStyles.mono, inputStyles.mono)}
+          <Input
+            mono
+            className={textStyles.mono}
             aria-label="Path of a JWKS, JWK or PEM file"
             placeholder="/path/to/jwks.json or public.pem"
             value={path}
@@ -72,8 +74,9 @@ export function ImportKeys(props: { readOnly?: boolean | undefined }) {
           ) : null}
         </div>
       ) : (
-        <textarea
-          className={cx(inputStyles.input, textStyles.mono, inputStyles.mono)}
+        <Textarea
+          mono
+          className={textStyles.mono}
           rows={5}
           aria-label="JWKS, JWK, PEM public key or certificate"
           placeholder={'{"keys":[…]}  or  -----BEGIN PUBLIC KEY-----'}

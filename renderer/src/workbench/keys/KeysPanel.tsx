@@ -18,9 +18,9 @@ import layoutStyles from '../../components/layout.module.css';
 import textStyles from '../../components/text.module.css';
 import denseTableStyles from '../../components/DenseTable.module.css';
 import styles from './KeysPanel.module.css';
-import inputStyles from '../../components/Input.module.css';
 import { cx } from '../../lib/cx';
 import { Button, buttonClass } from '../../components/Button';
+import { Select } from '../../components/Input';
 
 /**
  * The desk's key store: list (kid, alg, fingerprint, trusted), generate, import by file path
@@ -153,13 +153,13 @@ export function KeysPanel(props: { algorithm: string; readOnly?: boolean; jwksFi
         >
           <h3 className={textStyles.h3}>Generate</h3>
           <div className={layoutStyles.row}>
-            <select className={cx(inputStyles.select, denseTableStyles.select, textStyles.mono, inputStyles.mono, layoutStyles.wAuto)} aria-label="Algorithm of the new key" value={genAlg} onChange={(e) => isAlgorithm(e.target.value) && setGenAlg(e.target.value)}>
+            <Select mono className={cx(denseTableStyles.select, textStyles.mono, layoutStyles.wAuto)} aria-label="Algorithm of the new key" value={genAlg} onChange={(e) => isAlgorithm(e.target.value) && setGenAlg(e.target.value)}>
               {ALGORITHMS.map((a) => (
                 <option key={a} value={a}>
                   {a}
                 </option>
               ))}
-            </select>
+            </Select>
             <Button type="submit" disabled={generate.isPending || props.readOnly} data-testid="generate-key">
               {generate.isPending ? <Spinner /> : null} Generate key pair
             </Button>

@@ -17,6 +17,7 @@ import styles from './ScopeMappingEditor.module.css';
 import { cx } from '../../lib/cx';
 import { lintKnownScopes, scopeTypoOf } from '../../lib/scope-typos';
 import { Button, buttonClass } from '../../components/Button';
+import { Input, Select } from '../../components/Input';
 
 /**
  * Custom scope mappings (editable rows) above the built-in defaults (read-only), with each
@@ -106,8 +107,9 @@ export function ScopeMappingEditor(props: {
             return (
               <tr key={r.id} data-row-id={r.id} data-testid={`mapping-row-${i}`} data-focused-mapping={key === focused ? 'true' : undefined}>
                 <td className={cx(denseTableStyles.cellInput, denseTableStyles.cellTight)}>
-                  <select
-                    className={cx(inputStyles.select, denseTableStyles.select, fieldStyles.select, textStyles.mono, inputStyles.mono, layoutStyles.wMethod)}
+                  <Select
+                    mono
+                    className={cx(denseTableStyles.select, fieldStyles.select, textStyles.mono, layoutStyles.wMethod)}
                     aria-label={`Method of mapping ${i + 1}`}
                     value={r.method}
                     disabled={props.disabled}
@@ -118,11 +120,12 @@ export function ScopeMappingEditor(props: {
                         {m}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </td>
                 <td className={denseTableStyles.cellInput}>
-                  <input
-                    className={cx(inputStyles.input, denseTableStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)}
+                  <Input
+                    mono
+                    className={cx(denseTableStyles.input, fieldStyles.input, textStyles.mono)}
                     aria-label={`Path pattern of mapping ${i + 1}`}
                     aria-invalid={problem ? true : undefined}
                     placeholder="/sessions/*/runs"
@@ -229,8 +232,8 @@ export function ScopeMappingEditor(props: {
         <Badge>{Object.keys(defaults).length}</Badge>
         {overridden.size ? <Badge tone="warn">{overridden.size} overridden</Badge> : null}
         <span className={layoutStyles.spacer} />
-        <input
-          className={cx(inputStyles.input, denseTableStyles.input, fieldStyles.input, inputStyles.filter)}
+        <Input
+          className={cx(denseTableStyles.input, fieldStyles.input, inputStyles.filter)}
           type="search"
           placeholder="Filter routes or scopes"
           aria-label="Filter default mappings"

@@ -12,6 +12,7 @@ import textStyles from '../../components/text.module.css';
 import layoutStyles from '../../components/layout.module.css';
 import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
+import { Input, Textarea } from '../../components/Input';
 
 /** Presentation only: placeholders, and a control greyed out while another setting makes it moot. */
 const HINTS: Record<string, { placeholder?: string; disabledWhen?: (draft: AuthDraft) => boolean; more?: ReactNode }> = {
@@ -107,9 +108,10 @@ export function SettingInput(props: {
           default:
             return (
               <div className={inputStyles.inputGroup}>
-                <input
+                <Input
+                  mono
                   id={id}
-                  className={cx(inputStyles.input, textStyles.mono, inputStyles.mono)}
+                  className={textStyles.mono}
                   list={widget === 'suggest' ? `${id}-options` : undefined}
                   value={typeof value === 'string' ? value : ''}
                   placeholder={placeholder}
@@ -161,9 +163,10 @@ function SecretList(props: { id: string; describedBy: string; invalid: boolean; 
       {props.value.length === 0 ? <span className={cx(textStyles.small, textStyles.muted)}>None. rundesk's own keys live in the key store below.</span> : null}
       {props.value.map((k, i) => (
         <div key={i} className={cx(layoutStyles.row, layoutStyles.alignStart)}>
-          <textarea
+          <Textarea
+            mono
             id={i === 0 ? props.id : undefined}
-            className={cx(inputStyles.input, textStyles.mono, inputStyles.mono, layoutStyles.grow)}
+            className={cx(textStyles.mono, layoutStyles.grow)}
             rows={Math.min(6, Math.max(2, k.split('\n').length))}
             value={k}
             aria-label={`Verification key ${i + 1}`}
