@@ -237,7 +237,7 @@ test.describe('composite runs', () => {
 
     await app.login(server.loginUrl);
 
-    // No `type` in the URL: the run endpoint's NOT_FOUND names the session's type and the page follows it.
+    // No `type` in the URL: the run endpoint answers the team run in its own shape and the page follows its kind.
     await page.goto(`${server.baseUrl}/ui/sessions/e2e-team-session/runs/e2e-team-run?tab=members`);
     await expect(page).toHaveURL(/type=team/);
     await expect(run.root).toBeVisible();

@@ -150,7 +150,7 @@ export interface SyncSessionStore {
   readonly tableName: string;
   readonly readOnly: boolean;
   getSession(sessionId: string, filter: RowFilter): StoredSession | null;
-  getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup;
+  getRun(sessionId: string, runId: string, filter: RowFilter): RunLookup;
   /** Runs in stored order; `null` when the session does not exist (under the filter). */
   listRuns(sessionId: string, filter: RowFilter): StoredRun[] | null;
   /**

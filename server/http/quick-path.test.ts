@@ -97,11 +97,10 @@ type Who = 'none' | 'garbage' | 'reader' | 's1Only';
 /** Targets of each quick route: successes, failures, and callers the quick path decides itself. */
 const QUICK_TARGETS: Record<string, { ok: string[]; failing: Array<[string, number]>; callers: Array<[string, Who, number]> }> = {
   get_session_run: {
-    ok: ['/sessions/s1/runs/r1', '/sessions/s1/runs/r1?type=agent', '/sessions/s1/runs/r%202', '/sessions/s1/runs/r%2F3', '/sessions/team-1/runs/t1?type=team', '/sessions/wf-1/runs/w1?type=workflow&db_id=', '/sessions/s1/runs/r1?db_id=default&user_id=ada', '/SESSIONS/s1/RUNS/r1'],
+    ok: ['/sessions/s1/runs/r1', '/sessions/s1/runs/r1?type=agent', '/sessions/s1/runs/r1?type=team', '/sessions/team-1/runs/t1', '/sessions/s1/runs/r%202', '/sessions/s1/runs/r%2F3', '/sessions/team-1/runs/t1?type=team', '/sessions/wf-1/runs/w1?type=workflow&db_id=', '/sessions/s1/runs/r1?db_id=default&user_id=ada', '/SESSIONS/s1/RUNS/r1'],
     failing: [
       ['/sessions/s1/runs/nope', 404],
       ['/sessions/nope/runs/r1', 404],
-      ['/sessions/s1/runs/r1?type=team', 404],
       ['/sessions/s1/runs/r1?type=bogus', 422],
       ['/sessions/s1/runs/r1?db_id=nope', 404],
       ['/sessions/s1/runs/r1?table=x', 400],
@@ -131,7 +130,7 @@ const QUICK_TARGETS: Record<string, { ok: string[]; failing: Array<[string, numb
     ],
   },
   get_session_runs: {
-    ok: ['/sessions/s1/runs', '/sessions/s1/runs?created_after=1771086857', '/sessions/team-1/runs?type=team', '/sessions/wf-1/runs?type=workflow'],
+    ok: ['/sessions/s1/runs', '/sessions/s1/runs?created_after=1771086857', '/sessions/team-1/runs?type=team', '/sessions/team-1/runs', '/sessions/team-1/runs?type=agent', '/sessions/wf-1/runs?type=workflow'],
     failing: [
       ['/sessions/nope/runs', 404],
       ['/sessions/s1/runs?created_after=soon', 422],

@@ -42,6 +42,13 @@ export const RunQuerySchema = StoreSelectorSchema.extend({
   user_id: userIdFilter.optional().meta({ description: 'User to query the run for.' }),
 });
 
+/** The run GET's query: `type` is validated but, as on AgentOS, neither finds nor shapes the run. */
+export const RunReadQuerySchema = RunQuerySchema.extend({
+  type: SessionTypeSchema.default('agent').meta({
+    description: "Session type (validated). As AgentOS 2.9 and 3: the session is looked up by id whatever it says, and the shape is the run's own.",
+  }),
+});
+
 export const SessionQuerySchema = StoreSelectorSchema.extend({
   type: SessionTypeSchema.optional().meta({ description: 'Only a session of this type.' }),
   user_id: userIdFilter.optional(),

@@ -106,32 +106,18 @@ for (const [how, attach] of stores) for (const name of ['agno3-real', 'agno3-upg
         expect({ status: res.status, body: await res.json() }).toEqual({ status: recorded.status, body: recorded.body });
       },
     );
-
-    it.each(recordings(name).filter((r) => !compared(r) && isUntypedRunRead(r)).map((r) => [r.path] as const))(
-      'When a client GETs %s (no type, not an agent session), Then rundesk answers 404 as the `type` default (agent) says',
-      async (p) => {
-        const res = await t.get(p, token);
-        expect(res.status).toBe(404);
-      },
-    );
   });
 }
 
-const RUN_READ = /^\/sessions\/[^/]+\/runs\/[^/?]+$/;
-
-/** A run GET without `type` of a session that is not an agent's: rundesk answers by the `type` default (agent). */
-function isUntypedRunRead(r: Recorded): boolean {
-  return RUN_READ.test(r.path) && !/^\/sessions\/s-agent-/.test(r.path);
-}
 
 /**
- * Which recordings compare as they are. Left out, each for a documented reason (docs/databases.md, "Agno
- * versions"): untyped run GETs of team and workflow sessions (the `type` default is the
- * type to agent; the platform picks the schema from the run), and `session_name` filtering
- * (rundesk matches the derived name, Agno 3 the stored `session_data` text).
+ * Which recordings compare as they are. Left out, for a documented reason (docs/databases.md, "Agno
+ * versions"): `session_name` filtering (rundesk matches the derived name, Agno 3 the stored
+ * `session_data` text). Run GETs with or without `type`, member runs of a team included, compare
+ * as recorded: the session is found by id and the shape is the run's own, as there.
  */
 function compared(r: Recorded): boolean {
-  return !isUntypedRunRead(r) && !r.path.includes('session_name=');
+  return !r.path.includes('session_name=');
 }
 
 /**
@@ -146,12 +132,11 @@ function sortsNullableColumn(r: Recorded): boolean {
 /**
  * Run lists and runs rundesk answers exactly as the platform does (null fields left out of a
  * list as its `exclude_none` does, kept in a single run as it keeps them): every one but the
- * deliberate differences above and member runs of a team read with `type=team` (`expectedOf`).
+ * deliberate differences above.
  */
 function answeredAsIs(r: Recorded): boolean {
   const route = r.path.split('?')[0] ?? '';
-  if (r.status !== 200 || !compared(r) || !/^\/sessions\/[^/]+\/runs(\/[^/]+)?$/.test(route)) return false;
-  return !(RUN_READ.test(route) && r.path.endsWith('?type=team') && typeof (r.body as Record<string, unknown>)['agent_id'] === 'string');
+  return r.status === 200 && compared(r) && /^\/sessions\/[^/]+\/runs(\/[^/]+)?$/.test(route);
 }
 
 /**
@@ -175,19 +160,10 @@ function tiesInIdOrder(p: string, body: unknown): unknown {
   return { ...page, data: runs.flatMap((tied) => tied.sort(byId)) };
 }
 
-/**
- * The recorded body with the answers rundesk deliberately gives differently taken out: the
- * timing in `meta.search_time_ms`, and member runs of a team session read with `type=team`,
- * which rundesk shapes as team runs (the shape follows `type`) where the
- * platform shapes them as agent runs (`agent_id`, `user_id`, no `team_id`).
- */
+/** The recorded body without what rundesk deliberately gives differently: the timing in `meta.search_time_ms`. */
 function expectedOf(r: Recorded): unknown {
   const body = structuredClone(r.body) as Record<string, unknown>;
   if (/^\/sessions(\?|$)/.test(r.path)) delete (body['meta'] as Record<string, unknown>)['search_time_ms'];
-  if (RUN_READ.test(r.path.split('?')[0] ?? '') && r.path.endsWith('?type=team') && typeof body['agent_id'] === 'string') {
-    delete body['agent_id'];
-    delete body['user_id'];
-  }
   return body;
 }
 

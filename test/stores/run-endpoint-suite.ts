@@ -31,32 +31,37 @@ export function describeRunEndpoint(layout: string, open: () => Promise<StoreFix
     afterAll(async () => f?.close());
     const get = (p: string) => f.t.get(`${p}${p.includes('?') ? '&' : '?'}${f.db.replace(/^&/, '')}`, token);
 
-    it('answers every stored run in the shape of its session type', async () => {
+    it('answers every stored run in the shape of its own kind, with or without type, as AgentOS', async () => {
+      const has = (run: Record<string, unknown>, key: string) => run[key] !== undefined && run[key] !== null;
       for (const session of withRuns) {
-        const type = session.session_type;
         for (const run of session.runs ?? []) {
-          const res = await get(`/sessions/${session.session_id}/runs/${String(run['run_id'])}?type=${type}`);
-          expect(res.status, `${type} ${String(run['run_id'])}`).toBe(200);
-          const body = await res.json();
-          expect(body.run_id).toBe(run['run_id']);
-          if (type === 'team') expect(body).not.toHaveProperty('agent_id');
-          if (type === 'workflow') expect(body).not.toHaveProperty('messages');
-          if (type === 'agent') expect(body).toHaveProperty('agent_id');
-          expect(body.created_at === null || /Z$/.test(body.created_at)).toBe(true);
+          const kind = has(run, 'workflow_id') ? 'workflow' : has(run, 'team_id') ? 'team' : 'agent';
+          for (const query of [`?type=${session.session_type}`, '']) {
+            const res = await get(`/sessions/${session.session_id}/runs/${String(run['run_id'])}${query}`);
+            const label = `${session.session_type} ${kind} ${String(run['run_id'])}${query}`;
+            expect(res.status, label).toBe(200);
+            const body = await res.json();
+            expect(body.run_id).toBe(run['run_id']);
+            if (kind === 'team') expect(body, label).not.toHaveProperty('agent_id');
+            if (kind === 'workflow') expect(body, label).not.toHaveProperty('messages');
+            if (kind === 'agent') expect(body, label).toHaveProperty('agent_id');
+            if (kind === 'agent') expect(body, label).not.toHaveProperty('team_id');
+            expect(body.created_at === null || /Z$/.test(body.created_at)).toBe(true);
+          }
         }
       }
     });
 
-    it('says which kind of miss a 404 is', async () => {
+    it('says which kind of miss a 404 is, and never hides a run behind type', async () => {
       const multi = demo.find((s) => s.session_id === DEMO.agentMulti);
       const runId = String(multi?.runs?.[0]?.['run_id']);
       expect((await (await get('/sessions/nope/runs/r?type=agent')).json()).detail).toBe('Session with ID nope not found');
       expect((await (await get(`/sessions/${DEMO.agentMulti}/runs/nope?type=agent`)).json()).detail).toBe(
         `Run with ID nope not found in session ${DEMO.agentMulti}`,
       );
-      const wrong = await (await get(`/sessions/${DEMO.agentMulti}/runs/${runId}?type=team`)).json();
-      expect(wrong.detail).toContain('use ?type=agent');
-      expect(wrong.session_type).toBe('agent');
+      const other = await get(`/sessions/${DEMO.agentMulti}/runs/${runId}?type=team`);
+      expect(other.status).toBe(200);
+      expect(await other.json()).toMatchObject({ run_id: runId });
       expect((await get(`/sessions/${DEMO.agentMulti}/runs/${runId}?type=robot`)).status).toBe(422);
     });
 

@@ -135,7 +135,7 @@ export interface paths {
         };
         /**
          * Get run by ID
-         * @description Retrieves one run of a session. The response shape depends on `type`.
+         * @description Retrieves one run of a session, looked up by id whatever `type` says; the shape is the run's own: a Workflow run when it has `workflow_id`, else a Team run when it has `team_id`, else a Run (a team's member run is a Run), as AgentOS 2.9 and 3 answer. `type` is validated (422 for other values).
          */
         get: operations["get_session_run"];
         put?: never;
@@ -2346,7 +2346,7 @@ export interface paths {
         };
         /**
          * Get run by ID (desk view: every row, whatever the JWT settings)
-         * @description Retrieves one run of a session. The response shape depends on `type`.
+         * @description Retrieves one run of a session, looked up by id whatever `type` says; the shape is the run's own: a Workflow run when it has `workflow_id`, else a Team run when it has `team_id`, else a Run (a team's member run is a Run), as AgentOS 2.9 and 3 answer. `type` is validated (422 for other values).
          */
         get: operations["desk_view_get_session_run"];
         put?: never;
@@ -5859,7 +5859,7 @@ export interface operations {
                 db_id?: string;
                 /** @description Session table inside `db_id` (requires `db_id`). */
                 table?: string;
-                /** @description Session type; chooses the response shape. */
+                /** @description Session type (validated). As AgentOS 2.9 and 3: the session is looked up by id whatever it says, and the shape is the run's own. */
                 type?: "agent" | "team" | "workflow";
                 /** @description User to query the run for. */
                 user_id?: string;
@@ -13203,7 +13203,7 @@ export interface operations {
                 db_id?: string;
                 /** @description Session table inside `db_id` (requires `db_id`). */
                 table?: string;
-                /** @description Session type; chooses the response shape. */
+                /** @description Session type (validated). As AgentOS 2.9 and 3: the session is looked up by id whatever it says, and the shape is the run's own. */
                 type?: "agent" | "team" | "workflow";
                 /** @description User to query the run for. */
                 user_id?: string;

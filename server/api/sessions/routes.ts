@@ -25,6 +25,7 @@ import {
   ListSessionsQuerySchema,
   RunParamsSchema,
   RunQuerySchema,
+  RunReadQuerySchema,
   SessionDetailSchema,
   SessionIdParamsSchema,
   SessionPageSchema,
@@ -57,11 +58,6 @@ const NOT_WITH_AROUND = ['page', 'created_after', 'created_before', 'parent_run_
 
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
-}
-
-/** "an agent", "a team", "a workflow". */
-function articleOf(type: string): string {
-  return /^[aeiou]/.test(type) ? 'an' : 'a';
 }
 
 function typeName(type: string): string {
@@ -102,9 +98,9 @@ export const getSessionRun = defineRoute({
   operationId: 'get_session_run',
   tags: ['Sessions'],
   summary: 'Get run by ID',
-  description: 'Retrieves one run of a session. The response shape depends on `type`.',
+  description: 'Retrieves one run of a session, looked up by id whatever `type` says; the shape is the run\'s own: a Workflow run when it has `workflow_id`, else a Team run when it has `team_id`, else a Run (a team\'s member run is a Run), as AgentOS 2.9 and 3 answer. `type` is validated (422 for other values).',
   params: RunParamsSchema,
-  query: RunQuerySchema,
+  query: RunReadQuerySchema,
   answers: { 200: { description: 'Run retrieved', schema: AnyRunShapeSchema } },
   errors: [400, 404, 500, 503],
   emits: ['SESSION_UNREADABLE'],
@@ -113,7 +109,7 @@ export const getSessionRun = defineRoute({
   quick: true,
   async handle({ params, query }, ctx) {
     const { session_id, run_id } = params;
-    const found = await getRunBody(ctx.runtime.caches, selectDatabase(ctx.runtime, query), query.table, ctx.scope(query.user_id), session_id, run_id, query.type);
+    const found = await getRunBody(ctx.runtime.caches, selectDatabase(ctx.runtime, query), query.table, ctx.scope(query.user_id), session_id, run_id);
     switch (found.kind) {
       case 'found':
         // What res.json sends, from bytes serialized once (run-body.ts).
@@ -121,10 +117,8 @@ export const getSessionRun = defineRoute({
       case 'no-session':
         throw new NotFoundError(`Session with ID ${session_id} not found`);
       case 'wrong-type':
-        throw new NotFoundError(
-          `Session with ID ${session_id} not found with type=${query.type}; it is ${articleOf(found.actualType)} ${found.actualType} session, use ?type=${found.actualType}`,
-          { sessionType: found.actualType },
-        );
+        // Not asked for: the lookup names no type.
+        throw new NotFoundError(`Session with ID ${session_id} not found`);
       case 'no-runs':
         throw new NotFoundError(`Session with ID ${session_id} has no runs`);
       case 'no-run':
@@ -214,8 +208,10 @@ export const sessionRoutes = [
       const store = selectStore(ctx.runtime, q);
       const scope = ctx.scope(q.user_id);
       const created = { after: q.created_after, before: q.created_before, parentRunId: q.parent_run_id };
-      const present = (type: SessionType) => (run: StoredRun) => {
-        const shape = toRunShape(run, listedShapeOf(type, run));
+      // As AgentOS 2.9 and 3: the session is found by id whatever `type` says, and its runs are
+      // classified by `type` when given, else by the session's own type.
+      const present = (sessionType: SessionType) => (run: StoredRun) => {
+        const shape = toRunShape(run, listedShapeOf(q.type ?? sessionType, run));
         // AgentOS's list leaves null fields out (`exclude_none`, unlike its single-run GET); pages of it do too.
         return q.summary ? toRunSummary(shape) : dropNullFields(shape as unknown as Record<string, unknown>);
       };
@@ -225,7 +221,7 @@ export const sessionRoutes = [
           throw new ValidationError(`around cannot be combined with ${clash.join(', ')}`, clash.map((name) => ({ path: `query.${name}`, message: 'not with around' })));
         }
         const limit = q.limit ?? DEFAULT_RUNS_PAGE;
-        const found = await sessions.runsAround(store, scope, session_id, q.type, q.around, limit);
+        const found = await sessions.runsAround(store, scope, session_id, undefined, q.around, limit);
         if (found.kind === 'no-session') throw new NotFoundError(`Session with ID ${session_id} not found`);
         if (found.kind === 'no-run') throw new NotFoundError(`Run with ID ${q.around} not found in session ${session_id}`);
         return json({
@@ -234,13 +230,13 @@ export const sessionRoutes = [
         });
       }
       if (q.limit === undefined && q.page === undefined) {
-        const found = await sessions.listRuns(store, scope, session_id, q.type, created);
+        const found = await sessions.listRuns(store, scope, session_id, undefined, created);
         if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
         return json(found.runs.map(present(found.session.session_type)));
       }
       const limit = q.limit ?? DEFAULT_RUNS_PAGE;
       const page = q.page ?? 1;
-      const found = await sessions.pageRuns(store, scope, session_id, q.type, created, { offset: (page - 1) * limit, limit });
+      const found = await sessions.pageRuns(store, scope, session_id, undefined, created, { offset: (page - 1) * limit, limit });
       if (found.kind === 'not-found') throw new NotFoundError(`Session with ID ${session_id} not found`);
       return json({
         data: found.runs.map(present(found.session.session_type)),

@@ -152,8 +152,21 @@ export function toWorkflowRunShape(run: StoredRun): WorkflowRunShape {
 }
 
 /**
- * The answer for a run fetched with `type`: the shape is chosen by `type` alone, so a member
- * run stored in a team session comes back as a team run (with `team_id` "").
+ * The run's own kind, as AgentOS 2.9 and 3 decide the shape of the single-run GET: a
+ * `workflow_id` makes it a workflow run, else a `team_id` a team run, else an agent run (a
+ * member run stored in a team session is an agent run). Null ids count as absent.
+ *
+ * @example
+ * runKindOf({ run_id: 'm1', agent_id: 'a', team_id: null }); // 'agent'
+ */
+export function runKindOf(run: StoredRun): SessionType {
+  const has = (key: string) => run[key] !== undefined && run[key] !== null;
+  return has('workflow_id') ? 'workflow' : has('team_id') ? 'team' : 'agent';
+}
+
+/**
+ * A run in the shape of `type`, whatever its own fields say (the run list of a session read
+ * with a `type`, as AgentOS classifies it); the single-run GET passes `runKindOf(run)`.
  *
  * @example
  * toRunShape(run, 'team').team_id

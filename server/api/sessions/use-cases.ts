@@ -21,8 +21,9 @@ import type {
 
 export type SessionQuery = Omit<ListSessionsQuery, 'scope'>;
 
-export async function getRun(store: SessionStore, scope: AccessScope, sessionId: string, runId: string, type: SessionType): Promise<RunLookup> {
-  return store.getRun(sessionId, runId, { type, scope });
+/** One run of a session looked up by id under the caller's scope, whatever its type (as AgentOS). */
+export async function getRun(store: SessionStore, scope: AccessScope, sessionId: string, runId: string): Promise<RunLookup> {
+  return store.getRun(sessionId, runId, { scope });
 }
 
 export type SessionDetailResult =

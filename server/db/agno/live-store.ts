@@ -45,7 +45,7 @@ export class LiveAgnoStore implements SyncSessionStore {
     return this.read((s) => s.getSession(sessionId, filter));
   }
 
-  getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
+  getRun(sessionId: string, runId: string, filter: RowFilter): RunLookup {
     return this.read((s) => s.getRun(sessionId, runId, filter));
   }
 

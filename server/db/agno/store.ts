@@ -139,12 +139,12 @@ export class AgnoSessionStore implements SyncSessionStore {
     return filter.type === undefined || session.session_type === filter.type ? session : null;
   }
 
-  getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
+  getRun(sessionId: string, runId: string, filter: RowFilter): RunLookup {
     if (this.sql.runsTable) return this.readRunRow(sessionId, runId, filter);
     const found = this.sessionRuns(sessionId, filter.scope);
     if (!found) return { kind: 'no-session' };
     const { session } = found;
-    if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
+    if (filter.type !== undefined && session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
     if (found.runCount === 0) return { kind: 'no-runs' };
     const run = found.run(runId);
     return run ? { kind: 'found', session, run: freezeDeep(run) } : { kind: 'no-run' };
@@ -595,12 +595,12 @@ export class AgnoSessionStore implements SyncSessionStore {
    * the table's copy wherever that id appears); only a run the table lacks needs the session's
    * other runs (the legacy value, or proof the session has none).
    */
-  private readRunRow(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
+  private readRunRow(sessionId: string, runId: string, filter: RowFilter): RunLookup {
     const runsTable = this.sql.runsTable as RunsTableSql;
     const read = this.handle.transaction((): RunLookup | null => {
       const session = this.getSession(sessionId, { scope: filter.scope });
       if (!session) return { kind: 'no-session' };
-      if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
+      if (filter.type !== undefined && session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
       const row = runsTable.runById.get(sessionId, runId) as { run_data: unknown } | undefined;
       const run = row === undefined ? undefined : decodeJsonColumn(row.run_data);
       return isPlainObject(run) && run['run_id'] === runId ? { kind: 'found', session, run: freezeDeep(run) } : null;
@@ -610,7 +610,7 @@ export class AgnoSessionStore implements SyncSessionStore {
     const merged = this.handle.transaction((): RunLookup => {
       const found = this.mergedSessionRuns(sessionId, filter.scope);
       if (!found) return { kind: 'no-session' };
-      if (found.session.session_type !== filter.type) return { kind: 'wrong-type', actualType: found.session.session_type };
+      if (filter.type !== undefined && found.session.session_type !== filter.type) return { kind: 'wrong-type', actualType: found.session.session_type };
       if (found.runCount === 0) return { kind: 'no-runs' };
       const run = found.run(runId);
       return run ? { kind: 'found', session: found.session, run: freezeDeep(run) } : { kind: 'no-run' };

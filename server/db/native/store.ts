@@ -62,11 +62,11 @@ export class NativeSessionStore implements SyncSessionStore {
     return filter.type === undefined || session.session_type === filter.type ? session : null;
   }
 
-  getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): RunLookup {
+  getRun(sessionId: string, runId: string, filter: RowFilter): RunLookup {
     const row = this.sql.runLookup(sessionId, runId, filter.scope);
     if (!row) return { kind: 'no-session' };
     const session = toStoredSession(row);
-    if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
+    if (filter.type !== undefined && session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
     if (row.run_count === 0) return { kind: 'no-runs' };
     if (row.run === null) return { kind: 'no-run' };
     return { kind: 'found', session, run: JSON.parse(row.run) as StoredRun };

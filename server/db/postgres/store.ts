@@ -123,7 +123,7 @@ export class PostgresSessionStore implements SessionStore {
    * `session_id` is not unique (any table the user names may be) must never answer one user's
    * run to another.
    */
-  async getRun(sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): Promise<RunLookup> {
+  async getRun(sessionId: string, runId: string, filter: RowFilter): Promise<RunLookup> {
     const sql = await this.sql();
     if (sql.layout.runsTable !== null) return this.withLayout((l) => this.readRunRow(l, sessionId, runId, filter));
     const { where, params } = whereOf({ sessionId, scope: filter.scope });
@@ -137,7 +137,7 @@ export class PostgresSessionStore implements SessionStore {
       const row = head.rows[0];
       if (!row) return { kind: 'no-session' };
       const session = toStoredSession(row);
-      if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
+      if (filter.type !== undefined && session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
       const rowRef = String(row.row_ref);
       const version = `${rowRef}/${String(row.version)}`;
       const indexed = await this.options.runIndex.get(this.options.owner, rowRef, version, () => this.loadIndexed(rowRef, sessionId, filter.scope));
@@ -180,7 +180,7 @@ export class PostgresSessionStore implements SessionStore {
    * table lacks is looked for in the legacy value, inside PostgreSQL. Nothing is cached: a run
    * row changes without its session row's version changing.
    */
-  private async readRunRow(sql: LayoutSql, sessionId: string, runId: string, filter: RowFilter & { type: SessionType }): Promise<RunLookup> {
+  private async readRunRow(sql: LayoutSql, sessionId: string, runId: string, filter: RowFilter): Promise<RunLookup> {
     const runs = sql.layout.runsTable as string;
     const { where, params } = whereOf({ sessionId, scope: filter.scope });
     const n = params.length;
@@ -195,7 +195,7 @@ export class PostgresSessionStore implements SessionStore {
     const row = rows[0];
     if (!row) return { kind: 'no-session' };
     const session = toStoredSession(row);
-    if (session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
+    if (filter.type !== undefined && session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
     if (isPlainObject(row.direct) && row.direct['run_id'] === runId) return { kind: 'found', session, run: row.direct as StoredRun };
     if (isPlainObject(row.direct)) {
       // A row whose run_data names another id: only the merged list says where this id is.

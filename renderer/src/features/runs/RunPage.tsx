@@ -11,7 +11,7 @@ import { traceQueries } from '../../api/observability/queries';
 import { useLocateRun } from './use-locate-run';
 import { useMarkLoaded } from '../../lib/hooks';
 import { toDate } from '../../lib/format';
-import { isTeamRun } from '../../lib/runs';
+import { isTeamRun, runKind } from '../../lib/runs';
 import { useShortcut } from '../../platform/keyboard';
 import { revealElement } from '../../platform/browser';
 import { MetricsPanel } from './MetricsPanel';
@@ -74,8 +74,13 @@ function RunView({ actor }: { actor: Actor }) {
     );
   }
 
-  // A run URL without the right `type` gets a NOT_FOUND naming the session's type: follow it.
-  const hinted = runQ.isError && isApiError(runQ.error) && runQ.error.isNotFound ? sessionTypeOfNotFound(runQ.error.body) : undefined;
+  // The run endpoint finds a run whatever `type` says (as AgentOS) and shapes it by its own kind: a
+  // team or workflow run reached by a URL without that type follows it, so the session's other
+  // runs are listed by the session's type. (A member run is an agent run inside a team session:
+  // its URL keeps the team type.) Older servers answered a NOT_FOUND naming the type instead.
+  const ownKind = runQ.data ? runKind(runQ.data) : undefined;
+  const notFoundHint = runQ.isError && isApiError(runQ.error) && runQ.error.isNotFound ? sessionTypeOfNotFound(runQ.error.body) : undefined;
+  const hinted = ownKind === 'team' || ownKind === 'workflow' ? ownKind : notFoundHint;
   if (hinted && hinted !== type) {
     return <Navigate replace to={runHref(sessionId, runId, hinted, loc, tab ?? undefined)} />;
   }
