@@ -55,7 +55,7 @@ const outcomes: string[] = [];
 beforeAll(async () => {
   const traces = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-quick-')), 'agno-observability.db');
   fs.copyFileSync(path.join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'agno', 'agno-observability.db'), traces);
-  t = await startTestServer({ auth: { authorization: true }, databases: [{ id: 'obs', path: traces }] }, { onQuickPath: (o) => outcomes.push(o) });
+  t = await startTestServer({ auth: { authorization: true }, default_database: 'default', databases: [{ id: 'obs', path: traces }] }, { onQuickPath: (o) => outcomes.push(o) });
   admin = await t.token({ sub: 'admin', scopes: ['platform:admin'] });
   reader = await t.token({ sub: 'ada', scopes: ['sessions:read'] });
   s1Only = await t.token({ sub: 'bob', scopes: ['sessions:s1:read'] });
