@@ -20,7 +20,8 @@ export { defaultScopeTable, type ScopeTable } from './default-scope-mappings.js'
 export { buildMappingTable, findMapping, type MappingTable, type ScopeMapping } from './scope-mappings.js';
 export { compareSpecificity, matchPath, matchRoute, parseRoutePattern, type RoutePattern } from './route-pattern.js';
 export { parsePathPattern, type PathPattern } from './path-pattern.js';
-export { divergenceNote, platformShadow, PLATFORM_DEFAULT_MAPPING_KEYS } from './platform-order.js';
+export { divergenceNote } from './divergence.js';
+export { platformShadow, PLATFORM_DEFAULT_MAPPING_KEYS } from './platform-order.js';
 export { compileExcludedPaths, findExcludedPath } from './excluded-paths.js';
 export { formatScope, parseScope, scopeGrants, type ParsedScope } from './scopes.js';
 export { evaluateAccess, type AccessResult } from './access.js';

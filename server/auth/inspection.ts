@@ -3,7 +3,8 @@ import { evaluateAccess, insufficientScopesDetail } from './access.js';
 import { readClaim } from './claims.js';
 import { toMatched, type AuthCore, type Trace } from './core.js';
 import { findMapping, type ScopeMapping, type ScopeMatching } from './scope-mappings.js';
-import { divergenceNote, platformShadow } from './platform-order.js';
+import { divergenceNote } from './divergence.js';
+import { platformShadow } from './platform-order.js';
 import type { OtherVerdict, RouteMatrix, RouteMatrixRow, TokenInspection } from './types.js';
 
 /**

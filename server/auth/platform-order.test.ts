@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { divergenceNote, platformOrder, platformPick, platformShadow } from './platform-order.js';
+import { divergenceNote } from './divergence.js';
+import { platformOrder, platformPick, platformShadow } from './platform-order.js';
 import { DEFAULT_SCOPE_MAPPINGS } from '../api/platform/platform-routes.js';
 import { buildMappingTable } from './scope-mappings.js';
 
