@@ -142,7 +142,7 @@ test.describe('the token loop', () => {
       await page.keyboard.press('Enter');
       await expect(settings.root).toBeVisible();
       // The rule that decided opens focused: its Override button.
-      const override = page.getByRole('button', { name: 'Override GET /metrics' });
+      const override = page.getByRole('button', { name: 'Override GET /metrics', exact: true });
       await expect(override).toBeFocused();
       await page.keyboard.press('Enter');
       // The new custom row takes focus in its scopes, the field to edit (before, focus fell to <body>).
