@@ -42,3 +42,10 @@ export const detachDatabase = (id: string) => route('delete', '/desk/databases/{
 export const loadSampleData = (signal?: AbortSignal) => route('post', '/desk/sample-data', { body: {}, signal });
 
 export const getInfo = (signal?: AbortSignal) => route('get', '/info', { signal });
+
+/** Whether the developer's AgentOS answers at `upstream.url` (or `url`): its `GET /health`. */
+export const checkUpstream = (url?: string) => route('post', '/desk/upstream/check', { body: url ? { url } : {} });
+/** The recent platform requests through rundesk, newer than `after`. */
+export const listRequests = (after = 0, signal?: AbortSignal) => route('get', '/desk/requests', { query: { after }, signal }).then((r) => r.requests);
+export const listLiveRuns = (signal?: AbortSignal) => route('get', '/desk/live-runs', { signal }).then((r) => r.runs);
+export const getLiveRun = (requestId: number, signal?: AbortSignal) => route('get', '/desk/live-runs/{request_id}', { path: { request_id: requestId }, signal });

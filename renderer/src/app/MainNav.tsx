@@ -9,6 +9,7 @@ import { cx } from '../lib/cx';
 
 const PAGES = [
   { to: '/traces', label: 'Traces', data: true },
+  { to: '/requests', label: 'Requests' },
   { to: '/memories', label: 'Memories', data: true },
   { to: '/knowledge', label: 'Knowledge', data: true },
   { to: '/evals', label: 'Evals', data: true },

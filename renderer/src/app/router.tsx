@@ -12,6 +12,9 @@ import { KnowledgePage } from '../features/knowledge/KnowledgePage';
 import { ComparePage } from '../features/traces/ComparePage';
 import { TracePage } from '../features/traces/TracePage';
 import { TracesPage } from '../features/traces/TracesPage';
+import { LiveRunPage } from '../features/gateway/LiveRunPage';
+import { RequestsPage } from '../features/gateway/RequestsPage';
+import { RunComposerPage } from '../features/gateway/RunComposerPage';
 import { Shell } from './Shell';
 import pageStyles from '../components/Page.module.css';
 import textStyles from '../components/text.module.css';
@@ -74,6 +77,9 @@ export const routes: RouteObject[] = [
           { path: 'traces', element: <TracesPage /> },
           { path: 'traces/compare', element: <ComparePage /> },
           { path: 'traces/:traceId', element: <TracePage /> },
+          { path: 'requests', element: <RequestsPage /> },
+          { path: 'run', element: <RunComposerPage /> },
+          { path: 'live/:requestId', element: <LiveRunPage /> },
           { path: 'memories', element: <MemoriesPage /> },
           { path: 'knowledge', element: <KnowledgePage /> },
           { path: 'evals', element: <EvalsPage /> },

@@ -63,6 +63,27 @@ export const deskQueries = {
       queryFn: ({ signal }) => desk.listKeys(signal),
     }),
 
+  /** The requests page: the recent platform requests through rundesk, polled while shown. */
+  requests: () =>
+    queryOptions({
+      queryKey: [...deskQueries.all(), 'requests'] as const,
+      queryFn: ({ signal }) => desk.listRequests(0, signal),
+      refetchInterval: 1000,
+    }),
+  liveRuns: () =>
+    queryOptions({
+      queryKey: [...deskQueries.all(), 'live-runs'] as const,
+      queryFn: ({ signal }) => desk.listLiveRuns(signal),
+      refetchInterval: 1000,
+    }),
+  /** One live run; polled quickly while it runs, then no more (it no longer changes). */
+  liveRun: (requestId: number) =>
+    queryOptions({
+      queryKey: [...deskQueries.all(), 'live-runs', requestId] as const,
+      queryFn: ({ signal }) => desk.getLiveRun(requestId, signal),
+      refetchInterval: (q) => (q.state.data && q.state.data.status !== 'running' ? false : 250),
+    }),
+
   /** The attached databases: the run browser's picker and the Databases page read this one query. */
   databases: () =>
     queryOptions({

@@ -58,6 +58,16 @@ export function RunHeader({
           {comp && <span className={cx(styles.titleComp, textStyles.mono)}>{comp}</span>}
         </h1>
         <div className={layoutStyles.headerSpacer} />
+        {comp && (
+          <Link
+            to={`/run?kind=${kind}&id=${encodeURIComponent(comp)}&session=${encodeURIComponent(sessionId)}`}
+            className={buttonClass({ size: 'sm' })}
+            title="Send the next message of this session through rundesk to your AgentOS"
+            data-testid="continue-session"
+          >
+            Continue this session
+          </Link>
+        )}
         {nav.pos >= 0 && nav.total > 1 && (
           <div className={styles.runNav} data-testid="run-nav">
             <Link to={nav.prevHref ?? '#'} className={buttonClass({ size: 'sm', disabled: !nav.prevHref })} aria-disabled={!nav.prevHref} title="Previous run (k)">

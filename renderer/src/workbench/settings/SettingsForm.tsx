@@ -7,6 +7,7 @@ import { describeError } from '../errors';
 import { KeysPanel } from '../keys/KeysPanel';
 import type { SettingDescription, SettingsEnvelope, SettingsSchemaResponse, SettingsSection } from '../types';
 import { CorsPanel } from './CorsPanel';
+import { UpstreamPanel } from './UpstreamPanel';
 import { differsFromDefault } from './draft';
 import { knownScopes, mappingsFromRows } from './mappings';
 import { PresetsPanel } from './PresetsPanel';
@@ -120,6 +121,7 @@ export function SettingsForm(props: { envelope: SettingsEnvelope; schema: Settin
             ])}
           </div>
           <CorsPanel form={form} />
+          <UpstreamPanel readOnly={form.readOnly} />
         </div>
       </div>
     </div>

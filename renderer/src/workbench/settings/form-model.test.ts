@@ -104,6 +104,7 @@ describe('draft', () => {
     default_database: null,
     cache_budget_mb: 256,
     server: { host: 'h', port: 1 },
+    upstream: { url: null, timeout_seconds: 300 },
     auth: { ...AUTH, verification_keys: ['from-env'] },
     databases: [],
   };

@@ -60,11 +60,18 @@ export function TokensPage() {
   const [mintForm, setMintForm] = useStoredState<MintFormState | null>(STORE.mintForm, null, isStoredMintForm);
   const [minted, setMinted] = useStoredState<MintResponse | null>(STORE.minted, null, isStoredMint);
   // Other pages hand a token over in history state (never the URL): `{ inspectToken }`.
-  const handedOver = (useLocation().state as { inspectToken?: unknown } | null)?.inspectToken;
+  const handed = useLocation().state as { inspectToken?: unknown; inspectMethod?: unknown; inspectPath?: unknown } | null;
+  const handedOver = handed?.inspectToken;
+  // The requests page hands over a request line (its token is never kept).
+  const handedMethod = typeof handed?.inspectMethod === 'string' ? handed.inspectMethod : undefined;
+  const handedPath = typeof handed?.inspectPath === 'string' ? handed.inspectPath : undefined;
   const [target, setTarget] = useStoredState<InspectTarget>(STORE.target, INITIAL_TARGET, isInspectTarget);
   useEffect(() => {
     if (typeof handedOver === 'string') setTarget((t) => ({ ...t, token: handedOver }));
   }, [handedOver, setTarget]);
+  useEffect(() => {
+    if (handedMethod && handedPath) setTarget((t) => ({ ...t, method: handedMethod, path: handedPath }));
+  }, [handedMethod, handedPath, setTarget]);
   const [compare, setCompare] = useStoredState<CompareState>(STORE.compare, INITIAL_COMPARE, isCompareState);
   const onMinted = (r: MintResponse | null) => {
     setMinted(r);
