@@ -329,20 +329,29 @@ export const DeleteSessionsQuerySchema = StoreSelectorSchema.extend({ user_id: u
 
 const jsonObjectBody = z.record(z.string(), z.unknown());
 
-/** `POST /sessions`: AgentOS's `CreateSessionRequest` (every field optional, the body too). */
+/**
+ * A body without its `null` values: the platform's optional fields (`Optional[...] = None`) read
+ * an explicit `null` as absent, and its own client sends every unset field so.
+ */
+function withoutNulls<T extends Record<string, unknown>>(body: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null)) as { [K in keyof T]: Exclude<T[K], null> };
+}
+
+/** `POST /sessions`: AgentOS's `CreateSessionRequest` (every field optional, the body too; null means absent). */
 export const CreateSessionBodySchema = z
   .object({
-    session_id: z.string().min(1).max(512).optional(),
-    session_name: z.string().max(1000).optional(),
-    session_state: jsonObjectBody.optional(),
-    metadata: jsonObjectBody.optional(),
-    user_id: z.string().max(512).optional(),
-    agent_id: z.string().max(512).optional(),
-    team_id: z.string().max(512).optional(),
-    workflow_id: z.string().max(512).optional(),
+    session_id: z.string().min(1).max(512).nullish(),
+    session_name: z.string().max(1000).nullish(),
+    session_state: jsonObjectBody.nullish(),
+    metadata: jsonObjectBody.nullish(),
+    user_id: z.string().max(512).nullish(),
+    agent_id: z.string().max(512).nullish(),
+    team_id: z.string().max(512).nullish(),
+    workflow_id: z.string().max(512).nullish(),
   })
-  .default({})
-  .meta({ id: 'CreateSessionRequest' });
+  .meta({ id: 'CreateSessionRequest' })
+  .transform(withoutNulls)
+  .default({});
 
 export const CreateSessionQuerySchema = z.object({
   type: SessionTypeSchema.default('agent'),
@@ -352,12 +361,13 @@ export const CreateSessionQuerySchema = z.object({
 /** `POST /sessions/{id}/rename`: `{ "session_name": … }` (required; empty allowed, as AgentOS). */
 export const RenameSessionBodySchema = z.object({ session_name: z.string().max(1000) }).meta({ id: 'RenameSessionRequest' });
 
-/** `PATCH /sessions/{id}`: AgentOS's `UpdateSessionRequest`; what is left out stays. */
+/** `PATCH /sessions/{id}`: AgentOS's `UpdateSessionRequest`; what is left out (or null) stays. */
 export const UpdateSessionBodySchema = z
   .object({
-    session_name: z.string().max(1000).optional(),
-    session_state: jsonObjectBody.optional(),
-    metadata: jsonObjectBody.optional(),
-    summary: jsonObjectBody.optional(),
+    session_name: z.string().max(1000).nullish(),
+    session_state: jsonObjectBody.nullish(),
+    metadata: jsonObjectBody.nullish(),
+    summary: jsonObjectBody.nullish(),
   })
-  .meta({ id: 'UpdateSessionRequest' });
+  .meta({ id: 'UpdateSessionRequest' })
+  .transform(withoutNulls);

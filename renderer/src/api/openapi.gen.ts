@@ -3319,33 +3319,33 @@ export interface components {
         };
         /** @default {} */
         CreateSessionRequest: {
-            session_id?: string;
-            session_name?: string;
+            session_id?: string | null;
+            session_name?: string | null;
             session_state?: {
                 [key: string]: unknown;
-            };
+            } | null;
             metadata?: {
                 [key: string]: unknown;
-            };
-            user_id?: string;
-            agent_id?: string;
-            team_id?: string;
-            workflow_id?: string;
+            } | null;
+            user_id?: string | null;
+            agent_id?: string | null;
+            team_id?: string | null;
+            workflow_id?: string | null;
         };
         RenameSessionRequest: {
             session_name: string;
         };
         UpdateSessionRequest: {
-            session_name?: string;
+            session_name?: string | null;
             session_state?: {
                 [key: string]: unknown;
-            };
+            } | null;
             metadata?: {
                 [key: string]: unknown;
-            };
+            } | null;
             summary?: {
                 [key: string]: unknown;
-            };
+            } | null;
         };
         DeleteSessionRequest: {
             session_ids: string[];
