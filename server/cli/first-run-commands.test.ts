@@ -95,3 +95,23 @@ describe('rundesk wait', () => {
     expect(r.stderr).toMatch(/^rundesk wait: no rundesk server of .* answered within 0.2 s/);
   });
 });
+
+describe('warnings at start', () => {
+  it('When serving on 0.0.0.0, Then the warning is handed to the caller once and not also logged (the CLI prints it once)', async () => {
+    const { startServer } = await import('../server.js');
+    const lines: string[] = [];
+    const log = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const running = await startServer({ dataDir: dirs.make(), host: '0.0.0.0', port: 0, log, env: {} });
+    try {
+      expect(running.warnings.filter((w) => w.includes('0.0.0.0'))).toHaveLength(1);
+      expect(lines.filter((l) => l.includes('0.0.0.0'))).toEqual([]);
+    } finally {
+      await running.stop();
+    }
+  });
+});

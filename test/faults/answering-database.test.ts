@@ -257,6 +257,16 @@ describe('Given a fresh data folder (the built-in database holds no sessions)', 
     expect((await t.get('/config')).body.os_database).toBe('agents');
   });
 
+  it('When nothing is pinned and a run is ingested with db_id=default while an attached file answers, Then the file is pinned first and keeps answering', async () => {
+    const t = await fresh('ingest-default', [{ id: 'agents', path: agentFile, read_only: true }]);
+    expect((await t.get('/config')).body.os_database).toBe('agents');
+    expect((await ingest(t, '&db_id=default')).status).toBe(201);
+    expect(savedSettings('ingest-default').default_database).toBe('agents');
+    expect((await t.get('/config')).body.os_database).toBe('agents');
+    expect((await t.get('/sessions')).body.meta.total_count).toBe(agentSessions.length);
+    expect((await t.get('/sessions?db_id=default')).body.meta.total_count).toBe(1);
+  });
+
   it('When a database is attached while the built-in one holds sessions, Then default_database stays unset', async () => {
     const t = await fresh('busy-built-in');
     expect((await ingest(t, '&db_id=default')).status).toBe(201);

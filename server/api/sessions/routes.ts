@@ -8,6 +8,7 @@ import { toRunShape } from './to-run-shape.js';
 import { RunSummarySchema, toRunSummary } from './run-summary.js';
 import * as sessions from './use-cases.js';
 import * as writes from './session-writes.js';
+import { keepAnsweringDatabase } from './keep-answering.js';
 import { AccessScope } from '../../access/scope.js';
 import { listedShapeOf, presentSessionDetail, presentSessionListItem } from './present.js';
 import { selectDatabase, selectStore } from '../../http/request-scope.js';
@@ -267,7 +268,9 @@ export const sessionRoutes = [
     async handle({ params: { session_id }, query: q, body }, ctx) {
       // Validated, and as sent (asSent): JSON.parse keeps a client's `__proto__` key as an own key.
       const run = body as StoredRun & z.output<typeof IngestRunBodySchema>;
-      const result = await sessions.ingestRun(selectStore(ctx.runtime, q, 'write'), ctx.scope(undefined), session_id, q.type, run);
+      const target = selectDatabase(ctx.runtime, q, 'write');
+      await keepAnsweringDatabase(ctx.runtime, target);
+      const result = await sessions.ingestRun(target.sessions(q.table), ctx.scope(undefined), session_id, q.type, run);
       return json(
         { session_id, run_id: run.run_id, session_created: result.sessionCreated, run_created: result.runCreated },
         result.runCreated ? 201 : 200,
@@ -289,7 +292,9 @@ export const sessionRoutes = [
     scopes: ['sessions:write'],
     deskView: false,
     async handle({ query: q, body }, ctx) {
-      const store = selectStore(ctx.runtime, q, 'write');
+      const target = selectDatabase(ctx.runtime, q, 'write');
+      await keepAnsweringDatabase(ctx.runtime, target);
+      const store = target.sessions();
       const created = await writes.createSession(store, ctx.scope(undefined), q.type, body, ctx.auth?.user_id ?? null, nowSeconds(), randomUUID);
       // The session just written, whoever the body or token made its owner.
       return json(await sessionDetail(store, AccessScope.all(), created.session_id, q.type), 201);

@@ -25,8 +25,8 @@ export function __resetAnsweringForTests(): void {
 
 /**
  * Tells when the database that answers without `db_id` changes under a list that names no
- * database — e.g. the built-in database gets its first session and takes over from the attached
- * file (docs/databases.md, "Which database answers") — instead of the rows changing with no word.
+ * database — the user pinned another database or detached this one (docs/databases.md, "Which
+ * database answers": it never changes by itself) — instead of the rows changing with no word.
  */
 export function useAnsweringSwitch(databases: readonly AnsweringCandidate[] | undefined): { change: AnsweringChange | null; dismiss: () => void } {
   const toId = databases?.find((d) => d.answers_without_db_id)?.id ?? null;
@@ -51,7 +51,7 @@ export interface AnsweringChange {
 export function AnsweringSwitchNotice({ change, onDismiss }: { change: AnsweringChange; onDismiss: () => void }) {
   const fromId = typeof change.from === 'string' ? change.from : change.from.id;
   const why = change.to.is_default
-    ? 'the built-in database holds sessions now, and then it answers first unless a database is pinned'
+    ? 'the built-in database was pinned, or it holds sessions now and no database is pinned'
     : typeof change.from === 'string'
       ? `${fromId} is no longer attached`
       : change.from.is_default

@@ -31,14 +31,9 @@ describe('Given a list that names no database, read from the attached file while
     expect(screen.queryByTestId('answering-switch')).toBeNull();
   });
 
-  it('When the user unpins the file and the built-in database then gets its first session, Then the list says it now reads the built-in database and links back to the file', async () => {
+  it('When the built-in database is pinned elsewhere (another window, the settings file), Then the list says it now reads the built-in database and links back to the file', async () => {
     await attachAgentFile();
-    const envelope = await server().desk<{ file_settings: Record<string, unknown> }>('GET', '/desk/settings');
-    await server().desk('PUT', '/desk/settings', { ...envelope.file_settings, default_database: null });
-    renderApp('/sessions');
-    expect((await screen.findByTestId('answering-db')).textContent).toContain('agent');
-    expect(screen.queryByTestId('answering-switch')).toBeNull();
-
+    // A session of its own in the built-in database (the file stays pinned), so its list is not the empty first-run page.
     const token = await server().mint({ sub: 'admin', scopes: ['platform:admin'] });
     const res = await fetch(`${server().baseUrl}/sessions/first/runs?type=agent&db_id=default`, {
       method: 'POST',
@@ -46,9 +41,15 @@ describe('Given a list that names no database, read from the attached file while
       body: JSON.stringify({ run_id: 'first-run', agent_id: 'a', status: 'COMPLETED', created_at: 1_771_086_857 }),
     });
     expect(res.status).toBe(201);
+    renderApp('/sessions');
+    expect((await screen.findByTestId('answering-db')).textContent).toContain('agent');
+    expect(screen.queryByTestId('answering-switch')).toBeNull();
+
+    const envelope = await server().desk<{ file_settings: Record<string, unknown> }>('GET', '/desk/settings');
+    await server().desk('PUT', '/desk/settings', { ...envelope.file_settings, default_database: 'default' });
     const notice = await screen.findByTestId('answering-switch');
     expect(notice.textContent).toMatch(/now reads default, no longer agent/);
-    expect(notice.textContent).toMatch(/built-in database holds sessions now/);
+    expect(notice.textContent).toMatch(/built-in database was pinned/);
     expect(within(notice).getByRole('link', { name: 'Read agent' }).getAttribute('href')).toContain('db=agent');
     expect(screen.getByTestId('answering-db').textContent).toContain('default');
   });
