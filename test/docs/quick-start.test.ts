@@ -21,7 +21,7 @@ function quickStartBlocks(markdown: string): string[] {
 }
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-quick-start-'));
-afterAll(() => { if (!process.env.KEEP_QS) fs.rmSync(root, { recursive: true, force: true }); });
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 /** Runs the blocks in one bash; each block's output and exit code are kept apart. */
 async function runBlocks(blocks: string[]): Promise<{ out: string; code: number }[]> {
