@@ -246,10 +246,19 @@ describe('Given runs in both the built-in database and an attached file', () => 
   let t: TestServer;
   let token: string;
   beforeAll(async () => {
-    t = await startTestServer({ databases: [{ id: 'agents', path: agnoFile() }] });
+    // Ingested before the file is attached: attached first, the file would answer (the built-in
+    // database empty), the write without db_id would go there (read-only: 409), and a write with
+    // db_id=default would pin the file — the answering database never changes by itself.
+    t = await startTestServer();
     token = await t.token();
     const run = { run_id: 'local-run', agent_id: 'local-agent', status: 'COMPLETED', created_at: 1_800_000_000 };
     expect((await t.post('/sessions/local-session/runs', run, token)).status).toBe(201);
+    const attached = await fetch(`${t.baseUrl}/desk/databases`, {
+      method: 'POST',
+      headers: { 'x-desk-token': t.server.deskToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'agents', path: agnoFile() }),
+    });
+    expect(attached.status).toBe(201);
   });
   afterAll(async () => t?.stop());
 
