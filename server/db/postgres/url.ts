@@ -1,3 +1,4 @@
+import { parse } from 'pg-connection-string';
 import { ConfigError } from '../../errors.js';
 
 /**
@@ -45,10 +46,14 @@ function bracketed(host: string): string {
  */
 export function displayPostgresUrl(url: string): string {
   const parsed = parsePostgresUrl(url);
-  const options = parsed.searchParams;
-  const user = options.get('user') || decodeURIComponent(parsed.username);
-  const host = options.get('host') || parsed.hostname;
-  const port = options.get('port') || parsed.port || DEFAULT_PORT;
+  // pg-connection-string is what `pg` reads the URL with: its user, host and port are the ones
+  // contacted. `sslmode` does not change who is contacted, and parsing it warns on stderr.
+  const contacted = new URL(parsed);
+  contacted.searchParams.delete('sslmode');
+  const config = parse(contacted.toString());
+  const user = config.user ?? '';
+  const host = config.host || parsed.hostname;
+  const port = config.port || DEFAULT_PORT;
   return `postgresql://${user ? `${user}@` : ''}${bracketed(host)}:${port}${parsed.pathname === '/' ? '' : parsed.pathname}`;
 }
 
