@@ -32,7 +32,8 @@ export function MintPanel(props: {
   onForm: (f: MintFormState) => void;
   result: MintResponse | null;
   onResult: (r: MintResponse | null) => void;
-  onInspect: (token: string) => void;
+  /** The token and the request it was minted for (the preview's), for the Inspect tab. */
+  onInspect: (token: string, request: { method: string; path: string }) => void;
 }) {
   const { form, onForm } = props;
   const keys = useQuery(deskQueries.keys());

@@ -18,7 +18,7 @@ import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
 
 /** The minted token: decoded parts, the auth layer's answer to one request, curl, act-as. */
-export function MintResult(props: { result: MintResponse | null; onInspect: (token: string) => void; sub: string }) {
+export function MintResult(props: { result: MintResponse | null; onInspect: (token: string, request: { method: string; path: string }) => void; sub: string }) {
   const [label, setLabel] = useState('');
   const [actingAs, setActingAs] = useState<string | null>(null);
   const r = props.result;
@@ -69,7 +69,7 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
       </div>
       <div className={layoutStyles.row}>
         <CopyButton text={r.curl} label="Copy as curl" testId="copy-curl" />
-        <Button onClick={() => props.onInspect(r.token)} data-testid="inspect-minted">
+        <Button onClick={() => props.onInspect(r.token, { method: r.preview.method, path: r.preview.path })} data-testid="inspect-minted">
           Inspect →
         </Button>
         <span className={layoutStyles.spacer} />

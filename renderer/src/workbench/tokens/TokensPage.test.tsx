@@ -44,6 +44,30 @@ describe('token workshop', () => {
     expect(screen.getByTestId('inspect-required').textContent).toContain('sessions:read');
   });
 
+  // Failed before: Inspect kept the placeholder path /sessions/SESSION_ID/runs/RUN_ID.
+  it('When a token is minted for a request and then inspected, Then Inspect asks about that request', async () => {
+    const user = userEvent.setup();
+    renderApp('/tokens?tab=mint');
+    const request = await screen.findByPlaceholderText('/sessions/SESSION_ID/runs/RUN_ID');
+    await user.clear(request);
+    await user.type(request, '/agents');
+    await mintInWorkshop(user, 'carol');
+    await screen.findByTestId('minted-token');
+    await user.click(screen.getByTestId('inspect-minted'));
+    expect(((await screen.findByTestId('inspect-path')) as HTMLInputElement).value).toBe('/agents');
+
+    // Minted for the demo run (no request named): Inspect asks about the run the preview called.
+    await user.click(screen.getByTestId('tab-mint'));
+    const again = await screen.findByPlaceholderText('/sessions/SESSION_ID/runs/RUN_ID');
+    await user.clear(again);
+    await mintInWorkshop(user, 'dave');
+    await waitFor(() => expect(screen.getByTestId('minted-claims').textContent).toContain('"sub": "dave"'));
+    await user.click(screen.getByTestId('inspect-minted'));
+    const path = ((await screen.findByTestId('inspect-path')) as HTMLInputElement).value;
+    expect(path).toMatch(/^\/sessions\/[^/]+\/runs\/[^/]+/);
+    expect(path).not.toContain('SESSION_ID');
+  });
+
   it('When a token is minted, Then it joins the acting-as list at once, and the workshop keeps it and the inspected request across navigation', async () => {
     const user = userEvent.setup();
     const first = renderApp('/tokens?tab=mint');

@@ -133,8 +133,9 @@ export function TokensPage() {
             onForm={setMintForm}
             result={minted}
             onResult={onMinted}
-            onInspect={(token) => {
-              setTarget((t) => ({ ...t, token }));
+            onInspect={(token, request) => {
+              // Inspect asks about the request the token was minted (and previewed) for.
+              setTarget({ token, method: request.method, path: request.path });
               go('inspect');
             }}
           />
