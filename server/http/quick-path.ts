@@ -17,7 +17,7 @@ import { jsonText } from '../json-text.js';
  * sub-delimiter characters, `:`, `@`, `/`, `%` escapes and one `?` (the query). Anything else —
  * spaces, `#`, non-ASCII, an absolute-form target — goes to Express, whose URL parsing decides.
  */
-const PLAIN_TARGET = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*(\?[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?$/;
+export const PLAIN_TARGET = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*(\?[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?$/;
 
 interface Compiled {
   route: Route;
@@ -69,7 +69,7 @@ function writeAnswer(res: ServerResponse, answer: RouteAnswer): void {
   }
 }
 
-function writeError(res: ServerResponse, err: AppError): void {
+export function writeError(res: ServerResponse, err: AppError): void {
   const answer = httpAnswerOf(err);
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   writeBody(res, answer.status, JSON_TYPE, Buffer.from(JSON.stringify(answer.body)));

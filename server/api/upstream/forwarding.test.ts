@@ -99,6 +99,20 @@ describe('Given rundesk with upstream.url set to a live AgentOS', () => {
     expect(upstream.requests.length).toBe(before);
   });
 
+  it('When a page on an allowed origin runs an agent (the CORS path through Express), then it is forwarded with rundesk\'s CORS answer, and a refusal still never reaches the upstream', async () => {
+    const token = await rundesk.token({ sub: 'alice', scopes: RUN_SCOPES });
+    const origin = { origin: 'http://localhost:3000' };
+    const res = await post('/teams/research-team/runs', runForm({ message: 'Research the weather', stream: 'false' }), token, origin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(res.headers.get('x-rundesk-request-id')).toMatch(/^\d+$/);
+    expect(((await res.json()) as { team_id: string }).team_id).toBe('research-team');
+    const before = upstream.requests.length;
+    const refused = await post('/teams/research-team/runs', runForm({ message: 'x' }), await rundesk.token({ scopes: ['sessions:read'] }), origin);
+    expect(refused.status).toBe(403);
+    expect(upstream.requests.length).toBe(before);
+  });
+
   it('When a multipart upload is forwarded, then the upstream receives the same bytes and content type', async () => {
     const token = await rundesk.token({ sub: 'alice', scopes: RUN_SCOPES });
     const form = new FormData();
