@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { answeringDatabase } from '../../db/answering.js';
 import type { Database } from '../../db/types.js';
-import type { Runtime } from '../../runtime-types.js';
+import type { Runtime } from '../../runtime/runtime-types.js';
 
 /**
  * Before a write into the built-in database: when nothing is pinned, the built-in database holds
