@@ -117,12 +117,13 @@ export const deskMutations = {
     }),
   /**
    * User A, user B and an admin, minted with the settings' admin scope, for the compare view.
-   * A and B are users who own sessions in the data the path reads (the desk view knows them).
+   * A and B are users who own sessions in the data the path reads (the desk view knows them),
+   * holding the read scopes plus the one the request's deciding mapping asks for.
    */
   mintPersonas: () =>
     mutationOptions({
       mutationKey: [...deskQueries.all(), 'mint', 'personas'] as const,
-      mutationFn: async ({ adminScope, path }: { adminScope: string | undefined; path: string }): Promise<Persona[]> => {
+      mutationFn: async ({ adminScope, method, path }: { adminScope: string | undefined; method?: string; path: string }): Promise<Persona[]> => {
         const read = ['sessions:read', 'agents:read', 'teams:read', 'workflows:read'];
         const target = sessionOfPath(path);
         const loc = { db: target.db, table: target.table };
@@ -131,9 +132,15 @@ export const deskMutations = {
           listSessions(DESK_ACTOR, { ...loc, limit: 100 }).then((p) => p.data.map((s) => s.user_id), () => []),
         ]);
         const [a, b] = comparePeople(owned, listed);
+        // Custom mappings may ask another scope for this request: the auth layer names it, and the
+        // users carry it, so what differs between them is whose rows they see, not a 403.
+        const probe = await desk.mint({ sub: a, scopes: read, ttl: 60 });
+        const verdict = await desk.inspect({ token: probe.token, method: method ?? 'GET', path }).catch(() => null);
+        const needed = verdict?.status === 403 ? verdict.required_scopes.slice(0, 1) : [];
+        const userScopes = [...read, ...needed.filter((s) => !read.includes(s))];
         const people = [
-          { label: `user A (${a})`, sub: a, scopes: read },
-          { label: `user B (${b})`, sub: b, scopes: read },
+          { label: `user A (${a})`, sub: a, scopes: userScopes },
+          { label: `user B (${b})`, sub: b, scopes: userScopes },
           { label: 'admin', sub: 'admin', scopes: [adminScope ?? 'platform:admin'] },
         ];
         const minted = await Promise.all(people.map((p) => desk.mint({ sub: p.sub, scopes: p.scopes, ttl: 3600 })));

@@ -72,7 +72,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
             disabled={demo.isPending}
             title="Mint two users who own sessions in the data (the owner of the session in the path first) and an admin, with the settings' claim names"
             onClick={() =>
-              demo.mutate({ adminScope: props.auth?.admin_scope, path: state.path }, {
+              demo.mutate({ adminScope: props.auth?.admin_scope, method: state.method, path: state.path }, {
                 onSuccess: (slots) => onState({ ...state, slots }),
               })
             }
