@@ -48,12 +48,13 @@ export function createAccessLog(log: Logger, redact: (url: string) => string): A
 
 /**
  * A read the UI makes on its own (the workbench API, its pages' assets, the health poll) that
- * was answered: logged at debug. A refused or failed one stays at info, as does every platform
- * route, whoever calls it.
+ * was answered: logged at debug. A redirect (opening the login link), a refused or a failed one
+ * stays at info, as does every platform route, whoever calls it.
  */
 export function isUiPoll(method: string | undefined, url: string, status: number): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
-  if (status >= 400) return false;
+  // Answered with its content (or "not modified"): a redirect (the login link) or a refusal is news.
+  if (status >= 300 && status !== 304) return false;
   const pathname = url.split('?')[0] ?? '';
   return pathname === '/health' || pathname === '/desk' || pathname.startsWith('/desk/') || pathname === '/ui' || pathname.startsWith('/ui/');
 }
