@@ -59,7 +59,8 @@ describe('Given databases whose lock another process holds', () => {
       expect((await t.get('/health')).status).toBe(200);
       expect((await t.get(`/sessions/${DEMO.agentSingle}?db_id=scratch`, admin)).status).toBe(200);
       expect((await t.get('/sessions?db_id=agents', admin)).status).toBe(200);
-      expect((await t.post('/sessions/default-s/runs?type=agent', agentRun('d1'), admin)).status).toBe(201);
+      // Another database: the built-in one, named (without db_id a write goes where reads go: scratch, locked).
+      expect((await t.post('/sessions/default-s/runs?type=agent&db_id=default', agentRun('d1'), admin)).status).toBe(201);
     } finally {
       await lock.release();
     }
