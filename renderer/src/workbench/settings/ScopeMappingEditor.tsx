@@ -5,7 +5,7 @@ import { DenseTable } from '../../components/DenseTable';
 import { ChipsInput } from '../../components/ChipsInput';
 import { EmptyState } from '../../components/ui';
 import { HTTP_METHODS, type MappingLint } from '../types';
-import { duplicateRows, mappingKey, newRowId, overriddenDefaults, type MappingRow } from './mappings';
+import { duplicateRows, mappingKey, newRowId, overriddenDefaults, parseMappingKey, type MappingRow } from './mappings';
 import { ScopeChip } from '../../components/ScopeChip';
 import { PatternGrammars } from './PatternGrammars';
 import layoutStyles from '../../components/layout.module.css';
@@ -36,8 +36,9 @@ export function ScopeMappingEditor(props: {
 }) {
   const { rows, onChange, defaults } = props;
   // The workshop's verdict links here with the rule that decided a request (`focusMapping`).
-  const focusMapping = (useLocation().state as { focusMapping?: unknown } | null)?.focusMapping;
-  const focused = typeof focusMapping === 'string' ? focusMapping : null;
+  const handed = useLocation().state as { focusMapping?: unknown; focusScopes?: unknown } | null;
+  const focused = typeof handed?.focusMapping === 'string' ? handed.focusMapping : null;
+  const focusScopes = Array.isArray(handed?.focusScopes) ? handed.focusScopes.filter((s): s is string => typeof s === 'string') : [];
   const [filter, setFilter] = useState(() => (focused !== null && defaults[focused] !== undefined && !rows.some((r) => mappingKey(r) === focused) ? focused : ''));
   useEffect(() => {
     if (focused === null) return;
@@ -89,6 +90,13 @@ export function ScopeMappingEditor(props: {
           <span>
             From the workshop's verdict on <code>{focused}</code>. Fix the rule and save, then re-check the same token and request.
           </span>
+          {/* The deciding key may be neither a row nor one of rundesk's defaults (the platform's
+              `GET /sessions/*` covers rundesk's run route): offer to add it. */}
+          {!rows.some((r) => mappingKey(r) === focused) && defaults[focused] === undefined ? (
+            <Button size="sm" disabled={props.disabled} onClick={() => addRow({ ...parseMappingKey(focused), scopes: [...focusScopes] })} data-testid="add-deciding-mapping">
+              Override <code>{focused}</code>
+            </Button>
+          ) : null}
           <Link to="/tokens?tab=inspect" className={buttonClass({ size: 'sm' })} data-testid="recheck">
             Re-check in the workshop →
           </Link>

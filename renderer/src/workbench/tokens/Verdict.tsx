@@ -104,14 +104,37 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                 {v.matched ? (
                   <>
                     <code>{v.matched.pattern}</code> <Badge tone={v.matched.source === 'custom' ? 'accent' : 'muted'}>{v.matched.source}</Badge>{' '}
-                    <Link to="/settings#wb-mappings" state={{ focusMapping: v.matched.pattern }} data-testid="verdict-edit-mapping">
-                      {v.matched.source === 'custom' ? 'Edit this rule →' : 'Override this rule →'}
+                    {/* The key to write is the one that decides as the server matches keys (for a default
+                        under "platform" matching, the platform's own key that covers the route). */}
+                    <Link
+                      to="/settings#wb-mappings"
+                      state={{ focusMapping: v.matched.override_key, focusScopes: v.matched.scopes }}
+                      data-testid="verdict-edit-mapping"
+                      title={v.matched.override_key !== v.matched.pattern ? `Redefines ${v.matched.override_key}, the key that decides this request` : undefined}
+                    >
+                      {v.matched.source === 'custom' && v.matched.override_key === v.matched.pattern ? 'Edit this rule →' : 'Override this rule →'}
                     </Link>
                   </>
                 ) : (
                   <span className={textStyles.muted}>{v.outcome === 'excluded' ? 'excluded route' : 'none matched'}</span>
                 )}
               </dd>
+              {v.other_verdict ? (
+                <>
+                  <dt>other mode</dt>
+                  <dd data-testid="inspect-other-verdict" data-status={v.other_verdict.status}>
+                    with <code>scope_matching: "{v.other_verdict.scope_matching}"</code>: <StatusPill status={v.other_verdict.status} />{' '}
+                    {v.other_verdict.matched ? (
+                      <>
+                        by <code>{v.other_verdict.matched.pattern}</code>
+                      </>
+                    ) : (
+                      'no mapping'
+                    )}
+                    {v.other_verdict.detail ? <span className={textStyles.muted}> — {v.other_verdict.detail}</span> : null}
+                  </dd>
+                </>
+              ) : null}
             </dl>
             {ver.attempts.length > 0 ? (
               <details className={layoutStyles.details} open={!ver.verified}>
