@@ -55,7 +55,7 @@ export function KnowledgePage() {
       ) : (
         <>
           <div className={denseTableStyles.tableWrap}>
-            <table className={denseTableStyles.table} data-testid="knowledge-table">
+            <table className={cx(denseTableStyles.table, styles.table)} data-testid="knowledge-table">
               <thead>
                 <tr>
                   <th>Content</th>
@@ -109,11 +109,11 @@ function ContentRow({ c }: { c: KnowledgeContent }) {
   const metadata = c.metadata ? Object.entries(c.metadata) : [];
   return (
     <tr data-testid="knowledge-row" data-content-id={c.id}>
-      <td>
+      <td className={styles.contentCell}>
         <div className={styles.name}>{c.name ?? c.id}</div>
         {c.description && <div className={cx(textStyles.muted, textStyles.small)}>{c.description}</div>}
       </td>
-      <td>
+      <td className={styles.statusCell}>
         {c.status ? <TonePill tone={STATUS_TONE[c.status]}>{c.status}</TonePill> : <span className={textStyles.muted}>—</span>}
         {c.status_message && <div className={cx(textStyles.small, styles.statusMessage)}>{c.status_message}</div>}
       </td>
