@@ -8,7 +8,7 @@
  * The server's resident set (RSS, from /proc) is sampled throughout, and its peak (VmHWM) is
  * checked against the bound the server states on `GET /desk/databases` (`memory.bound`, docs/databases.md
  * "Memory"): idle RSS + `cache_budget_mb` + SQLite page caches + twice the largest session value
- * read. Both are written to the results, with each term of the bound, the caches' own figures
+ * read + twice the largest table's run-search documents. Both are written to the results, with each term of the bound, the caches' own figures
  * and the load average. Results in bench/results/memory.json (SQLite) and
  * bench/results/memory-postgres.json.
  *
@@ -135,13 +135,16 @@ async function main(): Promise<void> {
           while (next < jobs.length) {
             const job = jobs[next++] as { db: string; q: string };
             const url = `${server.url}/search/runs?db_id=${job.db}&q=${encodeURIComponent(job.q)}&limit=50`;
-            let res: Response;
-            try {
-              res = await fetch(url, { headers });
-            } catch (error) {
-              // A kept-alive socket the server closed as it was reused: said, and sent again once.
-              process.stdout.write(`search ${job.db} "${job.q}": ${String((error as Error).cause ?? error)}; sent again\n`);
-              res = await fetch(url, { headers });
+            let res: Response | undefined;
+            for (let attempt = 1; res === undefined; attempt++) {
+              try {
+                res = await fetch(url, { headers });
+              } catch (error) {
+                // A kept-alive socket the server closed (idle 5 s) as the client reused it: said, and sent again.
+                if (attempt === 3) throw error;
+                process.stdout.write(`search ${job.db} "${job.q}": ${String((error as Error).cause ?? error)}; sent again\n`);
+                await new Promise((resolve) => setTimeout(resolve, 100));
+              }
             }
             await res.arrayBuffer();
             requests += 1;
@@ -199,6 +202,7 @@ async function main(): Promise<void> {
           budget: mb(bound.budget_bytes),
           sqlite_page_caches: mb(bound.sqlite_page_cache_bytes),
           reading: mb(bound.reading_bytes),
+          search: mb(bound.search_bytes),
         },
         peak_within_stated_bound: peak <= bound.bytes,
         headroom_mb: mb(bound.bytes - peak),

@@ -18,7 +18,7 @@ interface Memory {
   budget_bytes: number;
   used_bytes: number;
   caches: Record<string, CacheStats>;
-  bound: { bytes: number; idle_rss_bytes: number; budget_bytes: number; sqlite_page_cache_bytes: number; reading_bytes: number; largest_value_bytes: number; rss_bytes: number };
+  bound: { bytes: number; idle_rss_bytes: number; budget_bytes: number; sqlite_page_cache_bytes: number; reading_bytes: number; largest_value_bytes: number; search_bytes: number; largest_search_documents_bytes: number; rss_bytes: number };
 }
 
 const MB = 1024 * 1024;
@@ -140,7 +140,8 @@ describe('Given a server with a 64 MiB cache budget and an attached session of l
     expect(bound.largest_value_bytes).toBeGreaterThan(RUNS * 20_000);
     expect(bound.largest_value_bytes).toBeLessThan(storedRuns);
     expect(bound.reading_bytes).toBe(2 * bound.largest_value_bytes);
-    expect(bound.bytes).toBe(bound.idle_rss_bytes + bound.budget_bytes + bound.sqlite_page_cache_bytes + bound.reading_bytes);
+    expect(bound.search_bytes).toBe(2 * bound.largest_search_documents_bytes);
+    expect(bound.bytes).toBe(bound.idle_rss_bytes + bound.budget_bytes + bound.sqlite_page_cache_bytes + bound.reading_bytes + bound.search_bytes);
     expect(bound.rss_bytes).toBeGreaterThan(0);
   });
 });

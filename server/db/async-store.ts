@@ -24,6 +24,7 @@ export function asyncStore(store: SyncSessionStore, written: () => void = () => 
     getRun: (...a) => run(() => store.getRun(...a)),
     listRuns: (...a) => run(() => store.listRuns(...a)),
     pageRuns: (...a) => run(() => store.pageRuns(...a)),
+    eachRun: (...a) => run(() => store.eachRun(...a)),
     listSessions: (...a) => run(() => store.listSessions(...a)),
     listComponents: (...a) => run(() => store.listComponents(...a)),
     upsertRun: (...a) => write(() => store.upsertRun(...a)),

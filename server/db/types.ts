@@ -158,6 +158,12 @@ export interface SyncSessionStore {
    * a store that can reads only the window's runs. `null` as `listRuns`.
    */
   pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): RunsPage | null;
+  /**
+   * Every run in stored order, parsed one at a time as iterated, for a reader that visits each
+   * run once (run search): the session's stored value is read once, and no store decodes a whole
+   * session for it where it can avoid it. `null` as `listRuns`.
+   */
+  eachRun(sessionId: string, filter: RowFilter): Iterable<StoredRun> | null;
   listSessions(query: ListSessionsQuery): Page<SessionListItem>;
   listComponents(kind: SessionType, filter: RowFilter): ComponentSummary[];
   /**

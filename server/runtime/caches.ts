@@ -168,6 +168,7 @@ export class Caches implements AuthCaches, StoreCaches {
       attachedSqliteFiles,
       attachedPageCacheBytes: ATTACHED_PAGE_CACHE_KIB * 1024,
       largestValueBytes: Math.max(this.sqliteRuns.largestValueBytes, this.postgresRuns.largestValueBytes),
+      largestSearchDocumentsBytes: this.searchDocuments.largestTableBytes,
       rssBytes: process.memoryUsage.rss(),
     });
     return { budget_bytes: this.budgetBytes, used_bytes: used, caches, bound };

@@ -34,12 +34,6 @@ const DOC_OVERHEAD_BYTES = 512;
 /** Enough for any listing: the whole table is read in one page. */
 const ALL_ROWS = 1_000_000_000;
 
-/**
- * Runs read per step while documents are built: a session's runs are read a window at a time
- * (the stores read only the window's runs from their index), never decoded whole at once.
- */
-const RUNS_WINDOW = 256;
-
 /** Bytes one document is counted at: its texts (up to two bytes a character, held three ways) and overhead. */
 export function documentBytes(doc: RunDocument): number {
   return 4 * doc.all.length + DOC_OVERHEAD_BYTES;
@@ -55,10 +49,17 @@ export class SearchDocuments {
   private readonly tables: BoundedLru<Kept>;
   private maxBytes: number;
   readonly byRun = new WeakMap<StoredRun, RunDocument>();
+  /** The most document bytes one table has given so far (kept or streamed): a term of the memory bound. */
+  private largestTable = 0;
 
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes;
     this.tables = new BoundedLru<Kept>({ maxBytes }, (kept) => kept.bytes);
+  }
+
+  /** The largest table's documents built since the start, in bytes (see `memoryBound`). */
+  get largestTableBytes(): number {
+    return this.largestTable;
   }
 
   /** A new byte bound in force now, least recently used evicted to fit. */
@@ -76,7 +77,7 @@ export class SearchDocuments {
     const store = db.sessions(table);
     // Read before the documents: a change made meanwhile gives a newer version on the next search.
     const stamp = db.changeStamp?.() ?? (await db.tableVersion?.(table));
-    if (stamp === undefined) return readDocuments(store, this.byRun);
+    if (stamp === undefined) return this.keeping(null, '', readDocuments(store, this.byRun));
     const key = `${ownerPrefix(databaseOwner(db.id))}${table ?? ''}`;
     const version = `${generation}:${stamp}`;
     const kept = this.tables.get(key);
@@ -84,19 +85,23 @@ export class SearchDocuments {
     return this.keeping(key, version, readDocuments(store, this.byRun));
   }
 
-  /** `docs` passed through, collected while they fit the share and kept once all were read. */
-  private async *keeping(key: string, version: string, docs: AsyncIterable<OwnedDocument>): AsyncGenerator<OwnedDocument> {
-    let collected: OwnedDocument[] | null = [];
+  /**
+   * `docs` passed through, collected while they fit the share and kept once all were read
+   * (`key` null: never kept), their bytes counted as they come.
+   */
+  private async *keeping(key: string | null, version: string, docs: AsyncIterable<OwnedDocument>): AsyncGenerator<OwnedDocument> {
+    let collected: OwnedDocument[] | null = key === null ? null : [];
     let bytes = 0;
     for await (const doc of docs) {
+      bytes += documentBytes(doc.doc);
+      if (bytes > this.largestTable) this.largestTable = bytes;
       if (collected !== null) {
-        bytes += documentBytes(doc.doc);
         if (bytes <= this.maxBytes) collected.push(doc);
         else collected = null;
       }
       yield doc;
     }
-    if (collected !== null) this.tables.set(key, { version, docs: collected, bytes });
+    if (collected !== null && key !== null) this.tables.set(key, { version, docs: collected, bytes });
   }
 
   forget(owner: string): void {
@@ -108,23 +113,18 @@ export class SearchDocuments {
   }
 }
 
-/** Every run of the table as a document, a window of runs at a time (never a session decoded whole for this). */
+/** Every run of the table as a document, each run parsed as reached (`eachRun`: a session's value read once, never decoded whole for this where the store can avoid it). */
 async function* readDocuments(store: SessionStore, byRun: WeakMap<StoredRun, RunDocument>): AsyncGenerator<OwnedDocument> {
   const sessions = await store.listSessions({ page: 1, limit: ALL_ROWS, sortOrder: 'desc', sortBy: 'created_at' });
   for (const session of sessions.items) {
     if (session.run_count === 0) continue;
-    for (let offset = 0; ; offset += RUNS_WINDOW) {
-      const page = await store.pageRuns(session.session_id, {}, { offset, limit: RUNS_WINDOW });
-      if (page === null) break;
-      for (const run of page.runs) {
-        let doc = byRun.get(run);
-        if (!doc || doc.sessionName !== session.session_name) {
-          doc = buildRunDocument(session, run);
-          if (Object.isFrozen(run)) byRun.set(run, doc);
-        }
-        yield { ownerId: session.user_id, doc };
+    for (const run of (await store.eachRun(session.session_id, {})) ?? []) {
+      let doc = byRun.get(run);
+      if (!doc || doc.sessionName !== session.session_name) {
+        doc = buildRunDocument(session, run);
+        if (Object.isFrozen(run)) byRun.set(run, doc);
       }
-      if (page.runs.length < RUNS_WINDOW || offset + RUNS_WINDOW >= page.total) break;
+      yield { ownerId: session.user_id, doc };
     }
   }
 }

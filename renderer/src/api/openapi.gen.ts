@@ -4806,7 +4806,7 @@ export interface components {
         };
         /** @description The stated memory bound, term by term (docs/databases.md, "Memory"). */
         DeskMemoryBound: {
-            /** @description The resident memory (RSS) the server stays under: `idle_rss_bytes + budget_bytes + sqlite_page_cache_bytes + reading_bytes`. */
+            /** @description The resident memory (RSS) the server stays under: `idle_rss_bytes + budget_bytes + sqlite_page_cache_bytes + reading_bytes + search_bytes`. */
             bytes: number;
             /** @description RSS once the server listened, every database open and nothing read. */
             idle_rss_bytes: number;
@@ -4818,6 +4818,10 @@ export interface components {
             reading_bytes: number;
             /** @description The largest stored runs value (SQLite or PostgreSQL) read since the start. */
             largest_value_bytes: number;
+            /** @description Twice the largest table's run-search documents: a table larger than its share is searched as it is read, its documents dropped as the search goes, but reclaimed only at the runtime's next collection. */
+            search_bytes: number;
+            /** @description The largest table's run-search documents built since the start (kept or streamed). */
+            largest_search_documents_bytes: number;
             /** @description The server's RSS now, to compare with `bytes`. */
             rss_bytes: number;
         };

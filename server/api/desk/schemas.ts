@@ -529,12 +529,17 @@ const CacheStatsSchema = z
 
 const MemoryBoundSchema = z
   .object({
-    bytes: z.number().int().meta({ description: 'The resident memory (RSS) the server stays under: `idle_rss_bytes + budget_bytes + sqlite_page_cache_bytes + reading_bytes`.' }),
+    bytes: z.number().int().meta({ description: 'The resident memory (RSS) the server stays under: `idle_rss_bytes + budget_bytes + sqlite_page_cache_bytes + reading_bytes + search_bytes`.' }),
     idle_rss_bytes: z.number().int().meta({ description: 'RSS once the server listened, every database open and nothing read.' }),
     budget_bytes: z.number().int().meta({ description: '`cache_budget_mb` in bytes.' }),
     sqlite_page_cache_bytes: z.number().int().meta({ description: 'SQLite\'s page caches, outside the budget: 2 MiB per attached SQLite file and 16 MiB for the built-in database.' }),
     reading_bytes: z.number().int().meta({ description: 'Twice the largest session runs value read so far: held by the driver and by rundesk while its index is built. Each session first read at the same moment adds its own.' }),
     largest_value_bytes: z.number().int().meta({ description: 'The largest stored runs value (SQLite or PostgreSQL) read since the start.' }),
+    search_bytes: z.number().int().meta({
+      description:
+        'Twice the largest table\'s run-search documents: a table larger than its share is searched as it is read, its documents dropped as the search goes, but reclaimed only at the runtime\'s next collection.',
+    }),
+    largest_search_documents_bytes: z.number().int().meta({ description: 'The largest table\'s run-search documents built since the start (kept or streamed).' }),
     rss_bytes: z.number().int().meta({ description: 'The server\'s RSS now, to compare with `bytes`.' }),
   })
   .meta({ id: 'DeskMemoryBound', description: 'The stated memory bound, term by term (docs/databases.md, "Memory").' });

@@ -57,6 +57,10 @@ export class LiveAgnoStore implements SyncSessionStore {
     return this.read((s) => s.pageRuns(sessionId, filter, window));
   }
 
+  eachRun(sessionId: string, filter: RowFilter): Iterable<StoredRun> | null {
+    return this.read((s) => s.eachRun(sessionId, filter));
+  }
+
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {
     return this.read((s) => s.listSessions(query));
   }

@@ -51,6 +51,9 @@ type ReadState =
   /** Non-unique session ids: the user's row is not the one the cache would hold. */
   | { kind: 'other-row' };
 
+/** Runs read per step by `eachRun` on an Agno 3 table. */
+const RUN_WINDOW = 256;
+
 /** Listing, count and component answers kept per unchanged file (distinct queries: pages, filters, sorts). */
 const MAX_KEPT_LISTINGS = 64;
 
@@ -159,6 +162,31 @@ export class AgnoSessionStore implements SyncSessionStore {
       return found.all().map(freezeDeep);
     }
     return this.withRuns(sessionId, filter, (found) => found.all().map(freezeDeep));
+  }
+
+  eachRun(sessionId: string, filter: RowFilter): Iterable<StoredRun> | null {
+    if (this.sql.runsTable) {
+      // Agno 3: a window of run rows at a time (each read from its own row).
+      const first = this.pageRuns(sessionId, filter, { offset: 0, limit: RUN_WINDOW });
+      if (first === null) return null;
+      const more = (offset: number) => this.pageRuns(sessionId, filter, { offset, limit: RUN_WINDOW });
+      return (function* () {
+        let page: RunsPage | null = first;
+        for (let offset = 0; page !== null; offset += RUN_WINDOW) {
+          yield* page.runs;
+          if (page.runs.length < RUN_WINDOW || offset + RUN_WINDOW >= page.total) return;
+          page = more(offset + RUN_WINDOW);
+        }
+      })();
+    }
+    // Agno 2: the value read (or found current in the cache) once, each run parsed from its
+    // own bytes as reached.
+    return this.withRuns(sessionId, filter, (found) => {
+      const runs = found.each();
+      return (function* () {
+        for (const run of runs) yield freezeDeep(run);
+      })();
+    });
   }
 
   pageRuns(sessionId: string, filter: RowFilter, window: RunWindow): RunsPage | null {

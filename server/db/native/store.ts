@@ -30,6 +30,9 @@ import { oneRowOf } from '../one-row.js';
 import { mergeSessionPatch } from '../session-patch.js';
 import { immediately } from '../sqlite-write.js';
 
+/** Runs read per statement by `eachRun`. */
+const RUN_WINDOW = 256;
+
 /** The one session table of the default database. */
 export const NATIVE_TABLE = 'sessions';
 
@@ -86,6 +89,19 @@ export class NativeSessionStore implements SyncSessionStore {
       return { runs: rows.map((r) => JSON.parse(r.run) as StoredRun), total: n };
     });
     return read();
+  }
+
+  eachRun(sessionId: string, filter: RowFilter): Iterable<StoredRun> | null {
+    if (this.getSession(sessionId, filter) === null) return null;
+    const window = this.sql.get('runsOfSessionWindow');
+    // A window of rows per statement: no statement is left open between the caller's steps.
+    return (function* () {
+      for (let offset = 0; ; offset += RUN_WINDOW) {
+        const rows = window.all(sessionId, RUN_WINDOW, offset) as Array<{ run: string }>;
+        for (const row of rows) yield JSON.parse(row.run) as StoredRun;
+        if (rows.length < RUN_WINDOW) return;
+      }
+    })();
   }
 
   listSessions(query: ListSessionsQuery): Page<SessionListItem> {

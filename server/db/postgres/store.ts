@@ -245,6 +245,11 @@ export class PostgresSessionStore implements SessionStore {
     return { run: isPlainObject(row.run) ? (row.run as StoredRun) : null, hasRuns: row.has_runs === true };
   }
 
+  /** Every run, read as the run list is (PostgreSQL hands over the decoded rows). */
+  async eachRun(sessionId: string, filter: RowFilter): Promise<Iterable<StoredRun> | null> {
+    return this.listRuns(sessionId, filter);
+  }
+
   async listRuns(sessionId: string, filter: RowFilter): Promise<StoredRun[] | null> {
     return this.withLayout((sql) => this.mergedRuns(sql, sessionId, filter.scope, filter.type));
   }

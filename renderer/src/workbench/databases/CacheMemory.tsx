@@ -20,7 +20,7 @@ export function CacheMemory() {
       Caches and run indexes hold {megabytes(used)} of {megabytes(budget)} (<code>cache_budget_mb</code> in the settings; least recently used entries
       are dropped beyond it). The server stays under <span data-memory-bound>{megabytes(bound.bytes)}</span> of memory: {megabytes(bound.idle_rss_bytes)} when it
       started, the budget, {megabytes(bound.sqlite_page_cache_bytes)} of SQLite page caches and {megabytes(bound.reading_bytes)} while the largest session
-      is read; it uses {megabytes(bound.rss_bytes)} now.
+      is read, and {megabytes(bound.search_bytes)} while the largest table is searched; it uses {megabytes(bound.rss_bytes)} now.
     </p>
   );
 }
