@@ -10,11 +10,9 @@
 import type { AccessScope } from '../access/scope.js';
 import type { SessionType, StoredRun } from '../agno-format/types.js';
 import type { PlatformData } from './platform-data/types.js';
-import type { SessionPatch } from './session-patch.js';
 import type { TraceStore } from './traces/types.js';
 
 export { SESSION_TYPES, type SessionType, type StoredRun } from '../agno-format/types.js';
-export type { SessionPatch } from './session-patch.js';
 
 /** A session row without its runs. JSON columns are decoded (`null` when absent). */
 export interface StoredSession {
@@ -34,6 +32,22 @@ export interface StoredSession {
   created_at: number;
   /** Epoch seconds. */
   updated_at: number | null;
+}
+
+/**
+ * What a rename (`POST /sessions/{id}/rename`) or an update (`PATCH /sessions/{id}`) changes:
+ * `session_name` and `session_state` go into `session_data`, `metadata` and `summary` replace
+ * their columns; what is left out stays as stored. Each store applies it to the row it reads
+ * inside the write's own transaction (`mergeSessionPatch`, ./session-patch.ts), so two patches sent at once both
+ * land, whatever order they commit in.
+ */
+export interface SessionPatch {
+  session_name?: string | undefined;
+  session_state?: Record<string, unknown> | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  summary?: Record<string, unknown> | undefined;
+  /** Epoch seconds written to `updated_at`. */
+  updated_at: number;
 }
 
 /** The columns AgentOS's session rename and update write (`mergeSessionPatch` builds them). */
