@@ -18,12 +18,14 @@ interface Compiled {
   method: string;
   pattern: RegExp;
   key: string;
+  notSet: () => Error;
 }
 
 /** `/agents/{agent_id}/runs` → a pattern: literals in any letter case (as Express), `{name}` one segment. */
 function compile(route: ForwardedRoute): Compiled {
   const literals = route.path.split(/\{[^/}]+\}/).map((p) => p.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
-  return { method: route.method.toUpperCase(), pattern: new RegExp(`^${literals.join('[^/]+')}/?$`, 'i'), key: routeKey(route) };
+  const key = routeKey(route);
+  return { method: route.method.toUpperCase(), pattern: new RegExp(`^${literals.join('[^/]+')}/?$`, 'i'), key, notSet: route.notSet ?? (() => upstreamNotSet(key)) };
 }
 
 /**
@@ -59,7 +61,7 @@ export function createForwardPath(runtime: Runtime, gateway: Gateway, routes: re
     }
     const target = upstreamTarget(runtime.settings().settings.upstream);
     if (target === null) {
-      writeError(res, upstreamNotSet(route.key));
+      fail(res, method, path)(route.notSet());
       return;
     }
     const { requests, liveRuns, forwarder } = gateway;
