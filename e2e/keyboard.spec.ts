@@ -24,7 +24,7 @@ test.describe('keyboard only', () => {
 
     const order = [
       page.getByRole('link', { name: 'rundesk home' }),
-      ...['Runs', 'Traces', 'Memories', 'Evals', 'Metrics', 'Tokens', 'Settings', 'Databases'].map((name) => app.nav.getByRole('link', { name, exact: true })),
+      ...['Runs', 'Traces', 'Requests', 'Memories', 'Knowledge', 'Evals', 'Metrics', 'Tokens', 'Settings', 'Databases'].map((name) => app.nav.getByRole('link', { name, exact: true })),
       app.dbPicker,
       app.actingAs,
       app.themeToggle,

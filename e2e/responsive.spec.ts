@@ -45,7 +45,7 @@ test('at 800 px the page links are behind the menu button, which opens, navigate
   await expect(app.nav).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
   const links = app.nav.getByRole('link');
-  await expect(links).toHaveText(['Runs', 'Traces', 'Memories', 'Knowledge', 'Evals', 'Metrics', 'Tokens', 'Settings', 'Databases']);
+  await expect(links).toHaveText(['Runs', 'Traces', 'Requests', 'Memories', 'Knowledge', 'Evals', 'Metrics', 'Tokens', 'Settings', 'Databases']);
   for (const link of await links.all()) {
     const box = (await link.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
