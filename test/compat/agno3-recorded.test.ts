@@ -140,9 +140,9 @@ function answeredAsIs(r: Recorded): boolean {
 }
 
 /**
- * A session page with sessions of equal sort keys put in `session_id` order. The platform leaves
- * ties in the order SQLite reads the table (its insertion order, whatever the direction);
- * rundesk orders them by `session_id` in the direction asked, so every page is stable. The
+ * A session page with sessions of equal sort keys put in `session_id` order, on both sides. On
+ * SQLite rundesk orders ties as SQLite's plan does for the platform's own query (session-ties.test.ts);
+ * on PostgreSQL it orders them by `session_id`, where the platform's order is the plan's. The
  * keys' sequence itself is still compared.
  */
 function tiesInIdOrder(p: string, body: unknown): unknown {

@@ -273,7 +273,7 @@ export class AgnoStatements {
     const { where, params } = this.where(filter);
     if (runsFromIndex) {
       const dir = order === 'asc' ? 'ASC' : 'DESC';
-      let sql = `SELECT ${this.select} FROM ${this.table} AS t ${where} ORDER BY ${this.sortColumn(sortBy)} ${dir}, t.session_id ${dir}`;
+      let sql = `SELECT ${this.select} FROM ${this.table} AS t ${where} ORDER BY ${this.sortColumn(sortBy)} ${dir}, ${this.tieOrder(where, params, sortBy, dir)}`;
       if (page) {
         sql += ' LIMIT ? OFFSET ?';
         params.push(page.limit, page.offset);
@@ -289,12 +289,26 @@ export class AgnoStatements {
     const dir = order === 'asc' ? 'ASC' : 'DESC';
     let sql =
       `SELECT ${this.select}, ${this.runCount} AS run_count, ${nameRun} AS name_run ` +
-      `FROM ${this.table} AS t ${where} ORDER BY ${this.sortColumn(sortBy)} ${dir}, t.session_id ${dir}`;
+      `FROM ${this.table} AS t ${where} ORDER BY ${this.sortColumn(sortBy)} ${dir}, ${this.tieOrder(where, params, sortBy, dir)}`;
     if (page) {
       sql += ' LIMIT ? OFFSET ?';
       params.push(page.limit, page.offset);
     }
     return this.cached(sql).all(...params) as LightRow[];
+  }
+
+  /**
+   * How rows with equal sort keys follow each other: as SQLite orders them for the platform's own
+   * listing query on this file (`SELECT * … ORDER BY <column> <dir> LIMIT … OFFSET …`, no second
+   * key), so a page holds the sessions AgentOS's page holds. Read along an index on the column
+   * (Agno indexes `created_at`), ties come in the index's row order, in the direction asked; sorted
+   * in a temporary B-tree (a `session_type` filter reads by its own index), they keep the order they
+   * were read in: the row order, ascending. The plan is asked of SQLite for the same FROM and WHERE.
+   */
+  private tieOrder(where: string, params: unknown[], sortBy: SessionSortField, dir: 'ASC' | 'DESC'): string {
+    const plan = this.cached(`EXPLAIN QUERY PLAN SELECT * FROM ${this.table} AS t ${where} ORDER BY ${this.sortColumn(sortBy)} ${dir}`).all(...params) as Array<{ detail: string }>;
+    const sorted = plan.some((step) => /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(step.detail));
+    return `${this.key.order} ${sorted ? 'ASC' : dir}`;
   }
 
   /** Column text for a sort field: fixed names, each only when the table has it (else NULL). */
