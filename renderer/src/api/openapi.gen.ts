@@ -721,7 +721,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily metrics as stored (never recalculated) */
+        /**
+         * Daily metrics, refreshed first at most once a minute on a writable database
+         * @description As AgentOS 2.9 and 3's `get_metrics`: on a writable database the daily metrics are recalculated first (as `POST /metrics/refresh`) when a minute or more has passed since that database's last refresh on this server; a failing refresh never fails the read. A read-only database is never written: it answers the rows as stored.
+         */
         get: operations["get_metrics"];
         put?: never;
         post?: never;
@@ -2690,7 +2693,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily metrics as stored (never recalculated) (desk view: every row, whatever the JWT settings) */
+        /**
+         * Daily metrics, refreshed first at most once a minute on a writable database (desk view: every row, whatever the JWT settings)
+         * @description As AgentOS 2.9 and 3's `get_metrics`: on a writable database the daily metrics are recalculated first (as `POST /metrics/refresh`) when a minute or more has passed since that database's last refresh on this server; a failing refresh never fails the read. A read-only database is never written: it answers the rows as stored.
+         */
         get: operations["desk_view_get_metrics"];
         put?: never;
         post?: never;

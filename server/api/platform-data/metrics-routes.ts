@@ -6,6 +6,7 @@ import { selectDatabase } from '../../http/request-scope.js';
 import { defineRoute, json } from '../../http/route.js';
 import type { Runtime } from '../../runtime/runtime-types.js';
 import { metricsByDay, metricsOfOwner } from './metric-owners.js';
+import { markMetricsRefreshed } from './metrics-lazy-refresh.js';
 import { recalculateMetrics } from './metrics-refresh.js';
 import { presentMetrics } from './present.js';
 import { refuseWithoutIdentity } from './write-use-cases.js';
@@ -38,6 +39,8 @@ const ALREADY_RUNNING = { status: 'already_running', message: 'A metrics refresh
 async function refresh(runtime: Runtime, db: Database, table: string | undefined, scope: AccessScope) {
   const map = states(runtime);
   const startedAt = Date.now();
+  // As AgentOS's calculate_metrics(): a refresh asked for counts as the minute's lazy refresh of GET /metrics.
+  markMetricsRefreshed(db, table, startedAt);
   map.set(db.id, { status: 'running', started_at: iso(startedAt), finished_at: null, error: null });
   try {
     const { rows, owned } = await recalculateMetrics(db, { table }, Date.now);
@@ -48,6 +51,11 @@ async function refresh(runtime: Runtime, db: Database, table: string | undefined
     map.set(db.id, { status: 'failed', started_at: iso(startedAt), finished_at: iso(Date.now()), error: (error as Error).message });
     throw error;
   }
+}
+
+/** Whether a refresh of `db` asked for by `POST /metrics/refresh` is under way on this server. */
+export function metricsRefreshRunning(runtime: Runtime, db: Database): boolean {
+  return states(runtime).get(db.id)?.status === 'running';
 }
 
 export const metricsRefreshRoutes = [
@@ -73,7 +81,7 @@ export const metricsRefreshRoutes = [
       // Refused before anything starts, so the refresh state is not touched.
       refuseWithoutIdentity(scope, 'metrics');
       if (db.readOnly) throw new ReadOnlyDatabaseError(db.id);
-      const running = states(ctx.runtime).get(db.id)?.status === 'running';
+      const running = metricsRefreshRunning(ctx.runtime, db);
       if (query.background) {
         if (running) return json(ALREADY_RUNNING, 202);
         // The outcome is kept in the refresh state; the request has been answered.

@@ -23,6 +23,8 @@ import {
 } from './schemas.js';
 import { selectDatabase } from '../../http/request-scope.js';
 import { defineRoute, json } from '../../http/route.js';
+import { refreshMetricsIfDue } from './metrics-lazy-refresh.js';
+import { metricsRefreshRunning } from './metrics-routes.js';
 
 /**
  * What Agno keeps beside the sessions — user memories, eval runs, daily metrics, knowledge
@@ -127,14 +129,18 @@ export const platformDataRoutes = [
     path: '/metrics',
     operationId: 'get_metrics',
     tags: ['Metrics'],
-    summary: 'Daily metrics as stored (never recalculated)',
+    summary: 'Daily metrics, refreshed first at most once a minute on a writable database',
+    description:
+      "As AgentOS 2.9 and 3's `get_metrics`: on a writable database the daily metrics are recalculated first (as `POST /metrics/refresh`) when a minute or more has passed since that database's last refresh on this server; a failing refresh never fails the read. A read-only database is never written: it answers the rows as stored.",
     query: MetricsQuerySchema,
     answers: { 200: { description: 'The stored daily metrics in the date range', schema: MetricsResponseSchema } },
     errors: [400, 404, 503],
     scopes: ['metrics:read'],
     deskView: true,
     async handle({ query }, ctx) {
-      return json(await platform.listMetrics(selectDatabase(ctx.runtime, query), ctx.scope(query.user_id), query, Date.now));
+      const db = selectDatabase(ctx.runtime, query);
+      await refreshMetricsIfDue(db, query.table, metricsRefreshRunning(ctx.runtime, db), Date.now);
+      return json(await platform.listMetrics(db, ctx.scope(query.user_id), query, Date.now));
     },
   }),
   defineRoute({

@@ -126,8 +126,9 @@ export async function getEvalRun(db: Database, scope: AccessScope, runId: string
 }
 
 /**
- * The metrics table as stored, in a date range: rundesk never recalculates it. An Agno 3 table
- * (a row per owner) answers as AgentOS 3 does: summed per day, or one user's rows (metric-owners.ts).
+ * The metrics table as stored, in a date range (the route refreshes a writable database first, at
+ * most once a minute: metrics-lazy-refresh.ts). An Agno 3 table (a row per owner) answers as
+ * AgentOS 3 does: summed per day, or one user's rows (metric-owners.ts).
  */
 export async function listMetrics(
   db: Database,
