@@ -38,6 +38,8 @@ export const MAIN_PAGES: MainPage[] = [
   { name: 'tokens-compare', path: '/ui/tokens?tab=compare', ready: visible('compare-token-0') },
   { name: 'settings', path: '/ui/settings', ready: visible('settings-page') },
   { name: 'databases', path: '/ui/databases', ready: visible('databases-page') },
+  { name: 'requests', path: '/ui/requests', ready: visible('requests-page') },
+  { name: 'run-composer', path: '/ui/run', ready: visible('run-composer') },
 ];
 
 /** Gives the server data for every main page. */
