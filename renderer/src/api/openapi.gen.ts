@@ -4722,6 +4722,10 @@ export interface components {
             default_scope_mappings: {
                 [key: string]: string[];
             };
+            /** @description For each default: the scope_mappings key that changes it under scope_matching "platform" (the platform's own key that covers the route: `GET /sessions/*` for `GET /sessions/{session_id}/runs/{run_id}`). */
+            default_override_keys: {
+                [key: string]: string;
+            };
         };
         DeskSettingField: {
             name: string;

@@ -469,6 +469,9 @@ export const DeskSettingsSchemaResponseSchema = z
     default_scope_mappings: z
       .record(z.string(), z.array(z.string()))
       .meta({ description: 'The built-in route → scopes table that `scope_mappings` adds to and overrides.' }),
+    default_override_keys: z
+      .record(z.string(), z.string())
+      .meta({ description: 'For each default: the scope_mappings key that changes it under scope_matching "platform" (the platform\'s own key that covers the route: `GET /sessions/*` for `GET /sessions/{session_id}/runs/{run_id}`).' }),
   })
   .meta({ id: 'DeskSettingsSchema' });
 

@@ -27,6 +27,8 @@ export function ScopeMappingEditor(props: {
   rows: MappingRow[];
   onChange: (rows: MappingRow[]) => void;
   defaults: Record<string, readonly string[]>;
+  /** Per default, the key that changes it under "platform" matching; absent under "specific". */
+  overrideKeys?: Record<string, string> | undefined;
   suggestions: readonly string[];
   serverIssues: Map<string, string[]>;
   lint: MappingLint | undefined;
@@ -57,7 +59,11 @@ export function ScopeMappingEditor(props: {
     document.querySelector<HTMLElement>(`[data-row-id="${focusRow.current}"] [data-scopes-input] input`)?.focus();
     focusRow.current = null;
   });
-  const overridden = useMemo(() => overriddenDefaults(rows, defaults), [rows, defaults]);
+  const overridden = useMemo(() => {
+    const keys = new Set(rows.map(mappingKey));
+    const viaPlatform = Object.keys(defaults).filter((k) => props.overrideKeys?.[k] !== undefined && keys.has(props.overrideKeys[k] as string));
+    return new Set([...overriddenDefaults(rows, defaults), ...viaPlatform]);
+  }, [rows, defaults, props.overrideKeys]);
   const defaultEntries = useMemo(
     () =>
       Object.entries(defaults).filter(([k, v]) => {
@@ -274,9 +280,12 @@ export function ScopeMappingEditor(props: {
                     size="sm"
                     disabled={props.disabled}
                     onClick={() => {
-                      focusRow.current = addRow({ method, path, scopes: [...scopes] });
+                      // Under "platform" matching the key that changes this route is the platform's own.
+                      const target = parseMappingKey(props.overrideKeys?.[key] ?? key);
+                      focusRow.current = addRow({ method: target.method, path: target.path, scopes: [...scopes] });
                     }}
                     aria-label={`Override ${key}`}
+                    title={props.overrideKeys?.[key] && props.overrideKeys[key] !== key ? `Adds ${props.overrideKeys[key]}, the key that decides this route` : undefined}
                   >
                     Override
                   </Button>

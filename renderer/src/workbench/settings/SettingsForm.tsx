@@ -153,6 +153,7 @@ function FormSection(props: {
           rows={form.rows}
           onChange={form.setMappingRows}
           defaults={defaults}
+          overrideKeys={form.draft.scope_matching === 'specific' ? undefined : props.schema.default_override_keys}
           suggestions={knownScopes(defaults, mappingsFromRows(form.rows), String(form.draft.admin_scope ?? ''))}
           serverIssues={form.routed.byMapping}
           lint={props.lint}

@@ -38,4 +38,17 @@ describe('Given a custom GET /sessions/*/runs/* and a token holding runs:read', 
     expect((row.querySelector('input[aria-label^="Path pattern"]') as HTMLInputElement).value).toBe('/sessions/*');
     expect(row.textContent).toContain('sessions:read');
   });
+
+  // Failed before: the row was GET /sessions/{session_id}/runs/{run_id}, appended behind GET /sessions/* and never deciding.
+  it('When a default is overridden from the defaults table, Then the new row is the key that decides it on the platform', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Override GET /sessions/{session_id}/runs/{run_id}' }));
+    const paths = await waitFor(() => {
+      const inputs = [...document.querySelectorAll<HTMLInputElement>('input[aria-label^="Path pattern"]')].map((i) => i.value);
+      expect(inputs).toContain('/sessions/*');
+      return inputs;
+    });
+    expect(paths).not.toContain('/sessions/{session_id}/runs/{run_id}');
+  });
 });

@@ -1,5 +1,6 @@
 import express from 'express';
 import { DEFAULT_SCOPE_MAPPINGS } from '../../platform/platform-routes.js';
+import { buildMappingTable } from '../../../auth/index.js';
 import { ConflictError, ValidationError } from '../../../errors.js';
 import type { Runtime } from '../../../runtime/runtime-types.js';
 import { DeskSettingsPutSchema } from '../schemas.js';
@@ -9,6 +10,14 @@ import { readFileSettings, readOnlyReason } from './file.js';
 import { maskSettingsSecrets, restoreMaskedSecrets } from './secrets.js';
 
 /** `/desk/settings`: the live settings, replaced as a whole by PUT. */
+/**
+ * For each default: the `scope_mappings` key that changes it under `scope_matching: "platform"`
+ * (the platform's own default that covers the route, `GET /sessions/*` for the run route).
+ */
+const DEFAULT_OVERRIDE_KEYS: Record<string, string> = Object.fromEntries(
+  buildMappingTable(null, DEFAULT_SCOPE_MAPPINGS).table.entries.map((e) => [e.written, e.platformKey]),
+);
+
 export function settingsRouter(runtime: Runtime): express.Router {
   const router = express.Router();
 
@@ -58,6 +67,7 @@ export function settingsRouter(runtime: Runtime): express.Router {
       general: generalSettingFields(),
       json_schema: settingsJsonSchema(),
       default_scope_mappings: DEFAULT_SCOPE_MAPPINGS,
+      default_override_keys: DEFAULT_OVERRIDE_KEYS,
     });
   });
 
