@@ -172,6 +172,8 @@ async function main(): Promise<void> {
       JSON.stringify({
         os_id: 'rundesk-local',
         auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256', authorization: true },
+        // The runs are ingested into, and read from, the built-in database; the files beside it are read-only.
+        default_database: 'default',
         databases: [
           { id: 'agno', path: agnoFile, read_only: true },
           { id: 'obs', path: obsFile, read_only: true },
