@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/format';
 import { agentGraph, layoutGraph, type GraphNode } from '../../lib/trace/graph';
 import { SPAN_KIND_LABEL } from '../../lib/trace/kind';
@@ -42,7 +43,7 @@ export function AgentGraph({ tree, onPick }: { tree: SpanTree; onPick: (spanId: 
             <li key={p.node.key} style={{ left: x(p.col), top: y(p.row), width: NODE_W, height: NODE_H }}>
               <button
                 type="button"
-                className={`${styles.node} ${kinds.kind}`}
+                className={cx(styles.node, kinds.kind)}
                 data-kind={p.node.kind}
                 data-status={p.node.errors ? 'error' : 'ok'}
                 onClick={() => onPick(p.node.spanIds[0]!)}

@@ -1,3 +1,4 @@
+import { cx } from '../../lib/cx';
 import textStyles from '../../components/text.module.css';
 import styles from './PatternGrammars.module.css';
 
@@ -35,7 +36,7 @@ export function PatternGrammars() {
           </li>
         </ul>
       </div>
-      <p className={`${styles.foot} ${textStyles.muted}`}>Both ignore a trailing slash and compare letters case-insensitively.</p>
+      <p className={cx(styles.foot, textStyles.muted)}>Both ignore a trailing slash and compare letters case-insensitively.</p>
     </div>
   );
 }
