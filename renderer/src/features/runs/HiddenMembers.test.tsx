@@ -7,9 +7,14 @@ import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
 import { attachObservabilityDb, OBS } from '../traces/observability-fixture';
 
-// A custom mapping guards the list of a session's runs with a scope the lens's token lacks:
-// the team run itself opens (sessions:read), its member runs cannot be listed.
-const server = useDeskServer({ auth: { authorization: true, scope_mappings: { 'GET /sessions/{session_id}/runs': ['runs:list'] } } }, (s) => attachObservabilityDb(s));
+// A custom mapping guards the list of the team session's runs with a scope the lens's token
+// lacks: the team run itself opens (sessions:read), its member runs cannot be listed. The key is
+// the exact request line: as on the platform (scope_matching "platform"), a key such as
+// `GET /sessions/{session_id}/runs` never decides, the default `GET /sessions/*` comes first.
+const server = useDeskServer(
+  { auth: { authorization: true, scope_mappings: { [`GET /sessions/${OBS.teamSession}/runs`]: ['runs:list'] } } },
+  (s) => attachObservabilityDb(s),
+);
 
 const teamRun = `/sessions/${OBS.teamSession}/runs/${OBS.teamRun}?type=team&db=${OBS.db}&tab=members`;
 
