@@ -143,7 +143,8 @@ const SERVER_SPLIT = ['api/'] as const;
  * - the error kinds and their table; the search index of runs; the per-server runtime and its caches;
  * - the HTTP kit (`http/`: route objects, the Express and quick-path compilers, middleware, the
  *   OpenAPI derivation, the desk credential guard);
- * - the API areas (`api/<area>/`), lower areas first where one builds on another;
+ * - what the platform-data areas share (`api/common/`: paging, selectors), then the API areas
+ *   (`api/<area>/`), lower areas first where one builds on another;
  * - the composition root (`compose/`), the server that starts it, the CLI and the test harness.
  */
 const SERVER_LAYERS: Layers = [
@@ -156,7 +157,8 @@ const SERVER_LAYERS: Layers = [
   ['error-kinds.ts', 'search-index/'],
   ['error-table.ts', 'runtime/'],
   ['http/'],
-  ['api/sessions/', 'api/search/', 'api/platform-data/', 'api/upstream/'],
+  ['api/common/'],
+  ['api/sessions/', 'api/search/', 'api/memories/', 'api/evals/', 'api/metrics/', 'api/knowledge/', 'api/upstream/'],
   ['api/traces/'],
   ['api/platform/'],
   ['api/desk/'],

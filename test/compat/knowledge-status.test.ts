@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentStatus as contentStatusOf } from '../../server/api/platform-data/present.js';
-import { ContentStatusSchema, KnowledgeConfigSchema } from '../../server/api/platform-data/write-schemas.js';
+import { contentStatus as contentStatusOf } from '../../server/api/knowledge/present.js';
+import { ContentStatusSchema, KnowledgeConfigSchema } from '../../server/api/knowledge/schemas.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
 
 /**

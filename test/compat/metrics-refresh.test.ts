@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DayAggregatedMetricsSchema } from '../../server/api/platform-data/schemas.js';
+import { DayAggregatedMetricsSchema } from '../../server/api/metrics/schemas.js';
 import { startTestServer, type TestResponse, type TestServer } from '../../server/testing/server-harness.js';
 
 /**

@@ -2,18 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  ContentPageSchema,
-  ContentResponseSchema,
-  EvalRunPageSchema,
-  EvalSchema,
-  MemoryPageSchema,
-  MemoryTopicsSchema,
-  MetricsResponseSchema,
-  ModelListSchema,
-  UserMemorySchema,
-  UserStatsPageSchema,
-} from '../../server/api/platform-data/schemas.js';
+import { EvalRunPageSchema, EvalSchema } from '../../server/api/evals/schemas.js';
+import { ContentPageSchema, ContentResponseSchema } from '../../server/api/knowledge/schemas.js';
+import { MemoryPageSchema, MemoryTopicsSchema, UserMemorySchema, UserStatsPageSchema } from '../../server/api/memories/schemas.js';
+import { MetricsResponseSchema } from '../../server/api/metrics/schemas.js';
+import { ModelListSchema } from '../../server/api/platform/schemas.js';
 import { copyPlatformTablesToPostgres } from '../../server/testing/postgres-platform-builder.js';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';

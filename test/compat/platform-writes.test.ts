@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EvalSchema, UserMemorySchema } from '../../server/api/platform-data/schemas.js';
+import { EvalSchema } from '../../server/api/evals/schemas.js';
+import { UserMemorySchema } from '../../server/api/memories/schemas.js';
 import { startTestServer, type TestResponse, type TestServer } from '../../server/testing/server-harness.js';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recalculateMetrics } from '../../server/api/platform-data/metrics-refresh.js';
+import { recalculateMetrics } from '../../server/api/metrics/metrics-refresh.js';
 import { openDatabase } from '../../server/db/index.js';
 import { openPostgresDatabase } from '../../server/db/postgres/database.js';
 import type { MetricsRow } from '../../server/db/platform-data/types.js';

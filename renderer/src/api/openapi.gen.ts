@@ -734,6 +734,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recalculate the daily metrics from the stored sessions into the metrics table
+         * @description As AgentOS's `calculate_metrics()`: from the first day without a completed row to today (UTC), one row per day (Agno 2 table) or per owner and day (Agno 3), written in Agno's layout (an SQLite database without the table gets Agno's). A read-only database answers 409. `background=true` answers 202 at once; poll `GET /metrics/refresh/status`.
+         */
+        post: operations["refresh_metrics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics/refresh/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state of the database's most recent metrics refresh since the server started */
+        get: operations["get_metrics_refresh_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/knowledge/content": {
         parameters: {
             query?: never;
@@ -816,43 +853,6 @@ export interface paths {
          * @description Readers, chunkers and vector databases are objects in the developer's code, not rows: rundesk answers them empty (set upstream.url to your AgentOS to see them).
          */
         get: operations["get_knowledge_config"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/metrics/refresh": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Recalculate the daily metrics from the stored sessions into the metrics table
-         * @description As AgentOS's `calculate_metrics()`: from the first day without a completed row to today (UTC), one row per day (Agno 2 table) or per owner and day (Agno 3), written in Agno's layout (an SQLite database without the table gets Agno's). A read-only database answers 409. `background=true` answers 202 at once; poll `GET /metrics/refresh/status`.
-         */
-        post: operations["refresh_metrics"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/metrics/refresh/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The state of the database's most recent metrics refresh since the server started */
-        get: operations["get_metrics_refresh_status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3711,6 +3711,19 @@ export interface components {
             /** @description UTC date-time, e.g. `2026-04-05T13:56:23Z`. */
             last_memory_updated_at: string | null;
         };
+        UserMemoryCreateSchema: {
+            /** @description Memory content text. */
+            memory: string;
+            /** @description Owner of the memory (required unless the token pins the caller to a user, whose id is used). */
+            user_id?: string | null;
+            /** @description Topics or tags (none: `[]`). */
+            topics?: string[] | null;
+        };
+        DeleteMemoriesRequest: {
+            memory_ids: string[];
+            /** @description Only this user's memories (a pinned caller's own always). */
+            user_id?: string | null;
+        };
         EvalRunPage: {
             data: components["schemas"]["EvalSchema"][];
             meta: components["schemas"]["PaginationInfo"];
@@ -3738,6 +3751,12 @@ export interface components {
             /** @description The run's owner, from an Agno 3 eval table (absent for Agno 2's, which records none). */
             user_id?: string | null;
         };
+        UpdateEvalRunRequest: {
+            name: string;
+        };
+        DeleteEvalRunsRequest: {
+            eval_run_ids: string[];
+        };
         MetricsResponse: {
             metrics: components["schemas"]["DayAggregatedMetrics"][];
             /** @description UTC date-time, e.g. `2026-04-05T13:56:23Z`. */
@@ -3762,6 +3781,17 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
+        MetricsRefreshResponse: {
+            status: string;
+            message: string | null;
+        };
+        MetricsRefreshStatusResponse: {
+            /** @enum {string} */
+            status: "idle" | "running" | "completed" | "failed";
+            started_at: string | null;
+            finished_at: string | null;
+            error: string | null;
+        };
         ContentPage: {
             data: components["schemas"]["ContentResponseSchema"][];
             meta: components["schemas"]["PaginationInfo"];
@@ -3785,25 +3815,6 @@ export interface components {
             /** @description UTC date-time, e.g. `2026-04-05T13:56:23Z`. */
             updated_at: string | null;
         };
-        UserMemoryCreateSchema: {
-            /** @description Memory content text. */
-            memory: string;
-            /** @description Owner of the memory (required unless the token pins the caller to a user, whose id is used). */
-            user_id?: string | null;
-            /** @description Topics or tags (none: `[]`). */
-            topics?: string[] | null;
-        };
-        DeleteMemoriesRequest: {
-            memory_ids: string[];
-            /** @description Only this user's memories (a pinned caller's own always). */
-            user_id?: string | null;
-        };
-        UpdateEvalRunRequest: {
-            name: string;
-        };
-        DeleteEvalRunsRequest: {
-            eval_run_ids: string[];
-        };
         ContentStatusResponse: {
             id: string | null;
             /** @enum {string} */
@@ -3823,17 +3834,6 @@ export interface components {
             filters: string[] | null;
             vector_dbs: unknown[] | null;
             remote_content_sources: unknown[] | null;
-        };
-        MetricsRefreshResponse: {
-            status: string;
-            message: string | null;
-        };
-        MetricsRefreshStatusResponse: {
-            /** @enum {string} */
-            status: "idle" | "running" | "completed" | "failed";
-            started_at: string | null;
-            finished_at: string | null;
-            error: string | null;
         };
         DeskKeyList: {
             keys: components["schemas"]["DeskKey"][];
@@ -9157,6 +9157,177 @@ export interface operations {
             };
         };
     };
+    refresh_metrics: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description Table inside `db_id` (requires `db_id`). */
+                table?: string;
+                /** @description Agno 3 metrics tables: answer this user's rows. Ignored when the caller is pinned to a user. */
+                user_id?: string;
+                /** @description Run the refresh in the background and answer 202 at once (a boolean as AgentOS reads one). */
+                background?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off" | "t" | "f" | "y" | "n";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refreshed days (none when every day was complete), or `already_running` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayAggregatedMetrics"][] | components["schemas"]["MetricsRefreshResponse"];
+                };
+            };
+            /** @description Background refresh started (or `already_running`) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricsRefreshResponse"];
+                };
+            };
+            /** @description Bad request (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_metrics_refresh_status: {
+        parameters: {
+            query?: {
+                /** @description Database to write (default: the answering database). */
+                db_id?: string;
+                /** @description Table inside `db_id` (requires `db_id`). */
+                table?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `idle`, `running`, `completed` or `failed` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricsRefreshStatusResponse"];
+                };
+            };
+            /** @description Bad request (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Token scopes are insufficient (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_content: {
         parameters: {
             query?: {
@@ -9539,177 +9710,6 @@ export interface operations {
             };
             /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    refresh_metrics: {
-        parameters: {
-            query?: {
-                /** @description Database to write (default: the answering database). */
-                db_id?: string;
-                /** @description Table inside `db_id` (requires `db_id`). */
-                table?: string;
-                /** @description Agno 3 metrics tables: answer this user's rows. Ignored when the caller is pinned to a user. */
-                user_id?: string;
-                /** @description Run the refresh in the background and answer 202 at once (a boolean as AgentOS reads one). */
-                background?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off" | "t" | "f" | "y" | "n";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The refreshed days (none when every day was complete), or `already_running` */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DayAggregatedMetrics"][] | components["schemas"]["MetricsRefreshResponse"];
-                };
-            };
-            /** @description Background refresh started (or `already_running`) */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MetricsRefreshResponse"];
-                };
-            };
-            /** @description Bad request (`BAD_REQUEST`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient (`FORBIDDEN`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (`NOT_FOUND`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflict (`CONFLICT`), the database is read-only (`READ_ONLY_DATABASE`), or the write matches several rows (`SESSION_AMBIGUOUS`, with `user_ids` and `session_types` to choose from with `?user_id=` / `?type=`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation error (`VALIDATION_ERROR`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is locked by another process (`DATABASE_BUSY`, with `Retry-After`) or its file cannot be read (`DATABASE_UNAVAILABLE`) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    get_metrics_refresh_status: {
-        parameters: {
-            query?: {
-                /** @description Database to write (default: the answering database). */
-                db_id?: string;
-                /** @description Table inside `db_id` (requires `db_id`). */
-                table?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description `idle`, `running`, `completed` or `failed` */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MetricsRefreshStatusResponse"];
-                };
-            };
-            /** @description Bad request (`BAD_REQUEST`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Token scopes are insufficient (`FORBIDDEN`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (`NOT_FOUND`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation error (`VALIDATION_ERROR`) */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };

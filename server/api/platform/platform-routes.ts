@@ -2,13 +2,13 @@ import { defaultScopeTable, type ScopeTable } from '../../auth/default-scope-map
 import { routeKey, type Route } from '../../http/route.js';
 import { componentRoutes } from './components.js';
 import { metaRoutes } from './meta.js';
-import { platformDataRoutes } from '../platform-data/routes.js';
 import { runSearchRoutes } from '../search/routes.js';
 import { sessionRoutes } from '../sessions/routes.js';
 import { traceRoutes } from '../traces/routes.js';
-import { platformWriteRoutes } from '../platform-data/write-routes.js';
-import { knowledgeStatusRoutes } from '../platform-data/knowledge-routes.js';
-import { metricsRefreshRoutes } from '../platform-data/metrics-routes.js';
+import { memoryRoutes } from '../memories/routes.js';
+import { evalRoutes } from '../evals/routes.js';
+import { metricsRoutes } from '../metrics/routes.js';
+import { knowledgeRoutes } from '../knowledge/routes.js';
 import { unansweredScopeRows } from '../upstream/unanswered-routes.js';
 
 /**
@@ -22,10 +22,10 @@ export const PLATFORM_ROUTES: readonly Route[] = Object.freeze([
   ...runSearchRoutes,
   ...componentRoutes,
   ...traceRoutes,
-  ...platformDataRoutes,
-  ...platformWriteRoutes,
-  ...knowledgeStatusRoutes,
-  ...metricsRefreshRoutes,
+  ...memoryRoutes,
+  ...evalRoutes,
+  ...metricsRoutes,
+  ...knowledgeRoutes,
 ]);
 
 /** The routes the desk view serves under `/desk/view`, as the developer. */

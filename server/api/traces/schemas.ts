@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationInfoSchema } from '../platform-data/schemas.js';
+import { PaginationInfoSchema } from '../common/schemas.js';
 
 /**
  * The trace routes' boundary schemas: their query parameters and bodies as the platform

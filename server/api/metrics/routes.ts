@@ -6,15 +6,25 @@ import { selectDatabase } from '../../http/request-scope.js';
 import { defineRoute, json } from '../../http/route.js';
 import type { Runtime } from '../../runtime/runtime-types.js';
 import { metricsByDay, metricsOfOwner } from './metric-owners.js';
-import { markMetricsRefreshed } from './metrics-lazy-refresh.js';
+import { markMetricsRefreshed, refreshMetricsIfDue } from './metrics-lazy-refresh.js';
 import { recalculateMetrics } from './metrics-refresh.js';
+import { WriteSelectorQuerySchema } from '../common/schemas.js';
+import { refuseWithoutIdentity } from '../common/use-cases.js';
 import { presentMetrics } from './present.js';
-import { refuseWithoutIdentity } from './write-use-cases.js';
-import { DayAggregatedMetricsSchema } from './schemas.js';
-import { MetricsRefreshQuerySchema, MetricsRefreshResponseSchema, MetricsRefreshStatusSchema, WriteSelectorQuerySchema } from './write-schemas.js';
+import { listMetrics } from './use-cases.js';
+import {
+  DayAggregatedMetricsSchema,
+  MetricsQuerySchema,
+  MetricsRefreshQuerySchema,
+  MetricsRefreshResponseSchema,
+  MetricsRefreshStatusSchema,
+  MetricsResponseSchema,
+} from './schemas.js';
 import type { AccessScope } from '../../access/scope.js';
 
 /**
+ * Daily metrics as AgentOS 2.9 and 3 serve them: `GET /metrics` (refreshed first, at most once a
+ * minute, on a writable database: metrics-lazy-refresh.ts), and
  * `AgentOSClient.refresh_metrics` (`POST /metrics/refresh`, optionally `background=true`) and
  * `get_metrics_refresh_status`, as AgentOS 3 answers them: the refreshed days (summed per day, or
  * one owner's rows), `already_running` while a refresh of the same database is under way, and the
@@ -58,7 +68,26 @@ export function metricsRefreshRunning(runtime: Runtime, db: Database): boolean {
   return states(runtime).get(db.id)?.status === 'running';
 }
 
-export const metricsRefreshRoutes = [
+export const metricsRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/metrics',
+    operationId: 'get_metrics',
+    tags: ['Metrics'],
+    summary: 'Daily metrics, refreshed first at most once a minute on a writable database',
+    description:
+      "As AgentOS 2.9 and 3's `get_metrics`: on a writable database the daily metrics are recalculated first (as `POST /metrics/refresh`) when a minute or more has passed since that database's last refresh on this server; a failing refresh never fails the read. A read-only database is never written: it answers the rows as stored.",
+    query: MetricsQuerySchema,
+    answers: { 200: { description: 'The stored daily metrics in the date range', schema: MetricsResponseSchema } },
+    errors: [400, 404, 503],
+    scopes: ['metrics:read'],
+    deskView: true,
+    async handle({ query }, ctx) {
+      const db = selectDatabase(ctx.runtime, query);
+      await refreshMetricsIfDue(db, query.table, metricsRefreshRunning(ctx.runtime, db), Date.now);
+      return json(await listMetrics(db, ctx.scope(query.user_id), query, Date.now));
+    },
+  }),
   defineRoute({
     method: 'post',
     path: '/metrics/refresh',

@@ -3,7 +3,7 @@ import { isPlainObject } from '../../agno-format/json-values.js';
 import type { Database } from '../../db/types.js';
 import { NotFoundError } from '../../errors.js';
 import { contentStatus as contentStatusOf } from './present.js';
-import type { ContentStatusSchema, KnowledgeConfigSchema } from './write-schemas.js';
+import type { ContentStatusSchema, KnowledgeConfigSchema } from './schemas.js';
 
 /**
  * The knowledge reads AgentOS answers from its `Knowledge` object, answered from what the
