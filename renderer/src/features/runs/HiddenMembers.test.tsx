@@ -19,9 +19,7 @@ const server = useDeskServer(
 const teamRun = `/sessions/${OBS.teamSession}/runs/${OBS.teamRun}?type=team&db=${OBS.db}&tab=members`;
 
 describe('a team run with no members through a token lens (issue 33)', () => {
-  // Skipped: since the run page's rework on main the lens's member list no longer follows this
-  // mapping reliably (members listed in one run, hidden in the next); the scenario needs redoing.
-  it.skip('When the token may not list the session’s runs, Then the Members tab says so, with the refusal, instead of "no members"', async () => {
+  it('When the token may not list the session’s runs, Then the Members tab says so, with the refusal, instead of "no members"', async () => {
     const token = await server().mint({ sub: 'quentin', scopes: ['sessions:read'] });
     setCurrent(addToken({ label: 'reader', token, source: 'minted' }).id);
     renderApp(teamRun);
