@@ -1,9 +1,9 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { registerDeskOpenApi } from '../api/desk/openapi.js';
+import { DESK_ROUTES } from '../api/desk/desk-routes.js';
 import { registerGatewayDeskOpenApi } from '../api/upstream/openapi.js';
 import { API_DESCRIPTION_VERSION } from '../version.js';
 import { DESK_VIEW_ROUTES, PLATFORM_ROUTES } from '../api/platform/platform-routes.js';
-import { DESK_VIEW_SURFACE, PLATFORM_SURFACE, registerBearerScheme, registerRoutes } from '../http/openapi-paths.js';
+import { DESK_SURFACE, DESK_VIEW_SURFACE, PLATFORM_SURFACE, registerBearerScheme, registerDeskScheme, registerRoutes } from '../http/openapi-paths.js';
 import { registerUnansweredRoutes } from '../api/upstream/unanswered-routes.js';
 
 let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
@@ -19,7 +19,8 @@ export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocum
   registerBearerScheme(registry);
   registerRoutes(registry, PLATFORM_ROUTES, PLATFORM_SURFACE);
   registerUnansweredRoutes(registry);
-  registerDeskOpenApi(registry);
+  registerDeskScheme(registry);
+  registerRoutes(registry, DESK_ROUTES, DESK_SURFACE);
   registerGatewayDeskOpenApi(registry);
   registerRoutes(registry, DESK_VIEW_ROUTES, DESK_VIEW_SURFACE);
   cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({

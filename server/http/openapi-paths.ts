@@ -13,9 +13,16 @@ export interface Surface {
   operationId: (route: Route) => string;
   summary: (route: Route) => string;
   tags: (route: Route) => string[];
-  /** What a 401 and a 403 mean on this surface; a surface without scopes answers no 403. */
+  /**
+   * What a 401 and a 403 mean on this surface, per route: a surface without scopes answers no
+   * 403 (`null`), the desk only to writes (a foreign `Origin`).
+   */
   unauthorized: string;
-  forbidden: string | null;
+  forbidden: string | null | ((route: Route) => string | null);
+  /** What a status means on this surface where the platform's text would say otherwise. */
+  errorText?: Partial<Record<number, string>>;
+  /** The `error_code`s a status carries on this surface, where not the platform's. */
+  statusCodes?: Partial<Record<number, readonly ErrorKind[]>>;
 }
 
 export const PLATFORM_SURFACE: Surface = {
@@ -67,6 +74,9 @@ const STATUS_CODES: Partial<Record<number, readonly ErrorKind[]>> = {
 
 /** What a kind a route names in `emits` means, for the description of its status. */
 const EMITTED_TEXT: Partial<Record<ErrorKind, string>> = {
+  LAST_TRUSTED_KEY: 'the change would leave no key to verify tokens with (`LAST_TRUSTED_KEY`)',
+  STORAGE_WRITE_FAILED: 'A file in the data folder could not be written (`STORAGE_WRITE_FAILED`); nothing changed',
+  INSUFFICIENT_STORAGE: 'The disk is full (`INSUFFICIENT_STORAGE`); nothing changed',
   SESSION_UNREADABLE: "the session's stored runs cannot be read (`SESSION_UNREADABLE`, with `db_id` and `session_id`); nothing is written",
 };
 
@@ -82,16 +92,18 @@ const errorAnswer = (description: string) => ({ description, content: { 'applica
 export function errorStatuses(route: Route, surface: Surface): Map<number, string> {
   const out = new Map<number, string>();
   const guarded = surface.security === 'deskToken' || route.scopes !== 'public';
+  const textOf = (status: number) => surface.errorText?.[status] ?? ERROR_TEXT[status] ?? 'Error';
+  const forbidden = typeof surface.forbidden === 'function' ? surface.forbidden(route) : surface.forbidden;
   if (guarded) out.set(401, surface.unauthorized);
-  if (guarded && surface.forbidden !== null) out.set(403, surface.forbidden);
-  if (route.params || route.query || route.body) out.set(422, ERROR_TEXT[422] as string);
+  if (guarded && forbidden !== null) out.set(403, forbidden);
+  if (route.params || route.query || route.body) out.set(422, textOf(422));
   if (route.body) {
-    out.set(413, ERROR_TEXT[413] as string);
-    out.set(415, ERROR_TEXT[415] as string);
+    out.set(413, textOf(413));
+    out.set(415, textOf(415));
   }
-  for (const s of route.errors) out.set(s, ERROR_TEXT[s] ?? 'Error');
+  for (const s of route.errors) out.set(s, textOf(s));
   for (const [s, text] of Object.entries(route.errorNotes ?? {})) if (out.has(Number(s))) out.set(Number(s), text);
-  for (const [s, text] of out) out.set(s, namingCodes(text, STATUS_CODES[s] ?? []));
+  for (const [s, text] of out) out.set(s, namingCodes(text, surface.statusCodes?.[s] ?? STATUS_CODES[s] ?? []));
   for (const kind of route.emits ?? []) {
     const status = ERROR_TABLE[kind].status;
     const text = EMITTED_TEXT[kind] ?? `\`${kind}\``;
@@ -112,7 +124,7 @@ export function routeConfigOf(route: Route, surface: Surface): RouteConfig {
   const request: NonNullable<RouteConfig['request']> = {};
   if (route.params) request.params = route.params as z.ZodObject;
   if (route.query) request.query = route.query as z.ZodObject;
-  if (route.body) request.body = { content: { 'application/json': { schema: route.body.schema } }, required: route.body.required !== false };
+  if (route.body) request.body = { content: { 'application/json': { schema: route.body.documented ?? route.body.schema } }, required: route.body.required !== false };
   const open = surface.security === 'bearerAuth' && route.scopes === 'public';
   return {
     method: route.method,
@@ -130,6 +142,39 @@ export function routeConfigOf(route: Route, surface: Surface): RouteConfig {
 /** Registers route objects on a surface (the platform API, or the desk view). */
 export function registerRoutes(registry: OpenAPIRegistry, routes: readonly Route[], surface: Surface): void {
   for (const route of routes) registry.registerPath(routeConfigOf(route, surface));
+}
+
+/**
+ * The workbench API (`/desk/...`): behind the desk credential, outside the JWT layer, and
+ * refusing a write from a foreign `Origin`.
+ */
+export const DESK_SURFACE: Surface = {
+  prefix: '/desk',
+  security: 'deskToken',
+  operationId: (r) => r.operationId,
+  summary: (r) => r.summary,
+  tags: () => ['Workbench'],
+  unauthorized: 'Desk token missing or wrong',
+  forbidden: (r) => (r.method === 'get' ? null : 'Cross-origin write refused: foreign `Origin`'),
+  errorText: {
+    409: 'Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken)',
+    413: 'Request body larger than 1 MB',
+    415: 'Request body is not JSON',
+    422: 'Validation error (`VALIDATION_ERROR`); `issues` name each bad field',
+  },
+  statusCodes: { 409: ['CONFLICT'] },
+};
+
+/** The desk's security scheme: the desk credential, as a header or the UI's cookie. */
+export function registerDeskScheme(registry: OpenAPIRegistry): void {
+  registry.registerComponent('securitySchemes', 'deskToken', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Desk-Token',
+    description:
+      'The per-install desk credential (`<data-dir>/desk-token`), or the `rundesk_desk` cookie set by opening the UI login URL. ' +
+      'State-changing requests with a foreign `Origin` are refused.',
+  });
 }
 
 /** The platform API's security scheme. */

@@ -58,6 +58,7 @@ function writeBody(res: ServerResponse, status: number, contentType: string, bod
 function writeAnswer(res: ServerResponse, answer: RouteAnswer): void {
   switch (answer.kind) {
     case 'json':
+      for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
       writeBody(res, answer.status, JSON_TYPE, Buffer.from(jsonText(answer.body)));
       return;
     case 'bytes':

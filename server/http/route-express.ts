@@ -21,6 +21,7 @@ export function expressPath(template: string): string {
 export function sendAnswer(res: Response, answer: RouteAnswer): void {
   switch (answer.kind) {
     case 'json':
+      if (answer.headers) res.set(answer.headers);
       // As res.json sends it (Content-Type, charset, ETag), with a negative zero's sign kept.
       if (answer.body === undefined) res.status(answer.status).json(answer.body);
       else res.status(answer.status).type('application/json').send(jsonText(answer.body));

@@ -69,13 +69,15 @@ export interface AnswerDoc {
 
 /** What a handler answers; the adapters (Express, the quick path) write it. */
 export type RouteAnswer =
-  | { kind: 'json'; status: number; body: unknown }
+  /** `headers`: set before the body's own (e.g. a `Content-Disposition` naming a download). */
+  | { kind: 'json'; status: number; body: unknown; headers?: Readonly<Record<string, string>> | undefined }
   /** Bytes already serialized (the run GET's cached body), sent as they are. */
   | { kind: 'bytes'; status: number; body: Buffer; contentType: string }
   | { kind: 'empty'; status: number }
   | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string };
 
-export const json = (body: unknown, status = 200): RouteAnswer => ({ kind: 'json', status, body });
+export const json = (body: unknown, status = 200, headers?: Readonly<Record<string, string>>): RouteAnswer =>
+  headers ? { kind: 'json', status, body, headers } : { kind: 'json', status, body };
 export const noContent = (): RouteAnswer => ({ kind: 'empty', status: 204 });
 
 /** What a handler knows about its request beyond the parsed input. */
@@ -119,6 +121,11 @@ export interface RouteBody<B extends z.ZodType> {
   asSent?: boolean;
   /** `false`: a request without a body is read as `{}` (default: the body is required). */
   required?: boolean;
+  /**
+   * The schema the OpenAPI document shows, where `schema` checks only the outer shape and the
+   * use case validates the rest (the desk's settings: as the settings file is validated).
+   */
+  documented?: z.ZodType;
 }
 
 export interface RouteSpec<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {

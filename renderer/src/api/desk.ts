@@ -16,7 +16,7 @@ export const validateSettings = (settings: Body<'post', '/desk/settings/validate
 export const getSettingsSchema = (signal?: AbortSignal) => route('get', '/desk/settings/schema', { signal });
 
 export const listKeys = (signal?: AbortSignal) => route('get', '/desk/keys', { signal });
-export const generateKey = (alg: Body<'post', '/desk/keys'>['alg']) => route('post', '/desk/keys', { body: { alg } });
+export const generateKey = (alg: NonNullable<Body<'post', '/desk/keys'>>['alg']) => route('post', '/desk/keys', { body: { alg } });
 export const importKey = (body: Body<'post', '/desk/keys/import'>) => route('post', '/desk/keys/import', { body });
 /** `confirm` overrides the server's `LAST_TRUSTED_KEY` refusal (the last key for the algorithm). */
 export const setKeyTrusted = (kid: string, trusted: boolean, confirm = false) =>

@@ -11489,7 +11489,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DeskKeyGenerateRequest"];
             };
@@ -11515,6 +11515,15 @@ export interface operations {
             };
             /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11567,7 +11576,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DeskKeyImportRequest"];
             };
@@ -11602,6 +11611,15 @@ export interface operations {
             };
             /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11775,7 +11793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken); or the change would leave no key to verify tokens with (`LAST_TRUSTED_KEY`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11822,7 +11840,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DeskKeyPatchRequest"];
             };
@@ -11864,8 +11882,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken); or the change would leave no key to verify tokens with (`LAST_TRUSTED_KEY`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11918,7 +11945,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DeskMintRequest"];
             };
@@ -11944,6 +11971,15 @@ export interface operations {
             };
             /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11978,7 +12014,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DeskInspectRequest"];
             };
@@ -12004,6 +12040,15 @@ export interface operations {
             };
             /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12038,7 +12083,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DeskRouteMatrixRequest"];
             };
@@ -12064,6 +12109,15 @@ export interface operations {
             };
             /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12098,7 +12152,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DeskKeyVerifyRequest"];
             };
@@ -12124,6 +12178,15 @@ export interface operations {
             };
             /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12251,8 +12314,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12367,8 +12439,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12447,6 +12528,15 @@ export interface operations {
             };
             /** @description Cross-origin write refused: foreign `Origin` (`FORBIDDEN`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12539,7 +12629,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DeskDatabaseAttachRequest"];
             };
@@ -12572,8 +12662,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12675,8 +12774,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12740,7 +12848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken), or `LAST_TRUSTED_KEY`: the change would leave no key to verify tokens with */
+            /** @description Conflict (`CONFLICT`: settings are read-only under --config, or the id is taken) */
             409: {
                 headers: {
                     [name: string]: unknown;

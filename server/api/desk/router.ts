@@ -2,14 +2,10 @@ import express from 'express';
 import { NotFoundError } from '../../errors.js';
 import { jsonBody } from '../../http/json-body.js';
 import type { Runtime } from '../../runtime/runtime-types.js';
-import { databasesRouter } from './databases/routes.js';
 import { deskGuard } from '../../http/desk-guard.js';
-import { inspectRouter } from './inspect/routes.js';
-import { keysRouter } from './keys/routes.js';
-import { mintRouter } from './mint/routes.js';
-import { presetsRouter } from './presets/routes.js';
-import { sampleDataRouter } from './sample-data-route.js';
-import { settingsRouter } from './settings/routes.js';
+import { routerOf } from '../../http/route-express.js';
+import { DESK_BODY_LIMIT } from './body-limit.js';
+import { DESK_ROUTES } from './desk-routes.js';
 import { storeViewRouter } from './store-view.js';
 
 /**
@@ -27,14 +23,11 @@ export function deskRouter(runtime: Runtime): express.Router {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  router.use(jsonBody({ limit: '1mb', requireJson: true }));
-  router.use(keysRouter(runtime));
-  router.use(mintRouter(runtime));
-  router.use(inspectRouter(runtime));
-  router.use(presetsRouter(runtime));
-  router.use(settingsRouter(runtime));
-  router.use(databasesRouter(runtime));
-  router.use(sampleDataRouter(runtime));
+  // Every body is read here, once (the routes' own parsers then find it read): a body that is
+  // not JSON is refused on any desk path, with or without a route.
+  router.use(jsonBody({ limit: DESK_BODY_LIMIT, requireJson: true }));
+  // The developer's own surface: no JWT, every row.
+  router.use(routerOf(DESK_ROUTES, runtime, 'developer'));
   router.use(storeViewRouter(runtime));
   // Not the JWT layer's business: an unknown desk path is a 404 here, not a 401 further on.
   router.use((req, _res, next) => next(new NotFoundError(`No route for ${req.method} /desk${req.path}`)));

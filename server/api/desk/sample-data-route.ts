@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express from 'express';
 import { createAgnoSessionFile } from '../../db/agno/new-file.js';
 import { ConflictError } from '../../errors.js';
+import { defineRoute, json } from '../../http/route.js';
 import type { Runtime } from '../../runtime/runtime-types.js';
 import type { DatabaseEntry } from '../../settings/schema.js';
 import { DEMO_RUN_PATH, loadSampleData } from './sample-data.js';
+import { DeskSampleDataResponseSchema } from './schemas.js';
 import { baseSettingsInput, readOnlyReason } from './settings/file.js';
 
 /** The sample data's own database: its id and its file in the data folder. */
@@ -38,12 +39,22 @@ async function sampleDatabase(runtime: Runtime) {
 }
 
 /** `POST /desk/sample-data`: the demo set, upserted into its own database `demo`. */
-export function sampleDataRouter(runtime: Runtime): express.Router {
-  const router = express.Router();
-  router.post('/sample-data', async (_req, res) => {
-    const db = await sampleDatabase(runtime);
-    const result = await loadSampleData(db.sessions(), Date.now() / 1000);
-    res.json({ db_id: SAMPLE_DATABASE_ID, ...result, example_path: DEMO_RUN_PATH });
-  });
-  return router;
-}
+export const sampleDataRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/sample-data',
+    operationId: 'desk_load_sample_data',
+    tags: ['Workbench'],
+    summary:
+      'Load the demo sessions into their own database, demo (created and attached on first use; never the built-in one, and default_database is left as it is); idempotent',
+    answers: { 200: { description: 'Counts', schema: DeskSampleDataResponseSchema } },
+    errors: [409],
+    scopes: 'public',
+    deskView: false,
+    async handle(_input, { runtime }) {
+      const db = await sampleDatabase(runtime);
+      const result = await loadSampleData(db.sessions(), Date.now() / 1000);
+      return json({ db_id: SAMPLE_DATABASE_ID, ...result, example_path: DEMO_RUN_PATH });
+    },
+  }),
+];

@@ -8,7 +8,7 @@ import { DEMO_RUN_PATH } from './sample-data.js';
 
 /**
  * Every `/desk` request and response body. The same schemas validate requests and generate
- * the desk part of `/openapi.json` (`registerDeskOpenApi`), so the UI's generated types
+ * the desk part of `/openapi.json` (from the route objects of `DESK_ROUTES`), so the UI's generated types
  * cannot drift from what the server does.
  */
 

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express from 'express';
 import { answeringDatabaseId } from '../../../db/answering.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../../db/errors.js';
 import type { Database } from '../../../db/types.js';
 import { BadRequestError, ConfigError, ConflictError, NotFoundError, ValidationError } from '../../../errors.js';
 import { openPostgresDatabase } from '../../../db/postgres/database.js';
-import { parseInput } from '../../../http/validate.js';
+import { defineRoute, json } from '../../../http/route.js';
+import { DESK_BODY_LIMIT } from '../body-limit.js';
 import type { Runtime } from '../../../runtime/runtime-types.js';
 import type { DatabaseEntry } from '../../../settings/schema.js';
-import { DatabaseIdParamsSchema, DeskDatabaseAttachRequestSchema } from '../schemas.js';
+import { DatabaseIdParamsSchema, DeskDatabaseAttachRequestSchema, DeskDatabaseListSchema, DeskDatabaseSchema, DeskDeletedSchema } from '../schemas.js';
 import { baseSettingsInput, readOnlyReason } from '../settings/file.js';
 
 /**
@@ -113,82 +113,112 @@ function assertWritable(runtime: Runtime): void {
  * `/desk/databases`: attached SQLite files. Attaching and detaching go through
  * `applySettings`, so the settings file and the open databases never disagree.
  */
-export function databasesRouter(runtime: Runtime): express.Router {
-  const router = express.Router();
-
-  router.get('/databases', async (_req, res) => {
-    const answering = answeringId(runtime);
-    const runs = runtime.caches.sqliteRuns;
-    const cache = runs.stats();
-    res.json({
-      databases: await Promise.all(runtime.databases.list().map((db) => toDeskDatabase(db, answering))),
-      run_index_cache: {
-        bytes: cache.bytes,
-        max_bytes: runs.limits.maxBytes,
-        entries: cache.entries,
-        hits: cache.hits,
-        loads: cache.loads,
-        evictions: cache.evictions,
-      },
-      // SQLite databases are the ones with a change stamp; the built-in one is not attached.
-      memory: runtime.caches.report(runtime.databases.list().filter((db) => db.id !== 'default' && db.changeStamp !== undefined).length),
-    });
-  });
-
-  router.post('/databases', async (req, res) => {
-    const body = parseInput(DeskDatabaseAttachRequestSchema, req.body ?? {}, 'body');
-    assertWritable(runtime);
-    const base = baseSettingsInput(runtime.settings());
-    const entries = (base.databases ?? []) as DatabaseEntry[];
-    const taken = new Set(['default', ...entries.map((d) => d.id), ...runtime.databases.list().map((d) => d.id)]);
-    if (body.id !== undefined && taken.has(body.id)) {
-      throw new ConflictError(`A database with ID ${body.id} is already attached; choose another id`);
-    }
-    const common = { read_only: body.read_only, ...(body.session_table !== undefined ? { session_table: body.session_table } : {}) };
-    let entry: DatabaseEntry;
-    if (body.path !== undefined) {
-      if (!path.isAbsolute(body.path)) {
-        throw new ValidationError('The database path must be absolute', [{ path: 'body.path', message: 'must be an absolute path' }]);
+export const databaseRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/databases',
+    operationId: 'desk_list_databases',
+    tags: ['Workbench'],
+    summary: 'Open databases',
+    answers: { 200: { description: 'The built-in database and attached files', schema: DeskDatabaseListSchema } },
+    errors: [],
+    scopes: 'public',
+    deskView: false,
+    async handle(_input, { runtime }) {
+      const answering = answeringId(runtime);
+      const runs = runtime.caches.sqliteRuns;
+      const cache = runs.stats();
+      return json({
+        databases: await Promise.all(runtime.databases.list().map((db) => toDeskDatabase(db, answering))),
+        run_index_cache: {
+          bytes: cache.bytes,
+          max_bytes: runs.limits.maxBytes,
+          entries: cache.entries,
+          hits: cache.hits,
+          loads: cache.loads,
+          evictions: cache.evictions,
+        },
+        // SQLite databases are the ones with a change stamp; the built-in one is not attached.
+        memory: runtime.caches.report(runtime.databases.list().filter((db) => db.id !== 'default' && db.changeStamp !== undefined).length),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/databases',
+    operationId: 'desk_attach_database',
+    tags: ['Workbench'],
+    summary: 'Attach an SQLite file (persisted in the settings)',
+    body: { schema: DeskDatabaseAttachRequestSchema, limit: DESK_BODY_LIMIT, required: false },
+    answers: { 201: { description: 'Attached', schema: DeskDatabaseSchema } },
+    errors: [409],
+    emits: ['STORAGE_WRITE_FAILED', 'INSUFFICIENT_STORAGE'],
+    scopes: 'public',
+    deskView: false,
+    async handle({ body }, { runtime }) {
+      assertWritable(runtime);
+      const base = baseSettingsInput(runtime.settings());
+      const entries = (base.databases ?? []) as DatabaseEntry[];
+      const taken = new Set(['default', ...entries.map((d) => d.id), ...runtime.databases.list().map((d) => d.id)]);
+      if (body.id !== undefined && taken.has(body.id)) {
+        throw new ConflictError(`A database with ID ${body.id} is already attached; choose another id`);
       }
-      if (!fs.existsSync(body.path)) {
-        throw new ValidationError(`No file at ${body.path}`, [{ path: 'body.path', message: 'no such file' }]);
+      const common = { read_only: body.read_only, ...(body.session_table !== undefined ? { session_table: body.session_table } : {}) };
+      let entry: DatabaseEntry;
+      if (body.path !== undefined) {
+        if (!path.isAbsolute(body.path)) {
+          throw new ValidationError('The database path must be absolute', [{ path: 'body.path', message: 'must be an absolute path' }]);
+        }
+        if (!fs.existsSync(body.path)) {
+          throw new ValidationError(`No file at ${body.path}`, [{ path: 'body.path', message: 'no such file' }]);
+        }
+        const resolved = path.resolve(body.path);
+        const same = runtime.databases.list().find((d) => path.resolve(d.path) === resolved);
+        if (same) throw new ConflictError(`${resolved} is already attached as ${same.id}`);
+        entry = { id: body.id ?? deriveDatabaseId(body.path, taken), path: resolved, ...common };
+      } else {
+        const url = body.url ?? runtime.env[body.url_env ?? ''];
+        if (!url) {
+          throw new ValidationError(`Environment variable ${body.url_env} is not set in rundesk's environment`, [
+            { path: 'body.url_env', message: 'is not set where rundesk runs' },
+          ]);
+        }
+        await checkPostgres(body.id ?? 'new', url, body.schema, body.session_table);
+        const dbName = new URL(url).pathname.replace(/^\//, '') || 'postgres';
+        entry = {
+          id: body.id ?? deriveDatabaseId(dbName, taken),
+          ...(body.url !== undefined ? { url: body.url } : { url_env: body.url_env }),
+          ...(body.schema !== undefined ? { schema: body.schema } : {}),
+          ...common,
+        };
       }
-      const resolved = path.resolve(body.path);
-      const same = runtime.databases.list().find((d) => path.resolve(d.path) === resolved);
-      if (same) throw new ConflictError(`${resolved} is already attached as ${same.id}`);
-      entry = { id: body.id ?? deriveDatabaseId(body.path, taken), path: resolved, ...common };
-    } else {
-      const url = body.url ?? runtime.env[body.url_env ?? ''];
-      if (!url) {
-        throw new ValidationError(`Environment variable ${body.url_env} is not set in rundesk's environment`, [
-          { path: 'body.url_env', message: 'is not set where rundesk runs' },
-        ]);
-      }
-      await checkPostgres(body.id ?? 'new', url, body.schema, body.session_table);
-      const dbName = new URL(url).pathname.replace(/^\//, '') || 'postgres';
-      entry = {
-        id: body.id ?? deriveDatabaseId(dbName, taken),
-        ...(body.url !== undefined ? { url: body.url } : { url_env: body.url_env }),
-        ...(body.schema !== undefined ? { schema: body.schema } : {}),
-        ...common,
-      };
-    }
-    await runtime.applySettings({ ...base, default_database: answeringAfterAttach(runtime, base.default_database ?? null, entry.id), databases: [...entries, entry] });
-    res.status(201).json(await toDeskDatabase(runtime.databases.get(entry.id), answeringId(runtime)));
-  });
-
-  router.delete('/databases/:id', async (req, res) => {
-    const { id } = parseInput(DatabaseIdParamsSchema, req.params, 'path');
-    if (id === 'default') throw new BadRequestError('The built-in database cannot be detached');
-    assertWritable(runtime);
-    const base = baseSettingsInput(runtime.settings());
-    const entries = (base.databases ?? []) as DatabaseEntry[];
-    if (!entries.some((d) => d.id === id)) throw new NotFoundError(`Database with ID ${id} not found`);
-    // Detaching the database that answers requests without db_id hands that role back to the rule.
-    const defaultDatabase = base.default_database === id ? null : base.default_database;
-    await runtime.applySettings({ ...base, default_database: defaultDatabase, databases: entries.filter((d) => d.id !== id) });
-    res.json({ deleted: id });
-  });
-
-  return router;
-}
+      await runtime.applySettings({ ...base, default_database: answeringAfterAttach(runtime, base.default_database ?? null, entry.id), databases: [...entries, entry] });
+      return json(await toDeskDatabase(runtime.databases.get(entry.id), answeringId(runtime)), 201);
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/databases/{id}',
+    operationId: 'desk_detach_database',
+    tags: ['Workbench'],
+    summary: 'Detach a database (removed from the settings)',
+    params: DatabaseIdParamsSchema,
+    answers: { 200: { description: 'Detached', schema: DeskDeletedSchema } },
+    errors: [400, 404, 409],
+    emits: ['STORAGE_WRITE_FAILED', 'INSUFFICIENT_STORAGE'],
+    scopes: 'public',
+    deskView: false,
+    async handle({ params }, { runtime }) {
+      const { id } = params;
+      if (id === 'default') throw new BadRequestError('The built-in database cannot be detached');
+      assertWritable(runtime);
+      const base = baseSettingsInput(runtime.settings());
+      const entries = (base.databases ?? []) as DatabaseEntry[];
+      if (!entries.some((d) => d.id === id)) throw new NotFoundError(`Database with ID ${id} not found`);
+      // Detaching the database that answers requests without db_id hands that role back to the rule.
+      const defaultDatabase = base.default_database === id ? null : base.default_database;
+      await runtime.applySettings({ ...base, default_database: defaultDatabase, databases: entries.filter((d) => d.id !== id) });
+      return json({ deleted: id });
+    },
+  }),
+];
