@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * What the platform-data areas (memories, eval runs, metrics, knowledge) share in their schemas,
- * as AgentOS 2.9 declares them: an id's bounds, a UTC date-time, the database selector of a read
- * and of a write, paging, sort order, and the page meta every list answers with.
+ * What several API areas share in their schemas, as AgentOS 2.9 declares them: an id's bounds, a
+ * UTC date-time, the database selectors (a session table's, a platform-data read's and write's),
+ * paging, sort order, JSON objects, and the page meta every platform-data list answers with.
  */
 
 export const id = z.string().max(512);
@@ -38,3 +38,17 @@ export const PaginationInfoSchema = z
   .meta({ id: 'PaginationInfo' });
 
 export const WriteSelectorQuerySchema = z.object({ ...writeSelector });
+
+export const optionalId = z.string().min(1).max(512);
+/** A `user_id` filter; empty is the empty user (no row), as AgentOS reads it. */
+export const userIdFilter = z.string().max(512);
+
+/** `db_id` / `table` select a database and a session table inside it (docs/databases.md). */
+export const StoreSelectorSchema = z.object({
+  db_id: optionalId.optional().meta({ description: 'Database identifier to query (default: the built-in database).' }),
+  table: optionalId.optional().meta({ description: 'Session table inside `db_id` (requires `db_id`).' }),
+});
+
+export const isoDate = z.string().nullable().meta({ description: 'ISO-8601 UTC date-time' });
+
+export const jsonObject = z.record(z.string(), z.unknown()).nullable();

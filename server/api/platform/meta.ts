@@ -1,6 +1,6 @@
 import { API_DESCRIPTION_VERSION, RUNDESK_VERSION } from '../../version.js';
 import { defineRoute, json } from '../../http/route.js';
-import { HealthSchema, InfoSchema, RootSchema } from '../../http/schemas.js';
+import { HealthSchema, InfoSchema, RootSchema } from './schemas.js';
 
 /** `/`, `/health` and `/info`, excluded from the JWT layer by default. */
 export const metaRoutes = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RUN_SORT_FIELDS } from './search-runs.js';
-import { SessionTypeSchema, StoreSelectorSchema } from '../../http/schemas.js';
+import { SessionTypeSchema } from '../../http/schemas.js';
+import { StoreSelectorSchema } from '../common/schemas.js';
 
 /** `GET /search/runs` (rundesk extension): the query and the answer. */
 

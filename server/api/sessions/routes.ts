@@ -36,7 +36,7 @@ import {
   RunsPageMetaSchema,
   RunsWindowMetaSchema,
   DEFAULT_RUNS_PAGE,
-} from '../../http/schemas.js';
+} from './schemas.js';
 
 /** Ingest bodies are one run; 10 MB holds a run with thousands of messages and inline media. */
 export const INGEST_BODY_LIMIT = '10mb';
