@@ -6,7 +6,7 @@ import { NotFoundError } from '../../errors.js';
 import { upstreamNotSet } from '../upstream/not-set.js';
 import { withLiveEntries } from '../upstream/live-listings.js';
 import { listComponents } from '../sessions/use-cases.js';
-import { presentComponent } from '../sessions/present.js';
+import { presentComponent } from './present.js';
 import { selectStore } from '../../http/request-scope.js';
 import { defineRoute, json, type Route, type RouteContext } from '../../http/route.js';
 import { ComponentSchema, ComponentsQuerySchema, LiveComponentSchema, ModelListSchema, OsConfigSchema, ResourceIdSchema } from './schemas.js';

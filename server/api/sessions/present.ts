@@ -1,4 +1,4 @@
-import type { ComponentSummary, SessionListItem, SessionType, StoredRun, StoredSession } from '../../db/types.js';
+import type { SessionListItem, SessionType, StoredRun, StoredSession } from '../../db/types.js';
 import { toIsoDateTime } from '../../agno-format/dates.js';
 
 /** The platform API's view of a session row (AgentOS's listing item): epoch seconds become ISO-8601 UTC strings. */
@@ -81,21 +81,6 @@ export function chatHistory(runs: readonly StoredRun[]): Record<string, unknown>
     }
   }
   return out;
-}
-
-/** AgentOS's list item (`id`, `name`, `description`, `db_id`, `model`, `metadata`) plus rundesk's counts. */
-export function presentComponent(c: ComponentSummary, dbId: string) {
-  return {
-    id: c.id,
-    name: c.name,
-    description: c.description,
-    db_id: dbId,
-    model: c.model === null ? null : { name: c.model.name, model: c.model.id, provider: c.model.provider },
-    metadata: null,
-    session_count: c.session_count,
-    run_count: c.run_count,
-    last_active_at: toIsoDateTime(c.last_active_at),
-  };
 }
 
 /**
