@@ -39,7 +39,10 @@ for (const size of [{ width: 1440, height: 900 }, { width: 800, height: 900 }]) 
     await expect(page.locator('[data-type="all"]')).toContainText('24');
     await expect(page.locator('[data-type="team"]')).toHaveText(/^Team[1-9]\d*$/);
     await expect(page.getByTestId('pagination')).toContainText('of 24 runs');
-    await page.getByRole('checkbox', { name: 'Failed or cancelled' }).check();
+    // The box follows the URL's state, which settles after the click: wait for it, not for check().
+    const failedOnly = page.getByRole('checkbox', { name: 'Failed or cancelled' });
+    await failedOnly.click();
+    await expect(failedOnly).toBeChecked();
     await expect(page.getByTestId('run-result')).toHaveCount(3);
     await screenshot(page, `polish-${size.width}-runs-failed`);
     await page.goto(`${server.baseUrl}/ui/traces?db=obs`);
