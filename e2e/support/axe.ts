@@ -10,6 +10,7 @@ export async function seriousViolations(page: Page, within = 'main'): Promise<st
   const bad: string[] = [];
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
+    await settledTransitions(page);
     const result = await new AxeBuilder({ page }).include(within).analyze();
     for (const v of result.violations) {
       if (v.impact !== 'serious' && v.impact !== 'critical') continue;
@@ -18,6 +19,21 @@ export async function seriousViolations(page: Page, within = 'main'): Promise<st
   }
   await page.emulateMedia({ colorScheme: null });
   return bad;
+}
+
+/**
+ * Switching the theme starts the header controls' 120 ms colour transitions (a hovered control
+ * fades from the light hover colour to the dark one); axe measuring mid-fade reads a colour no
+ * user sees at rest. Waits for every finite animation and transition to end; spinners (infinite)
+ * are left running.
+ */
+async function settledTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const running = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 /** No serious or critical axe violation within `within` (the page's main region by default), in either theme. */
