@@ -29,9 +29,10 @@ export async function seriousViolations(page: Page, within = 'main'): Promise<st
  */
 async function settledTransitions(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const running = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+    // The DOM types are not in this project's lib: only what is used here is named.
+    type Running = { effect: { getComputedTiming(): { endTime?: number | string } } | null; finished: Promise<unknown> };
+    const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+    const running = doc.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
     await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
   });
 }
