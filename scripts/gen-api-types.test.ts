@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_TYPES_FILE, generateApiTypes } from './gen-api-types.js';
 
-describe('renderer/src/api/openapi.gen.ts', () => {
+describe('renderer/src/api-types/openapi.gen.ts', () => {
   it('When regenerated from the server schemas, then it equals the committed file', async () => {
     const generated = await generateApiTypes();
     const file = path.relative(process.cwd(), API_TYPES_FILE);

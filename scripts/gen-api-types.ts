@@ -1,5 +1,5 @@
 /**
- * Writes `renderer/src/api/openapi.gen.ts`: TypeScript types for the rundesk HTTP API, generated
+ * Writes `renderer/src/api-types/openapi.gen.ts`: TypeScript types for the rundesk HTTP API, generated
  * by openapi-typescript from the same `/openapi.json` document the server serves (which is itself
  * generated from the zod schemas that validate requests). The renderer takes its API types from
  * that file instead of importing server code.
@@ -17,7 +17,7 @@ import { openApiDocument } from '../server/compose/openapi-document.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Where the generated types live (committed). */
-export const API_TYPES_FILE = path.join(root, 'renderer', 'src', 'api', 'openapi.gen.ts');
+export const API_TYPES_FILE = path.join(root, 'renderer', 'src', 'api-types', 'openapi.gen.ts');
 
 const HEADER = `/**
  * GENERATED FILE — do not edit by hand.

@@ -9,6 +9,7 @@
  */
 
 import { fillPath, type Answer, type CallInput, type Method, type PathFor } from './routes';
+import type { InputIssue } from '../api-types/shapes';
 
 /** Why a request failed, as data the UI can render (status 0 = the server was unreachable). */
 export class ApiError extends Error {
@@ -72,12 +73,6 @@ const TRANSIENT_CODES: ReadonlySet<string> = new Set(['NETWORK_ERROR', 'BAD_RESP
 /** `true` when `err` is an `ApiError` (use instead of `instanceof` across module copies). */
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
-}
-
-/** One bad input, as a 422 (or a dry run) names it: `{ path: "auth.algorithm", message }`. */
-export interface InputIssue {
-  path: string;
-  message: string;
 }
 
 /** Reads `issues` from an error body (`{ detail, error_code, issues }`). */

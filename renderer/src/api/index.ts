@@ -3,10 +3,10 @@
  * their query/mutation options on one key space (`['desk', ...]`, `['platform', ...]`).
  */
 export { ApiError, buildUrl, exchange, isApiError, issuesOf, route } from './client';
-export type { InputIssue } from './client';
+export type { InputIssue } from '../api-types/shapes';
 export type { Exchange } from './client';
 export type { QueryValue, RequestOptions } from './client';
-export * from './types';
+export * from '../api-types/shapes';
 export * as platformApi from './platform';
 export { requestAs } from './platform';
 export * as deskApi from './desk';

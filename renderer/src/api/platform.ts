@@ -13,7 +13,7 @@ import type {
   SessionDetail,
   SessionPage,
   SessionType,
-} from './types';
+} from '../api-types/shapes';
 
 /**
  * Platform API calls, one per route, as the actor reads: through the desk view of the store

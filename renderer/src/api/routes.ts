@@ -3,7 +3,7 @@
  * (`openapi.gen.ts`), so a call names a documented path and method and gets that operation's
  * path parameters, query, body and success answer — nothing typed by hand.
  */
-import type { paths } from './openapi.gen';
+import type { paths } from '../api-types/openapi.gen';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

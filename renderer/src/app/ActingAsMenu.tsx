@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DESK_VIEW_LABEL, tokenFacts, useActingAs, type ActingAsToken } from '../auth/acting-as';
-import { useClaimNames } from '../auth/claim-names';
+import { useClaimNames } from '../api/desk/claim-names';
 import type { ClaimNames } from '../lib/jwt';
 import { Icon } from '../components/Icon';
 import { formatDateTime, formatRelative } from '../lib/format';

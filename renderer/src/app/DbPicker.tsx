@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { deskQueries } from '../api/desk/queries';
 import { Icon } from '../components/Icon';
 import { formatCompact } from '../lib/format';
-import { sessionsHref, useDbLocation } from './location';
+import { sessionsHref, useDbLocation } from '../lib/location';
 import styles from './DbPicker.module.css';
 
 /**

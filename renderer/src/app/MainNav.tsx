@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Icon } from '../components/Icon';
 import { useClickOutside } from '../platform/keyboard';
-import { locationQuery, sessionsHref, useDbLocation } from './location';
+import { locationQuery, sessionsHref, useDbLocation } from '../lib/location';
 import headerControl from './header-control.module.css';
 import styles from './MainNav.module.css';
 import { cx } from '../lib/cx';

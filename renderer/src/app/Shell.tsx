@@ -6,7 +6,7 @@ import { useShortcut } from '../platform/keyboard';
 import { ActingAsMenu } from './ActingAsMenu';
 import { DbPicker } from './DbPicker';
 import { MainNav } from './MainNav';
-import { sessionsHref } from './location';
+import { sessionsHref } from '../lib/location';
 import { ShortcutsProvider, useShortcutsDialog } from './shortcuts';
 import { setThemePreference, useTheme, type ThemePreference } from './theme';
 import styles from './Shell.module.css';

@@ -1,4 +1,4 @@
-import type { MediaItem } from '../api/types';
+import type { MediaItem } from '../api-types/shapes';
 import { formatCount } from '../lib/format';
 import { mediaCount, mediaName, mediaSrc, type MediaSet } from '../lib/media';
 import { Icon } from './Icon';

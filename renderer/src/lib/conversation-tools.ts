@@ -1,4 +1,4 @@
-import type { AgnoMessage, JsonObject, ToolExecution } from '../api/types';
+import type { AgnoMessage, JsonObject, ToolExecution } from '../api-types/shapes';
 import { buildConversation, type ConversationRow } from './conversation';
 
 /** A tool call as the Tools tab lists it: the stored execution's fields, and where the conversation holds it. */

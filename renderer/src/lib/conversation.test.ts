@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgnoMessage } from '../api/types';
+import type { AgnoMessage } from '../api-types/shapes';
 import { buildConversation, contentParts, parseArguments, roleCounts, toolCallCount } from './conversation';
 
 const weatherRun: AgnoMessage[] = [

@@ -1,4 +1,4 @@
-import type { AgnoMessage, AgnoToolCall, MediaItem } from '../api/types';
+import type { AgnoMessage, AgnoToolCall, MediaItem } from '../api-types/shapes';
 
 /**
  * Turns Agno's stored messages (agno-format §5.4) into conversation rows: content normalised

@@ -1,4 +1,4 @@
-import type { AnyRun, JsonObject, RunMetrics } from '../api/types';
+import type { AnyRun, JsonObject, RunMetrics } from '../api-types/shapes';
 import { toDate } from './format';
 
 /**

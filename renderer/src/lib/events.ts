@@ -1,4 +1,4 @@
-import type { AgnoEvent } from '../api/types';
+import type { AgnoEvent } from '../api-types/shapes';
 import { formatCompact, preview, toDate } from './format';
 
 /** Event rows for the events timeline (agno-format §5.7, §6, §7). Pure. */

@@ -1,4 +1,4 @@
-import type { MediaItem } from '../api/types';
+import type { MediaItem } from '../api-types/shapes';
 
 /** Where a stored media item can be loaded from: its URL, or its base64 content as a data URL. */
 export function mediaSrc(item: MediaItem, kind: 'image' | 'audio' | 'video' | 'file'): string | null {

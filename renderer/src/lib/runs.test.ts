@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyRun } from '../api/types';
+import type { AnyRun } from '../api-types/shapes';
 import { buildRunTree, flattenRunTree, isJsonOutput, modelOf, runKind, statusTone, tokensOf } from './runs';
 
 describe('buildRunTree', () => {

@@ -1,4 +1,4 @@
-import type { AnyRun, JsonObject, RunMetrics, TeamRunShape, WorkflowRunShape } from '../api/types';
+import type { AnyRun, JsonObject, RunMetrics, TeamRunShape, WorkflowRunShape } from '../api-types/shapes';
 
 /** Pure helpers over run shapes: kinds, nesting, metrics and previews. */
 

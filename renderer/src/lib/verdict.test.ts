@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InspectVerdict } from '../api/types';
+import type { InspectVerdict } from '../api-types/shapes';
 import { readVerdict } from './verdict';
 
 // A 403 as /desk/inspect sends it (DeskInspectResponse).

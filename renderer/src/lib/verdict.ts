@@ -1,4 +1,4 @@
-import type { InspectVerdict } from '../api/types';
+import type { InspectVerdict } from '../api-types/shapes';
 
 /**
  * What the "why was this refused" panel shows of a `/desk/inspect` verdict.

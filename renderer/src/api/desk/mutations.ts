@@ -5,7 +5,7 @@ import { comparePeople, sessionOfPath } from '../../lib/compare-people';
 import { getSession, listSessions, requestAs } from '../platform';
 import type { Body } from '../routes';
 import { platformKeys } from '../sessions/queries';
-import type { MintRequest } from '../types';
+import type { MintRequest } from '../../api-types/shapes';
 import { deskQueries } from './queries';
 
 /**

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as desk from '../desk';
-import type { InspectRequest } from '../types';
+import type { InspectRequest } from '../../api-types/shapes';
 
 /** Keys carry a short suffix of the token, never the whole token. */
 const tokenKey = (token: string) => `${token.length}:${token.slice(-24)}`;

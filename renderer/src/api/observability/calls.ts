@@ -1,6 +1,6 @@
 import type { Actor } from '../../auth/acting-as';
 import { read as readRoute } from '../platform';
-import type { DbLocation } from '../types';
+import type { DbLocation } from '../../api-types/shapes';
 import type { EvalRun, KnowledgeContent, MetricsAnswer, Paginated, TraceDetail, TraceFilterSchema, TraceSummary, UserMemory, UserMemoryStats } from './types';
 
 /**

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Actor } from '../../auth/acting-as';
 import { platformKeys } from '../sessions/queries';
-import type { DbLocation } from '../types';
+import type { DbLocation } from '../../api-types/shapes';
 import * as api from './calls';
 
 /**

@@ -1,4 +1,4 @@
-import type { components } from '../openapi.gen';
+import type { components } from '../../api-types/openapi.gen';
 
 /**
  * The platform's traces, memories, eval runs and daily metrics (Agno AgentOS 2.9), as the

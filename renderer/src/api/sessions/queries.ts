@@ -2,7 +2,7 @@ import { isApiError } from '../client';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Actor } from '../../auth/acting-as';
 import { getRun, getSession, listChildRuns, listComponents, listRunSummaries, listRunsAround, listSessions, searchRuns } from '../platform';
-import type { DbLocation, ListSessionsParams, RunSearchParams, SessionType } from '../types';
+import type { DbLocation, ListSessionsParams, RunSearchParams, SessionType } from '../../api-types/shapes';
 
 /**
  * Platform queries (sessions, runs, components) on one key factory. Every key starts with

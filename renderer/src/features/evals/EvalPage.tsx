@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { evalQueries } from '../../api/observability/queries';
-import { locationQuery, useDbLocation } from '../../app/location';
+import { locationQuery, useDbLocation } from '../../lib/location';
 import { useActingAs } from '../../auth/acting-as';
 import { TonePill } from '../traces/TraceStatus';
 import { Card } from '../../components/Card';
@@ -10,7 +10,7 @@ import { JsonView } from '../../components/JsonView';
 import { QueryPage } from '../../components/QueryPage';
 import { RequestError } from '../errors/AuthExplain';
 import type { EvalRun } from '../../api/observability/types';
-import type { DbLocation } from '../../api/types';
+import type { DbLocation } from '../../api-types/shapes';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { evalQueries } from '../../api/observability/queries';
-import { locationQuery, useDbLocation } from '../../app/location';
+import { locationQuery, useDbLocation } from '../../lib/location';
 import { useActingAs } from '../../auth/acting-as';
 import { TonePill } from '../traces/TraceStatus';
 import { RequestError } from '../errors/AuthExplain';

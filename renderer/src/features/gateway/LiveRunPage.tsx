@@ -11,7 +11,7 @@ import textStyles from '../../components/text.module.css';
 import layoutStyles from '../../components/layout.module.css';
 import { RequestError } from '../errors/AuthExplain';
 import { useMarkLoaded } from '../../lib/hooks';
-import { runHref } from '../../app/location';
+import { runHref } from '../../lib/location';
 import { cx } from '../../lib/cx';
 import styles from './LiveRunPage.module.css';
 

@@ -9,7 +9,7 @@ import { buttonClass } from '../../components/Button';
 import pageStyles from '../../components/Page.module.css';
 import textStyles from '../../components/text.module.css';
 import { useMarkLoaded } from '../../lib/hooks';
-import { runHref } from '../../app/location';
+import { runHref } from '../../lib/location';
 import { cx } from '../../lib/cx';
 
 const ms = (v: number | null) => (v === null ? '—' : v < 10 ? v.toFixed(1) : String(Math.round(v)));

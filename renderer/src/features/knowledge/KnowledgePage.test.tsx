@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
-import { attachObservabilityDb, OBS } from '../traces/observability-fixture';
+import { attachObservabilityDb, OBS } from '../../testing/observability-fixture';
 
 useDeskServer({}, attachObservabilityDb);
 

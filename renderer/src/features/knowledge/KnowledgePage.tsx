@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { knowledgeQueries } from '../../api/observability/queries';
 import type { KnowledgeContent } from '../../api/observability/types';
-import { useDbLocation } from '../../app/location';
+import { useDbLocation } from '../../lib/location';
 import { useActingAs } from '../../auth/acting-as';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, SkeletonRows } from '../../components/ui';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { memoryQueries } from '../../api/observability/queries';
-import { useDbLocation } from '../../app/location';
+import { useDbLocation } from '../../lib/location';
 import { useActingAs } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
 import { EmptyState, SkeletonRows } from '../../components/ui';

@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { metricsQueries } from '../../api/observability/queries';
-import { useDbLocation } from '../../app/location';
+import { useDbLocation } from '../../lib/location';
 import { useActingAs } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AnyRun, JsonObject, TeamRunShape, WorkflowRunShape } from '../../api/types';
+import type { AnyRun, JsonObject, TeamRunShape, WorkflowRunShape } from '../../api-types/shapes';
 import { Badge, StatusBadge } from '../../components/Badge';
 import { Collapsible } from '../../components/Collapsible';
 import { JsonView } from '../../components/JsonView';

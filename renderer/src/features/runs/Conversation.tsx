@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AgnoMessage } from '../../api/types';
+import type { AgnoMessage } from '../../api-types/shapes';
 import { EmptyState } from '../../components/ui';
 import { VirtualList } from '../../components/VirtualList';
 import { buildConversation, roleCounts, toolCallCount, type ConversationRow } from '../../lib/conversation';

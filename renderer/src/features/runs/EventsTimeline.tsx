@@ -1,5 +1,5 @@
 import { memo, useMemo, useState } from 'react';
-import type { AgnoEvent } from '../../api/types';
+import type { AgnoEvent } from '../../api-types/shapes';
 import { Icon } from '../../components/Icon';
 import { JsonView } from '../../components/JsonView';
 import { EmptyState } from '../../components/ui';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { addToken, setCurrent } from '../../auth/acting-as';
 import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
-import { attachObservabilityDb, OBS } from '../traces/observability-fixture';
+import { attachObservabilityDb, OBS } from '../../testing/observability-fixture';
 
 // A custom mapping guards the list of the team session's runs with a scope the lens's token
 // lacks: the team run itself opens (sessions:read), its member runs cannot be listed. The key is

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { runNeighbourQueries } from '../../api/sessions/queries';
-import type { TeamRunShape } from '../../api/types';
-import { useDbLocation } from '../../app/location';
+import type { TeamRunShape } from '../../api-types/shapes';
+import { useDbLocation } from '../../lib/location';
 import { DESK_ACTOR, useActingAs } from '../../auth/acting-as';
 import { EmptyState } from '../../components/ui';
 import { formatCount } from '../../lib/format';

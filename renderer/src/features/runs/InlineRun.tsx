@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AgnoMessage, AnyRun, JsonObject } from '../../api/types';
+import type { AgnoMessage, AnyRun, JsonObject } from '../../api-types/shapes';
 import { StatusBadge } from '../../components/Badge';
 import { Collapsible } from '../../components/Collapsible';
 import { JsonView } from '../../components/JsonView';

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import type { AgnoMessage } from '../../api/types';
+import type { AgnoMessage } from '../../api-types/shapes';
 import { Clamp, Collapsible } from '../../components/Collapsible';
 import { Icon } from '../../components/Icon';
 import { JsonView, parseJsonText } from '../../components/JsonView';

@@ -1,4 +1,4 @@
-import type { JsonObject, RunMetrics } from '../../api/types';
+import type { JsonObject, RunMetrics } from '../../api-types/shapes';
 import { Collapsible } from '../../components/Collapsible';
 import { JsonView } from '../../components/JsonView';
 import { formatCompact, formatCost, formatCount, formatDuration } from '../../lib/format';

@@ -1,4 +1,4 @@
-import type { AnyRun } from '../../api/types';
+import type { AnyRun } from '../../api-types/shapes';
 import { JsonView } from '../../components/JsonView';
 import { Markdown } from '../../components/Markdown';
 import { contentText, isJsonOutput, statusTone } from '../../lib/runs';

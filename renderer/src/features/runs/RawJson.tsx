@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { AnyRun } from '../../api/types';
+import type { AnyRun } from '../../api-types/shapes';
 import { CopyButton } from '../../components/Copy';
 import { JsonView } from '../../components/JsonView';
 import { formatCount, safeStringify, shortId } from '../../lib/format';

@@ -1,4 +1,4 @@
-import type { AnyRun } from '../../api/types';
+import type { AnyRun } from '../../api-types/shapes';
 import { Icon } from '../../components/Icon';
 import { formatCompact, formatDuration } from '../../lib/format';
 import { durationOf, runKind, tokensOf } from '../../lib/runs';

@@ -1,4 +1,4 @@
-import type { AnyRun } from '../../api/types';
+import type { AnyRun } from '../../api-types/shapes';
 import { Collapsible } from '../../components/Collapsible';
 import { JsonView } from '../../components/JsonView';
 import { isEmptyValue } from '../../lib/empty';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { AnyRun, DbLocation, SessionType } from '../../api/types';
-import { runHref, sessionHref, sessionsHref } from '../../app/location';
+import type { AnyRun, DbLocation, SessionType } from '../../api-types/shapes';
+import { runHref, sessionHref, sessionsHref } from '../../lib/location';
 import { StatusBadge } from '../../components/Badge';
 import { IdChip } from '../../components/Copy';
 import { Icon } from '../../components/Icon';

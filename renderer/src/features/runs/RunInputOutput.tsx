@@ -1,4 +1,4 @@
-import type { AnyRun } from '../../api/types';
+import type { AnyRun } from '../../api-types/shapes';
 import { Clamp } from '../../components/Collapsible';
 import { CopyButton } from '../../components/Copy';
 import { MediaGallery } from '../../components/Media';

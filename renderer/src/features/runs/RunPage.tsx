@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { runNeighbourQueries, runQueries } from '../../api/sessions/queries';
-import { parseSessionType, runHref, useDbLocation } from '../../app/location';
+import { parseSessionType, runHref, useDbLocation } from '../../lib/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
 import { SkeletonRows } from '../../components/ui';

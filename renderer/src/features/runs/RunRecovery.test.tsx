@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
-import { attachObservabilityDb, OBS } from '../traces/observability-fixture';
+import { attachObservabilityDb, OBS } from '../../testing/observability-fixture';
 
 /** Issue 33: the run page does not sit on an error after the server comes back. */
 const server = useDeskServer({}, attachObservabilityDb);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { AgnoMessage, AnyRun, ToolExecution } from '../../api/types';
+import type { AgnoMessage, AnyRun, ToolExecution } from '../../api-types/shapes';
 import { JsonView } from '../../components/JsonView';
 import { Tabs } from '../../components/ui';
 import { listToolCalls } from '../../lib/conversation-tools';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AgnoMessage, AnyRun, JsonObject, ReasoningStep } from '../../api/types';
+import type { AgnoMessage, AnyRun, JsonObject, ReasoningStep } from '../../api-types/shapes';
 import type { ListedToolCall } from '../../lib/conversation-tools';
 import { Badge } from '../../components/Badge';
 import { Collapsible } from '../../components/Collapsible';

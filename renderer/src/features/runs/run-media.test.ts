@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyRun } from '../../api/types';
+import type { AnyRun } from '../../api-types/shapes';
 import { inputMediaOf, outputMediaOf } from './run-media';
 
 describe('inputMediaOf', () => {

@@ -1,4 +1,4 @@
-import type { AnyRun, InputMedia } from '../../api/types';
+import type { AnyRun, InputMedia } from '../../api-types/shapes';
 import { asMediaList, type MediaSet } from '../../lib/media';
 
 /** Media the run was given (`input_media`). */

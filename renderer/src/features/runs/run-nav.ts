@@ -1,4 +1,4 @@
-import type { AnyRun, SessionType } from '../../api/types';
+import type { AnyRun, SessionType } from '../../api-types/shapes';
 import { buildRunTree, flattenRunTree } from '../../lib/runs';
 
 /** Position of a run in the session's run order and the runs before and after it (for j/k). */

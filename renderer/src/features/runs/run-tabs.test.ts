@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyRun } from '../../api/types';
+import type { AnyRun } from '../../api-types/shapes';
 import { currentTab, runTabs } from './run-tabs';
 
 const shown = (run: AnyRun, sessionRuns?: AnyRun[]) =>

@@ -1,4 +1,4 @@
-import type { AgnoMessage, AnyRun, ToolExecution } from '../../api/types';
+import type { AgnoMessage, AnyRun, ToolExecution } from '../../api-types/shapes';
 import type { TabDef } from '../../components/ui';
 import { listToolCalls } from '../../lib/conversation-tools';
 import { isEmptyValue } from '../../lib/empty';

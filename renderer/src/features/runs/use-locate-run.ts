@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { deskQueries } from '../../api/desk/queries';
 import { runQueries } from '../../api/sessions/queries';
-import type { SessionType } from '../../api/types';
+import type { SessionType } from '../../api-types/shapes';
 import type { Actor } from '../../auth/acting-as';
 
 /**

@@ -1,4 +1,4 @@
-import type { AnyRun } from '../../api/types';
+import type { AnyRun } from '../../api-types/shapes';
 import { formatCompact, formatDuration, shortId } from '../../lib/format';
 import { statusTone } from '../../lib/runs';
 import { activityColumns } from './session-stats';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Callout } from '../../components/Callout';
 import textStyles from '../../components/text.module.css';
-import { sessionsHref } from '../../app/location';
+import { sessionsHref } from '../../lib/location';
 import { Button, buttonClass } from '../../components/Button';
 
 /** What the run browser needs of a listed database (`GET /desk/databases`). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { DbLocation, RunSearchHit, RunSearchItem } from '../../api/types';
-import { runHref } from '../../app/location';
+import type { DbLocation, RunSearchHit, RunSearchItem } from '../../api-types/shapes';
+import { runHref } from '../../lib/location';
 import { Badge, TypeBadge } from '../../components/Badge';
 import { SortHeader } from '../../components/SortHeader';
 import { formatDateTime, plural } from '../../lib/format';

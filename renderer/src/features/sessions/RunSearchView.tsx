@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { DbLocation, RunSearchPage, RunSortField } from '../../api/types';
+import type { DbLocation, RunSearchPage, RunSortField } from '../../api-types/shapes';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { RequestError } from '../errors/AuthExplain';
 import { Pagination } from './Pagination';

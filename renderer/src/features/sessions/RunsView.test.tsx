@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
-import { attachObservabilityDb, OBS } from '../traces/observability-fixture';
+import { attachObservabilityDb, OBS } from '../../testing/observability-fixture';
 
 /** The run cancelled in Agno's observability database: its trace was closed as ERROR. */
 const CANCELLED_RUN = 'da4786b5-81e1-403d-a106-17062e7d5dae';

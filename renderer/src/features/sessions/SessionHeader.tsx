@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { AnyRun, DbLocation, SessionDetail } from '../../api/types';
-import { sessionsHref } from '../../app/location';
+import type { AnyRun, DbLocation, SessionDetail } from '../../api-types/shapes';
+import { sessionsHref } from '../../lib/location';
 import { TypeBadge } from '../../components/Badge';
 import { IdChip } from '../../components/Copy';
 import { Icon } from '../../components/Icon';

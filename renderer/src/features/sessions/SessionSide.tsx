@@ -1,4 +1,4 @@
-import type { SessionDetail } from '../../api/types';
+import type { SessionDetail } from '../../api-types/shapes';
 import { Collapsible } from '../../components/Collapsible';
 import { JsonView } from '../../components/JsonView';
 import { Markdown } from '../../components/Markdown';

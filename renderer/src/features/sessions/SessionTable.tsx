@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import type { DbLocation, SessionListItem } from '../../api/types';
-import { sessionHref } from '../../app/location';
+import type { DbLocation, SessionListItem } from '../../api-types/shapes';
+import { sessionHref } from '../../lib/location';
 import { TypeBadge } from '../../components/Badge';
 import { CopyButton } from '../../components/Copy';
 import { SortHeader } from '../../components/SortHeader';

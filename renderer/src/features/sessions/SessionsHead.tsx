@@ -1,5 +1,5 @@
 import { isApiError } from '../../api/client';
-import type { DbLocation } from '../../api/types';
+import type { DbLocation } from '../../api-types/shapes';
 import { useNow } from '../../lib/hooks';
 import pageStyles from '../../components/Page.module.css';
 import textStyles from '../../components/text.module.css';

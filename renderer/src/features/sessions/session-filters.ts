@@ -1,5 +1,5 @@
-import type { SessionType } from '../../api/types';
-import { parseSessionType } from '../../app/location';
+import type { SessionType } from '../../api-types/shapes';
+import { parseSessionType } from '../../lib/location';
 
 export const PAGE_SIZES = [20, 50, 100];
 const DEFAULT_LIMIT = 20;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyRun } from '../../api/types';
+import type { AnyRun } from '../../api-types/shapes';
 import { activityColumns, runTotals } from './session-stats';
 
 const run = (id: string, total: number | null, duration: number | null, status = 'COMPLETED'): AnyRun =>

@@ -1,4 +1,4 @@
-import type { AnyRun } from '../../api/types';
+import type { AnyRun } from '../../api-types/shapes';
 import { toDate } from '../../lib/format';
 import { durationOf, statusTone, tokensOf } from '../../lib/runs';
 

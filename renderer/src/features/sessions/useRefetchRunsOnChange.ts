@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { SessionDetail } from '../../api/types';
+import type { SessionDetail } from '../../api-types/shapes';
 
 /**
  * Live: the session row (polled) says when runs were added or changed; only then refetch them,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { traceQueries } from '../../api/observability/queries';
-import { useDbLocation } from '../../app/location';
+import { useDbLocation } from '../../lib/location';
 import { useActingAs } from '../../auth/acting-as';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';

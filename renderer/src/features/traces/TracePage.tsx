@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { traceQueries } from '../../api/observability/queries';
-import { runHref, sessionHref, useDbLocation } from '../../app/location';
+import { runHref, sessionHref, useDbLocation } from '../../lib/location';
 import { useActingAs } from '../../auth/acting-as';
 import { Icon } from '../../components/Icon';
 import { MetaField } from '../../components/MetaField';
 import { QueryPage } from '../../components/QueryPage';
 import { RequestError } from '../errors/AuthExplain';
 import type { TraceDetail } from '../../lib/trace/types';
-import type { DbLocation } from '../../api/types';
+import type { DbLocation } from '../../api-types/shapes';
 import type { ReactNode } from 'react';
 import { formatDateTime, shortId } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';

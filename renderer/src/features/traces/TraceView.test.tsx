@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
-import { attachObservabilityDb, OBS } from './observability-fixture';
+import { attachObservabilityDb, OBS } from '../../testing/observability-fixture';
 
 useDeskServer({}, attachObservabilityDb);
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { addToken, setCurrent } from '../../auth/acting-as';
 import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
-import { attachObservabilityDb, OBS } from './observability-fixture';
+import { attachObservabilityDb, OBS } from '../../testing/observability-fixture';
 
 let sessionsOnly = '';
 /** More traces than one page holds, all newer than the fixture's and of one span: the fixture's are on page 2 by start. */

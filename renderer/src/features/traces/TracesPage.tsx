@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { traceQueries } from '../../api/observability/queries';
-import { runHref, sessionHref, useDbLocation } from '../../app/location';
+import { runHref, sessionHref, useDbLocation } from '../../lib/location';
 import { useActingAs } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
 import { PageHeader } from '../../components/PageHeader';

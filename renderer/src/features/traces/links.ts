@@ -1,5 +1,5 @@
-import { locationQuery } from '../../app/location';
-import type { DbLocation, SessionType } from '../../api/types';
+import { locationQuery } from '../../lib/location';
+import type { DbLocation, SessionType } from '../../api-types/shapes';
 
 /** Addresses of the observability pages, carrying the database like every run-browser link. */
 export function traceHref(traceId: string, l: DbLocation, spanId?: string): string {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { addToken, setCurrent } from '../../auth/acting-as';
 import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
-import { attachObservabilityDb, OBS } from './observability-fixture';
+import { attachObservabilityDb, OBS } from '../../testing/observability-fixture';
 
 const TRACE = 'b917174598b6d5d11fad9cadb541dd27';
 const EVAL = '7e5828c7-a8cc-4dae-ba99-27176934407a';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useDeskServer } from '../../testing/desk-server';
 import { renderApp } from '../../testing/render';
-import { attachObservabilityDb, OBS } from './observability-fixture';
+import { attachObservabilityDb, OBS } from '../../testing/observability-fixture';
 
 /**
  * Issue 33: the trace is the run page's first screen, with costs, search and filters, the agent

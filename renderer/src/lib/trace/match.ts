@@ -1,4 +1,4 @@
-import type { AgnoMessage } from '../../api/types';
+import type { AgnoMessage } from '../../api-types/shapes';
 import { spanKind } from './kind';
 import type { SpanNode, SpanTree } from './tree';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgnoMessage } from '../../api/types';
+import type { AgnoMessage } from '../../api-types/shapes';
 import { criticalPath, selfTime, slowestSpans } from './critical';
 import { treeKey, type TreeCursor } from './keyboard';
 import { modelFacts, spanCaption, spanKind, spanStatus } from './kind';

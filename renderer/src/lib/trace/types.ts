@@ -1,4 +1,4 @@
-import type { components } from '../../api/openapi.gen';
+import type { components } from '../../api-types/openapi.gen';
 
 /**
  * The platform's trace shapes (Agno AgentOS 2.9), from the server's document:

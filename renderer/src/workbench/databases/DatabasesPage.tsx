@@ -7,7 +7,7 @@ import { DenseTable } from '../../components/DenseTable';
 import { Callout } from '../../components/Callout';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, Spinner } from '../../components/ui';
-import { describeError } from '../errors';
+import { describeError } from '../../api/describe-error';
 import { AttachForm } from './AttachForm';
 import { DbRow } from './DbRow';
 import { CacheMemory } from './CacheMemory';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/ui';
-import type { DatabaseListItem } from '../types';
+import type { DatabaseListItem } from '../../api-types/desk-shapes';
 import denseTableStyles from '../../components/DenseTable.module.css';
 import textStyles from '../../components/text.module.css';
 import scopeChipStyles from '../../components/ScopeChip.module.css';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
-import { InlineError } from '../InlineError';
+import { InlineError } from '../../components/InlineError';
 import { Segmented } from '../../components/Segmented';
 import { Spinner } from '../../components/ui';
 import { deskMutations } from '../../api';

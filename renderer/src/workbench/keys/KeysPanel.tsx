@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getDesktopBridge } from '../../platform/desktop-bridge';
-import { describeError } from '../errors';
-import { InlineError } from '../InlineError';
+import { describeError } from '../../api/describe-error';
+import { InlineError } from '../../components/InlineError';
 import { Badge } from '../../components/Badge';
 import { DenseTable } from '../../components/DenseTable';
 import { Callout } from '../../components/Callout';
 import { CopyButton } from '../../components/Copy';
 import { Toggle } from '../../components/Toggle';
 import { EmptyState, Spinner } from '../../components/ui';
-import { ALGORITHMS, isAlgorithm, type Algorithm } from '../types';
+import { ALGORITHMS, isAlgorithm, type Algorithm } from '../../api-types/desk-shapes';
 import { ImportKeys } from './ImportKeys';
 import { LastKeyCallout } from './LastKeyCallout';
 import { canSign, short } from './model';

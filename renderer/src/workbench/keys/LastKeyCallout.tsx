@@ -1,5 +1,5 @@
 import { isApiError } from '../../api/client';
-import { describeError } from '../errors';
+import { describeError } from '../../api/describe-error';
 import { Callout } from '../../components/Callout';
 import layoutStyles from '../../components/layout.module.css';
 import { Button } from '../../components/Button';

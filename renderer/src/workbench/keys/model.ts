@@ -1,4 +1,4 @@
-import type { KeyInfo } from '../types';
+import type { KeyInfo } from '../../api-types/desk-shapes';
 
 /** rundesk holds the private half, so it can mint with this key. */
 export function canSign(k: KeyInfo): boolean {

@@ -4,7 +4,7 @@ import { Badge } from '../../components/Badge';
 import { DenseTable } from '../../components/DenseTable';
 import { ChipsInput } from '../../components/ChipsInput';
 import { EmptyState } from '../../components/ui';
-import { HTTP_METHODS, type MappingLint } from '../types';
+import { HTTP_METHODS, type MappingLint } from '../../api-types/desk-shapes';
 import { duplicateRows, mappingKey, newRowId, overriddenDefaults, parseMappingKey, type MappingRow } from './mappings';
 import { ScopeChip } from '../../components/ScopeChip';
 import { PatternGrammars } from './PatternGrammars';

@@ -4,7 +4,7 @@ import { ChipsInput } from '../../components/ChipsInput';
 import { Field } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
 import { Toggle } from '../../components/Toggle';
-import type { SettingDescription } from '../types';
+import type { SettingDescription } from '../../api-types/desk-shapes';
 import type { AuthDraft } from './draft';
 import { choiceLabel, defaultText, fromList, toList, widgetFor } from './widgets';
 import inputStyles from '../../components/Input.module.css';

@@ -4,7 +4,7 @@ import { markAppLoaded } from '../../platform/browser';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/ui';
-import type { SettingsEnvelope, SettingsSchemaResponse } from '../types';
+import type { SettingsEnvelope, SettingsSchemaResponse } from '../../api-types/desk-shapes';
 import { SettingsForm } from './SettingsForm';
 import { deskQueries } from '../../api';
 import pageStyles from '../../components/Page.module.css';

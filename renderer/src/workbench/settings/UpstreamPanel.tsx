@@ -8,7 +8,7 @@ import { Card } from '../../components/Card';
 import { Field } from '../../components/Field';
 import { Input } from '../../components/Input';
 import layoutStyles from '../../components/layout.module.css';
-import { describeError } from '../errors';
+import { describeError } from '../../api/describe-error';
 
 /**
  * `upstream.url`: the developer's AgentOS, where rundesk forwards runs after its own auth

@@ -1,4 +1,4 @@
-import type { Preset, Settings } from '../types';
+import type { Preset, Settings } from '../../api-types/desk-shapes';
 import { mappingsFromRows, type MappingRow } from './mappings';
 
 /**

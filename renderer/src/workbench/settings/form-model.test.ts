@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AuthSettingsSchema } from '../../../../server/settings/schema';
-import type { Preset, SettingDescription, Settings } from '../types';
+import type { Preset, SettingDescription, Settings } from '../../api-types/desk-shapes';
 import { applyPreset, buildSettingsBody, changedFields, differsFromDefault, presetActive } from './draft';
 import { freshIssues, mergeIssues, routeIssues } from './issues';
 import { duplicateRows, knownScopes, mappingKey, mappingsFromRows, overriddenDefaults, parseMappingKey, rowsFromMappings } from './mappings';

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '../types';
+import type { FieldIssue } from '../../api-types/desk-shapes';
 import { stableJson } from './draft';
 
 /**

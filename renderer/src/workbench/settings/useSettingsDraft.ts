@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { isApiError, issuesOf } from '../../api/client';
 import { useDebounced } from '../../lib/hooks';
-import type { FieldIssue, Preset, SettingsEnvelope } from '../types';
+import type { FieldIssue, Preset, SettingsEnvelope } from '../../api-types/desk-shapes';
 import { applyPreset, buildSettingsBody, changedFields, presetChanges, stableJson, type AuthDraft } from './draft';
 import { freshIssues, mergeIssues, routeIssues } from './issues';
 import { mappingsFromRows, rowsFromMappings, type MappingRow } from './mappings';

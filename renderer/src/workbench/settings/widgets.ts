@@ -1,4 +1,4 @@
-import type { SettingDescription } from '../types';
+import type { SettingDescription } from '../../api-types/desk-shapes';
 
 /**
  * Which control draws a setting, read off its description in `/desk/settings/schema` (type,

@@ -7,7 +7,7 @@ import { JsonView } from '../../components/JsonView';
 import { StatusPill } from '../../components/StatusPill';
 import { TokenText } from '../../components/TokenText';
 import { Kbd } from '../../components/ui';
-import type { MintResponse } from '../types';
+import type { MintResponse } from '../../api-types/desk-shapes';
 import { Card } from '../../components/Card';
 import layoutStyles from '../../components/layout.module.css';
 import uiStyles from '../../components/ui.module.css';

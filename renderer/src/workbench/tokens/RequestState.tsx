@@ -1,5 +1,5 @@
 import { Badge } from '../../components/Badge';
-import type { RequestAuthState } from '../types';
+import type { RequestAuthState } from '../../api-types/desk-shapes';
 import { ScopeChip } from '../../components/ScopeChip';
 import metaFieldStyles from '../../components/MetaField.module.css';
 import textStyles from '../../components/text.module.css';

@@ -4,7 +4,7 @@ import { DenseTable } from '../../components/DenseTable';
 import { Callout } from '../../components/Callout';
 import { Segmented } from '../../components/Segmented';
 import { Spinner } from '../../components/ui';
-import type { MatrixRow } from '../types';
+import type { MatrixRow } from '../../api-types/desk-shapes';
 import { filterMatrix, isAllowed, type MatrixFilter } from './model';
 import { Card } from '../../components/Card';
 import { ScopeChip } from '../../components/ScopeChip';

@@ -5,7 +5,7 @@ import { addToken } from '../../auth/acting-as';
 import { markAppLoaded } from '../../platform/browser';
 import { shapedLike, useStoredState } from '../../platform/stored-state';
 import { PageHeader } from '../../components/PageHeader';
-import type { MintResponse } from '../types';
+import type { MintResponse } from '../../api-types/desk-shapes';
 import { ComparePanel, INITIAL_COMPARE, type CompareState } from './ComparePanel';
 import { InspectPanel, type InspectTarget } from './InspectPanel';
 import { MintPanel } from './MintPanel';

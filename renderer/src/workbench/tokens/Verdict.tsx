@@ -4,7 +4,7 @@ import { Callout } from '../../components/Callout';
 import { JsonView } from '../../components/JsonView';
 import { StatusPill } from '../../components/StatusPill';
 import { Spinner } from '../../components/ui';
-import type { InspectResponse, KeyRef } from '../types';
+import type { InspectResponse, KeyRef } from '../../api-types/desk-shapes';
 import { ClaimTimes, StateTable } from './RequestState';
 import { Card } from '../../components/Card';
 import { ScopeChip } from '../../components/ScopeChip';

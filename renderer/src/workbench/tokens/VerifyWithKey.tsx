@@ -7,7 +7,7 @@ import { Collapsible } from '../../components/Collapsible';
 import inputStyles from '../../components/Input.module.css';
 import layoutStyles from '../../components/layout.module.css';
 import textStyles from '../../components/text.module.css';
-import { describeError } from '../errors';
+import { describeError } from '../../api/describe-error';
 import { Textarea } from '../../components/Input';
 import { Spinner } from '../../components/ui';
 import { useDebounced } from '../../lib/hooks';

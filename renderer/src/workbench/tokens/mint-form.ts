@@ -1,4 +1,4 @@
-import { isAlgorithm, type AuthSettings, type Defect } from '../types';
+import { isAlgorithm, type AuthSettings, type Defect } from '../../api-types/desk-shapes';
 import type { MintFormState } from './model';
 
 export const DEFECT_TEXT: Record<Defect, string> = {

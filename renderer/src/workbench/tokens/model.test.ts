@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MatrixRow } from '../types';
+import type { MatrixRow } from '../../api-types/desk-shapes';
 import { initialMintForm } from './mint-form';
 import { buildMintRequest, examplePath, filterMatrix, parseClaimsJson, type MintFormState } from './model';
 

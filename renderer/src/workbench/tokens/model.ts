@@ -1,4 +1,4 @@
-import type { Algorithm, Defect, MatrixRow, MintRequest } from '../types';
+import type { Algorithm, Defect, MatrixRow, MintRequest } from '../../api-types/desk-shapes';
 
 /** Pure helpers for the token workshop (mint form, inspector paths, route matrix). */
 

@@ -12,6 +12,12 @@ export const SESSION_TYPES = ['agent', 'team', 'workflow'] as const satisfies re
 
 export type JsonObject = { [key: string]: unknown };
 
+/** One bad input, as a 422 (or a dry run) names it: `{ path: "auth.algorithm", message }`. */
+export interface InputIssue {
+  path: string;
+  message: string;
+}
+
 /** `{ detail, error_code }` — every error's body. */
 export type ErrorBody = Schema<'ErrorBody'>;
 

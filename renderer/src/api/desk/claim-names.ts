@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { deskQueries } from '../api';
-import { DEFAULT_CLAIM_NAMES, type ClaimNames } from '../lib/jwt';
+import { deskQueries } from './queries';
+import { DEFAULT_CLAIM_NAMES, type ClaimNames } from '../../lib/jwt';
 
 /** The claim names the server's auth layer reads now (the defaults until the settings arrive). */
 export function useClaimNames(): ClaimNames {

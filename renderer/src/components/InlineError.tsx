@@ -1,5 +1,5 @@
-import { describeError } from './errors';
-import fieldStyles from '../components/Field.module.css';
+import { describeError } from '../api/describe-error';
+import fieldStyles from './Field.module.css';
 
 /** Why an action failed, in one line under the form that started it (nothing while it has not). */
 export function InlineError(props: { error: unknown; testId?: string }) {

@@ -5,8 +5,8 @@
  *
  * Hand-written here: UI constants (option lists), each checked against the document's type.
  */
-import type { Schema } from '../api/schemas';
-import type { DeskDatabase, InspectRequest, InspectVerdict, MintRequest, MintResponse } from '../api/types';
+import type { Schema } from './schemas';
+import type { DeskDatabase, InspectRequest, InspectVerdict, MintRequest, MintResponse } from './shapes';
 
 // Aliased once in api/types.ts (the run browser uses them too); re-exported under the workbench's names.
 export type { InspectRequest, MintRequest, MintResponse };
@@ -43,7 +43,7 @@ export type AuthStatus = Schema<'DeskAuthStatus'>;
 export type SettingsEnvelope = Schema<'DeskSettings'>;
 
 /** One bad setting as the server names it (`auth.algorithm`). */
-export type { InputIssue as FieldIssue } from '../api/client';
+export type { InputIssue as FieldIssue } from './shapes';
 
 /** One auth setting as `/desk/settings/schema` describes it. */
 export type SettingDescription = Schema<'DeskSettingField'>;

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DeskTestServer } from '../../testing/desk-server';
+import type { DeskTestServer } from './desk-server';
 
 /**
  * The project's copy of Agno's observability database (traces, spans, memories, evals, metrics,

@@ -1,4 +1,4 @@
-import { isApiError } from '../api/client';
+import { isApiError } from './client';
 
 /**
  * One line for an error from the desk or platform API: the server's `detail`, which names what

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { DbLocation, SessionType } from '../api/types';
-import { SESSION_TYPES } from '../api/types';
+import type { DbLocation, SessionType } from '../api-types/shapes';
+import { SESSION_TYPES } from '../api-types/shapes';
 
 /**
  * The database/table a run-browser page reads comes from its URL (`?db=&table=`), so every
