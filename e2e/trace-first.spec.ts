@@ -75,11 +75,13 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     await expect(page.getByTestId('run-tokens-per-second')).toHaveText('19.7 tokens/s');
   });
 
-  test('the Knowledge page lists both files', async ({ page, server }) => {
+  test('the Knowledge page lists both files, with their knowledge base', async ({ page, server }) => {
     await page.goto(`${server.baseUrl}/ui/knowledge?db=obs`);
     const table = page.getByTestId('knowledge-table');
     await expect(table).toContainText('api-key-rotation.md');
     await expect(table).toContainText('pricing-plans-2026.pdf');
+    // The base's name as Agno stored it (`linked_to`), not "—".
+    await expect(table.getByTestId('knowledge-row').filter({ hasText: 'api-key-rotation.md' })).toContainText('Acme Docs');
     await expectAccessible(page);
   });
 

@@ -59,7 +59,8 @@ export const DEVELOPER: Caller = Object.freeze({ auth: null, access: AccessScope
 /** The handler's context for one request. */
 export function routeContext(runtime: Runtime, caller: Caller, accepts: (types: string[]) => string | false, headers: IncomingHttpHeaders = {}): RouteContext {
   const { auth, access } = caller;
-  return { runtime, auth, scope: (queryUserId) => narrowedTo(access, queryUserId), accepts, headers };
+  const surface = caller === DEVELOPER ? 'desk' : 'platform';
+  return { runtime, auth, surface, scope: (queryUserId) => narrowedTo(access, queryUserId), accepts, headers };
 }
 
 /** Parse → handler (use case, present): the answer, or a thrown error kind. */

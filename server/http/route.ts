@@ -89,6 +89,12 @@ export interface RouteContext {
    */
   readonly auth: RequestAuthState | null;
   /**
+   * Which surface answers: the platform API (`platform`, the platform's answers exactly) or the
+   * desk view (`desk`, the UI's reads as the developer), where a route may add what rundesk
+   * knows and the platform leaves out (a knowledge content's stored `linked_to`).
+   */
+  readonly surface: 'platform' | 'desk';
+  /**
    * The request's access scope (built once, from the auth decision or asked for by the desk
    * view), narrowed by the query's `user_id` where it may be: pass `undefined` for writes.
    */

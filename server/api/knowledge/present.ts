@@ -20,15 +20,17 @@ export function contentStatus(status: string | null): (typeof CONTENT_STATUSES)[
 /**
  * A knowledge content as AgentOS lists it: built from Agno's `Content`, which carries neither
  * `linked_to` nor `access_count` (both null there), with `size` as text ("0" when unknown).
+ * `withBase` (the desk view) keeps the stored `linked_to`, the knowledge base's name, which
+ * the UI shows and the platform's answer drops.
  */
-export function presentContent(row: KnowledgeRow): z.infer<typeof ContentResponseSchema> {
+export function presentContent(row: KnowledgeRow, withBase = false): z.infer<typeof ContentResponseSchema> {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     type: row.type,
     size: row.size ? String(row.size) : '0',
-    linked_to: null,
+    linked_to: withBase ? row.linked_to : null,
     metadata: isPlainObject(row.metadata) ? row.metadata : null,
     access_count: null,
     status: contentStatus(row.status),

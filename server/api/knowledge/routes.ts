@@ -32,7 +32,7 @@ export const knowledgeRoutes = [
     scopes: ['knowledge:read'],
     deskView: true,
     async handle({ query }, ctx) {
-      return json(await knowledge.listKnowledge(selectDatabase(ctx.runtime, query), query));
+      return json(await knowledge.listKnowledge(selectDatabase(ctx.runtime, query), query, ctx.surface === 'desk'));
     },
   }),
   defineRoute({
@@ -48,7 +48,7 @@ export const knowledgeRoutes = [
     scopes: ['knowledge:read'],
     deskView: true,
     async handle({ params, query }, ctx) {
-      return json(await knowledge.getKnowledgeContent(selectDatabase(ctx.runtime, query), params.content_id, query.knowledge_id));
+      return json(await knowledge.getKnowledgeContent(selectDatabase(ctx.runtime, query), params.content_id, query.knowledge_id, ctx.surface === 'desk'));
     },
   }),
   defineRoute({

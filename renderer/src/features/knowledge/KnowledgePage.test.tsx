@@ -12,7 +12,7 @@ describe('Given the knowledge table of the observability database', () => {
     renderApp(`/knowledge?db=${OBS.db}`);
     const rows = await screen.findAllByTestId('knowledge-row');
     const text = rows.map((r) => r.textContent ?? '');
-    expect(text.some((t) => t.includes('api-key-rotation.md') && t.includes('completed') && t.includes('4.7 KB') && t.includes('team platform'))).toBe(true);
+    expect(text.some((t) => t.includes('api-key-rotation.md') && t.includes('completed') && t.includes('4.7 KB') && t.includes('team platform') && t.includes('Acme Docs'))).toBe(true);
     expect(text.some((t) => t.includes('pricing-plans-2026.pdf'))).toBe(true);
   });
 });
