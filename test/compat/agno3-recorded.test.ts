@@ -141,9 +141,10 @@ function answeredAsIs(r: Recorded): boolean {
 
 /**
  * A session page with sessions of equal sort keys put in `session_id` order, on both sides. On
- * SQLite rundesk orders ties as SQLite's plan does for the platform's own query (session-ties.test.ts);
- * on PostgreSQL it orders them by `session_id`, where the platform's order is the plan's. The
- * keys' sequence itself is still compared.
+ * SQLite and on PostgreSQL rundesk orders ties as the database's plan does for the platform's own
+ * statement (session-ties.test.ts, session-ties-postgres.test.ts), but the recordings were made on the
+ * SQLite file, and a PostgreSQL copy of its rows has its own plan and row places. The keys' sequence
+ * itself is still compared.
  */
 function tiesInIdOrder(p: string, body: unknown): unknown {
   if (!/^\/sessions(\?|$)/.test(p) || body === null || typeof body !== 'object') return body;

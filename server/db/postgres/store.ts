@@ -378,20 +378,46 @@ export class PostgresSessionStore implements SessionStore {
     return this.listBySql(sql, query, page, limit, offset);
   }
 
-  private listQuery(sql: LayoutSql, query: ListSessionsQuery, columns: string): { select: string; where: string; params: unknown[] } {
+  /**
+   * The listing's SELECT. Paged (`limit` and `offset` given), its rows are the platform's page in the
+   * platform's order: sessions with equal sort keys come as PostgreSQL gives them for AgentOS's own
+   * statement (`PostgresDb.get_sessions`: every column, `ORDER BY <column> <dir>` with no second key,
+   * `LIMIT … OFFSET …`), which depends on the plan (a top-N heap sort, a full sort, an index scan)
+   * and the rows' places in the table, so no second sort key can give it. That statement is run as
+   * it is, in a materialized CTE (planned on its own, every column kept, as AgentOS's is), and its
+   * rows are numbered in the order it gave them (`row_number() OVER ()` reads the CTE in order);
+   * the listing joins the session rows back by `ctid` (same snapshot) and orders by that number.
+   * Unpaged (a search, which filters the rows here), ties are ordered by `session_id`.
+   */
+  private listQuery(
+    sql: LayoutSql,
+    query: ListSessionsQuery,
+    columns: string,
+    window?: { limit: number; offset: number },
+  ): { select: string; where: string; params: unknown[] } {
     const { where, params } = whereOf({ sessionId: query.sessionId, type: query.type, scope: query.scope, componentId: query.componentId });
     const dir = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const order = `ORDER BY ${SORT_COLUMNS[query.sortBy ?? 'created_at']} ${dir}, t.session_id ${dir}`;
-    return { select: `SELECT ${SESSION_SELECT}, ${columns} FROM ${this.table} AS t ${where} ${order}`, where, params };
+    const sortColumn = SORT_COLUMNS[query.sortBy ?? 'created_at'];
+    if (window === undefined) {
+      return { select: `SELECT ${SESSION_SELECT}, ${columns} FROM ${this.table} AS t ${where} ORDER BY ${sortColumn} ${dir}, t.session_id ${dir}`, where, params };
+    }
+    const n = params.length;
+    const select =
+      `WITH platform AS MATERIALIZED (SELECT t.*, t.ctid AS rundesk_row FROM ${this.table} AS t ${where} ` +
+      `ORDER BY ${sortColumn} ${dir} LIMIT $${n + 1} OFFSET $${n + 2}), ` +
+      'ranked AS MATERIALIZED (SELECT p.rundesk_row, row_number() OVER () AS rundesk_rank FROM platform AS p) ' +
+      `SELECT ${SESSION_SELECT}, ${columns} FROM ranked AS k JOIN ${this.table} AS t ON t.ctid = k.rundesk_row ORDER BY k.rundesk_rank`;
+    return { select, where, params: [...params, window.limit, window.offset] };
   }
 
   private async listFromSummaries(sql: LayoutSql, query: ListSessionsQuery, page: number, limit: number, offset: number): Promise<Page<SessionListItem> | null> {
-    const { select, where, params } = this.listQuery(sql, query, versionColumns(sql));
     const needles = { needle: searchNeedle(query.search), nameNeedle: searchNeedle(query.sessionName), userNeedle: searchNeedle(query.userSearch) };
     const searching = needles.needle !== undefined || needles.nameNeedle !== undefined || needles.userNeedle !== undefined;
+    const { select, where, params } = this.listQuery(sql, query, versionColumns(sql), searching ? undefined : { limit, offset });
+    const countParams = searching ? params : params.slice(0, -2);
     const [rows, count] = await Promise.all([
-      this.pool.query<Row>(searching ? select : `${select} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, searching ? params : [...params, limit, offset]),
-      searching ? null : this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.table} AS t ${where}`, params),
+      this.pool.query<Row>(select, params),
+      searching ? null : this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.table} AS t ${where}`, countParams),
     ]);
     const summaries = await this.rowSummaries(sql, rows.rows);
     if (summaries === null) return null;
@@ -404,17 +430,19 @@ export class PostgresSessionStore implements SessionStore {
 
   /** The listing computed by SQL alone (every row's `runs` read): rows changing faster than they can be summarised. */
   private async listBySql(sql: LayoutSql, query: ListSessionsQuery, page: number, limit: number, offset: number): Promise<Page<SessionListItem>> {
-    const { select, where, params } = this.listQuery(sql, query, `${sql.runCount} AS run_count, ${sql.nameRun} AS name_run`);
+    const columns = `${sql.runCount} AS run_count, ${sql.nameRun} AS name_run`;
     const needle = searchNeedle(query.search);
     const nameNeedle = searchNeedle(query.sessionName);
     const userNeedle = searchNeedle(query.userSearch);
     if (needle === undefined && nameNeedle === undefined && userNeedle === undefined) {
+      const { select, where, params } = this.listQuery(sql, query, columns, { limit, offset });
       const [rows, count] = await Promise.all([
-        this.pool.query<Row>(`${select} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, limit, offset]),
-        this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.table} AS t ${where}`, params),
+        this.pool.query<Row>(select, params),
+        this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.table} AS t ${where}`, params.slice(0, -2)),
       ]);
       return { items: rows.rows.map(toItem), total: Number(count.rows[0]?.n ?? 0), page, limit };
     }
+    const { select, params } = this.listQuery(sql, query, columns);
     const matching = (await this.pool.query<Row>(select, params)).rows
       .map(toItem)
       .filter((item) => matchesNeedles(item, { needle, nameNeedle, userNeedle }));
