@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { memoryQueries } from '../../api/observability/queries';
 import { useDbLocation } from '../../lib/location';
@@ -9,7 +9,8 @@ import { EmptyState, SkeletonRows } from '../../components/ui';
 import { PageHeader } from '../../components/PageHeader';
 import { cx } from '../../lib/cx';
 import { formatCount, formatDateTime, formatRelative } from '../../lib/format';
-import { useDebounced, useMarkLoaded } from '../../lib/hooks';
+import { useMarkLoaded } from '../../lib/hooks';
+import { useCommittedDraft } from '../../lib/use-committed-draft';
 import pageStyles from '../../components/Page.module.css';
 import styles from './MemoriesPage.module.css';
 import inputStyles from '../../components/Input.module.css';
@@ -29,18 +30,9 @@ export function MemoriesPage() {
     setParams(next, { replace: true });
   };
 
-  // Searches as you type (like the other search boxes): the URL follows the box once typing pauses.
-  const [text, setText] = useState(q);
-  const typed = useDebounced(text, 250);
-  useEffect(() => {
-    if (typed.trim() !== q) set({ q: typed.trim() });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
-  // The address changed under the box (back, a link): show its words.
-  useEffect(() => {
-    if (q !== text.trim()) setText(q);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q]);
+  // Searches as you type (like the other search boxes): the URL follows the box once typing pauses,
+  // and the box follows the URL when it changes from elsewhere (back, a link).
+  const [text, setText] = useCommittedDraft(q, (typed) => set({ q: typed.trim() }), (v) => v.trim());
 
   const users = useQuery(memoryQueries.users(actor, loc));
   const topics = useQuery(memoryQueries.topics(actor, user || undefined, loc));

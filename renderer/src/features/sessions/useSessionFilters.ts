@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDebounced } from '../../lib/hooks';
+import { useCommittedDraft } from '../../lib/use-committed-draft';
 import { readFilters, writeFilters, type SessionFilters } from './session-filters';
 
 export type UpdateFilters = (patch: Partial<SessionFilters>, push?: boolean) => void;
@@ -15,17 +14,11 @@ export function useSessionFilters(): [SessionFilters, UpdateFilters] {
 
 /** Text boxes for search and user id: typing updates the box at once and the URL (and query) after a pause. */
 export function useFilterDrafts(filters: SessionFilters, update: UpdateFilters) {
-  const [qDraft, setQDraft] = useState(filters.q);
-  const [userDraft, setUserDraft] = useState(filters.user);
-  const q = useDebounced(qDraft, 250);
-  const user = useDebounced(userDraft, 250);
-  useEffect(() => {
-    if (q !== filters.q || user !== filters.user) update({ q, user });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q, user]);
-  useEffect(() => {
-    setQDraft(filters.q);
-    setUserDraft(filters.user);
-  }, [filters.q, filters.user]);
-  return { qDraft, setQDraft, userDraft, setUserDraft };
+  const [draft, setDraft] = useCommittedDraft({ q: filters.q, user: filters.user }, update, (v) => `${v.q}\n${v.user}`);
+  return {
+    qDraft: draft.q,
+    setQDraft: (q: string) => setDraft((d) => ({ ...d, q })),
+    userDraft: draft.user,
+    setUserDraft: (user: string) => setDraft((d) => ({ ...d, user })),
+  };
 }
