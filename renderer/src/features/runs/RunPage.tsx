@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/client';
 import { runNeighbourQueries, runQueries } from '../../api/sessions/queries';
 import { parseSessionType, runHref, useDbLocation } from '../../lib/location';
 import { useActingAs, type Actor } from '../../auth/acting-as';
@@ -15,7 +14,7 @@ import { isTeamRun, runKind } from '../../lib/runs';
 import { useShortcut } from '../../platform/keyboard';
 import { revealElement } from '../../platform/browser';
 import { MetricsPanel } from './MetricsPanel';
-import { navAround, relatedRuns, sessionTypeOfNotFound } from './run-nav';
+import { navAround, relatedRuns } from './run-nav';
 import { RunDetails } from './RunDetails';
 import { RunBreadcrumbs, RunHeader } from './RunHeader';
 import { RunInputOutput } from './RunInputOutput';
@@ -77,10 +76,9 @@ function RunView({ actor }: { actor: Actor }) {
   // The run endpoint finds a run whatever `type` says (as AgentOS) and shapes it by its own kind: a
   // team or workflow run reached by a URL without that type follows it, so the session's other
   // runs are listed by the session's type. (A member run is an agent run inside a team session:
-  // its URL keeps the team type.) Older servers answered a NOT_FOUND naming the type instead.
+  // its URL keeps the team type.)
   const ownKind = runQ.data ? runKind(runQ.data) : undefined;
-  const notFoundHint = runQ.isError && isApiError(runQ.error) && runQ.error.isNotFound ? sessionTypeOfNotFound(runQ.error.body) : undefined;
-  const hinted = ownKind === 'team' || ownKind === 'workflow' ? ownKind : notFoundHint;
+  const hinted = ownKind === 'team' || ownKind === 'workflow' ? ownKind : undefined;
   if (hinted && hinted !== type) {
     return <Navigate replace to={runHref(sessionId, runId, hinted, loc, tab ?? undefined)} />;
   }

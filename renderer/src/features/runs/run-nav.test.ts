@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyRun } from '../../api-types/shapes';
-import { navAround, neighboursOf, relatedRuns, sessionTypeOfNotFound } from './run-nav';
+import { navAround, neighboursOf, relatedRuns } from './run-nav';
 
 describe('neighboursOf', () => {
   const order = ['a', 'b', 'c'];
@@ -40,19 +40,5 @@ describe('relatedRuns', () => {
     const full = { ...run('m1', 't'), messages: [] } as AnyRun;
     expect(relatedRuns([full], [run('m1', 't'), run('t')])).toEqual([full, run('t')]);
     expect(relatedRuns(undefined, undefined)).toEqual([]);
-  });
-});
-
-describe('sessionTypeOfNotFound', () => {
-  it('reads the session type a wrong-type 404 carries as a field', () => {
-    expect(sessionTypeOfNotFound({ detail: 'Session with ID s1 not found with type=agent', error_code: 'NOT_FOUND', session_type: 'team' })).toBe('team');
-  });
-  it('never reads the type out of the text', () => {
-    expect(sessionTypeOfNotFound({ detail: 'it is a team session, use ?type=team', error_code: 'NOT_FOUND' })).toBeUndefined();
-  });
-  it('ignores a field that is not a session type, and bodies that are not objects', () => {
-    expect(sessionTypeOfNotFound({ session_type: 'teams' })).toBeUndefined();
-    expect(sessionTypeOfNotFound('Run not found')).toBeUndefined();
-    expect(sessionTypeOfNotFound(null)).toBeUndefined();
   });
 });

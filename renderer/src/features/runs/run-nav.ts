@@ -1,4 +1,4 @@
-import type { AnyRun, SessionType } from '../../api-types/shapes';
+import type { AnyRun } from '../../api-types/shapes';
 import { buildRunTree, flattenRunTree } from '../../lib/runs';
 
 /** Position of a run in the session's run order and the runs before and after it (for j/k). */
@@ -39,15 +39,4 @@ export function relatedRuns(children: AnyRun[] | undefined, window: AnyRun[] | u
     out.push(run);
   }
   return out;
-}
-
-const SESSION_TYPES: readonly SessionType[] = ['agent', 'team', 'workflow'];
-
-/**
- * The session's actual type, from the `session_type` field of a run 404 asked with the wrong
- * type, so a run URL without the right type can follow it; `undefined` when the body names none.
- */
-export function sessionTypeOfNotFound(body: unknown): SessionType | undefined {
-  const named = body && typeof body === 'object' ? (body as { session_type?: unknown }).session_type : undefined;
-  return SESSION_TYPES.find((t) => t === named);
 }
