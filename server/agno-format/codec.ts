@@ -1,6 +1,6 @@
 import { pythonJsonDumps, pythonJsonLoads } from './python-json.js';
 import { isPlainObject } from './json-values.js';
-import { jsonNestingDepth, PYTHON_JSON_MAX_DEPTH } from './json-depth.js';
+import { jsonNestingDepth, PYTHON_JSON_MAX_DEPTH, tooDeepReason } from './json-depth.js';
 
 /**
  * Agno's JSON column encoding: a JSON string literal holding the JSON
@@ -65,7 +65,7 @@ export function readRunsColumn(raw: unknown): RunsColumn {
   }
   const depth = jsonNestingDepth(document);
   if (depth > PYTHON_JSON_MAX_DEPTH) {
-    return { ok: false, reason: `the runs value is nested ${depth} levels deep, deeper than Python's json.loads reads (${PYTHON_JSON_MAX_DEPTH})` };
+    return { ok: false, reason: tooDeepReason(depth) };
   }
   if (value === null) return { ok: true, runs: [] };
   if (Array.isArray(value)) return { ok: true, runs: value };

@@ -8,6 +8,11 @@
  */
 export const PYTHON_JSON_MAX_DEPTH = 900;
 
+/** Why a `runs` value nested `depth` levels deep is unreadable (the 422's reason, on every store). */
+export function tooDeepReason(depth: number): string {
+  return `the runs value is nested ${depth} levels deep, deeper than Python's json.loads reads (${PYTHON_JSON_MAX_DEPTH})`;
+}
+
 /** The deepest nesting of arrays and objects in a JSON text (strings skipped). */
 export function jsonNestingDepth(text: string): number {
   let depth = 0;

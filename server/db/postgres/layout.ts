@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { PYTHON_JSON_MAX_DEPTH } from '../../agno-format/json-depth.js';
 
 /**
  * Which Agno layout a PostgreSQL session table uses (docs/databases.md "Agno versions and layouts"): the
@@ -72,8 +73,23 @@ export class LayoutSql {
    * a 2.x table, whose runs live in the session row and change its own `xmin`.
    */
   readonly runsVersion: string;
+  /**
+   * Why the legacy `runs` value cannot be read as AgentOS reads it, else NULL: its `jsonb` type
+   * (`object`, `string`, `number`, `boolean`) when it is not a list (SQL NULL and JSON `null` are
+   * no runs), or `deep` when it is nested deeper than Python's `json.loads` reads (the
+   * `PYTHON_JSON_MAX_DEPTH` every store applies: some array or object sits at that level, counted
+   * from the value itself at level 0). PostgreSQL's `jsonb` keeps values far deeper (it refuses
+   * them only at its stack limit, some thousands of levels), which AgentOS, loading them with
+   * `json.loads`, cannot read. NULL without the column.
+   */
+  readonly unreadable: string;
 
   constructor(readonly layout: PostgresLayout) {
+    this.unreadable = layout.legacyColumn
+      ? "(CASE WHEN t.runs IS NULL OR jsonb_typeof(t.runs) = 'null' THEN NULL " +
+        "WHEN jsonb_typeof(t.runs) <> 'array' THEN jsonb_typeof(t.runs) " +
+        `WHEN jsonb_path_exists(t.runs, 'strict $.**{${PYTHON_JSON_MAX_DEPTH}} ? (@.type() == "array" || @.type() == "object")') THEN 'deep' END)`
+      : 'NULL::text';
     this.legacy = layout.legacyColumn ? "(CASE WHEN jsonb_typeof(t.runs) = 'array' THEN t.runs ELSE '[]'::jsonb END)" : "'[]'::jsonb";
     this.legacyIds =
       `(SELECT e->>'run_id' FROM jsonb_array_elements(${this.legacy}) AS e ` +

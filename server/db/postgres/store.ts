@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { AccessScope, scopeCondition } from '../../access/scope.js';
 import { isPlainObject } from '../../agno-format/json-values.js';
 import { explicitSessionName, fallbackSessionName, nameFromRun } from '../../agno-format/session-name.js';
-import { ReadOnlyDatabaseError } from '../errors.js';
+import { ReadOnlyDatabaseError, SessionUnreadableError } from '../errors.js';
+import { jsonNestingDepth, PYTHON_JSON_MAX_DEPTH, tooDeepReason } from '../../agno-format/json-depth.js';
 import { assertSessionAccepts, newSessionCreatedAt, prepareRun, runElsewhere } from '../ingest.js';
 import { ConflictError } from '../../errors.js';
 import { matchesNeedles, pageWindow, searchNeedle, summariseComponents } from '../listing.js';
@@ -54,7 +55,7 @@ const SORT_COLUMNS: Record<SessionSortField, string> = {
   workflow_id: 't.workflow_id',
 };
 
-type Row = SessionRow & { run_count?: number | string; name_run?: unknown; run?: unknown; has_runs?: boolean; version?: string; row_ref?: string; runs_version?: string };
+type Row = SessionRow & { run_count?: number | string; name_run?: unknown; run?: unknown; has_runs?: boolean; unreadable?: string | null; version?: string; row_ref?: string; runs_version?: string };
 
 export interface PostgresStoreOptions {
   databaseId: string;
@@ -159,19 +160,24 @@ export class PostgresSessionStore implements SessionStore {
     }
   }
 
-  /** The row's `runs` array as text at its current version, indexed; an empty text for a value that is not an array. */
+  /**
+   * The row's `runs` value as text at its current version, indexed when it is an array; an empty
+   * text for no value (SQL NULL or JSON `null`). A value that is not an array keeps its text and no
+   * index, so the reads fall back to PostgreSQL, which says it cannot be read.
+   */
   private async loadIndexed(rowRef: string, sessionId: string, access: AccessScope | undefined): Promise<IndexedValue | null> {
     const scope = whereOf({ sessionId, scope: access });
     const n = scope.params.length;
-    const { rows } = await this.pool.query<{ row_ref: string; version: string; text: string | null }>(
-      `SELECT t.ctid::text AS row_ref, t.xmin::text AS version, CASE WHEN jsonb_typeof(t.runs) = 'array' THEN t.runs::text END AS text ` +
+    const { rows } = await this.pool.query<{ row_ref: string; version: string; text: string | null; is_array: boolean }>(
+      `SELECT t.ctid::text AS row_ref, t.xmin::text AS version, jsonb_typeof(t.runs) = 'array' AS is_array, ` +
+        `CASE WHEN jsonb_typeof(t.runs) <> 'null' THEN t.runs::text END AS text ` +
         `FROM ${this.table} AS t ${scope.where} AND t.ctid = $${n + 1}::tid`,
       [...scope.params, rowRef],
     );
     const row = rows[0];
     if (!row) return null;
     const text = Buffer.from(row.text ?? '', 'utf8');
-    const index = row.text === null ? null : indexRunsValue(text);
+    const index = row.is_array === true ? indexRunsValue(text) : null;
     return { version: `${row.row_ref}/${row.version}`, text, index, bytes: text.length + (index?.bytes ?? 0) + 1024 };
   }
 
@@ -188,12 +194,13 @@ export class PostgresSessionStore implements SessionStore {
       `SELECT ${SESSION_SELECT}, ` +
         `(SELECT r.run_data FROM ${runs} AS r WHERE r.session_id = t.session_id AND r.run_id = $${n + 1}) AS direct, ` +
         `(SELECT e FROM jsonb_array_elements(${sql.legacy}) AS e WHERE jsonb_typeof(e) = 'object' AND e->>'run_id' = $${n + 1} LIMIT 1) AS legacy_run, ` +
-        `(${sql.runCount}) > 0 AS merged_any ` +
+        `(${sql.runCount}) > 0 AS merged_any, ${sql.unreadable} AS unreadable, t.ctid::text AS row_ref ` +
         `FROM ${this.table} AS t ${where}`,
       [...params, runId],
     );
     const row = rows[0];
     if (!row) return { kind: 'no-session' };
+    if (typeof row.unreadable === 'string') throw await this.unreadableError(row.unreadable, sessionId, String(row.row_ref));
     const session = toStoredSession(row);
     if (filter.type !== undefined && session.session_type !== filter.type) return { kind: 'wrong-type', actualType: session.session_type };
     if (isPlainObject(row.direct) && row.direct['run_id'] === runId) return { kind: 'found', session, run: row.direct as StoredRun };
@@ -212,12 +219,13 @@ export class PostgresSessionStore implements SessionStore {
     const { where, params } = whereOf({ sessionId, type, scope });
     const runs = sql.layout.runsTable;
     const tableRuns = runs === null ? "'[]'::jsonb" : `coalesce((SELECT jsonb_agg(r.run_data ORDER BY ${RUN_ORDER}) FROM ${runs} AS r WHERE r.session_id = t.session_id), '[]'::jsonb)`;
-    const { rows } = await this.pool.query<{ legacy: unknown; table_runs: unknown }>(
-      `SELECT ${sql.legacy} AS legacy, ${tableRuns} AS table_runs FROM ${this.table} AS t ${where}`,
+    const { rows } = await this.pool.query<{ legacy: unknown; table_runs: unknown; unreadable: string | null; row_ref: string }>(
+      `SELECT ${sql.legacy} AS legacy, ${tableRuns} AS table_runs, ${sql.unreadable} AS unreadable, t.ctid::text AS row_ref FROM ${this.table} AS t ${where}`,
       params,
     );
     const row = rows[0];
     if (!row) return null;
+    if (typeof row.unreadable === 'string') throw await this.unreadableError(row.unreadable, sessionId, row.row_ref);
     const legacy = Array.isArray(row.legacy) ? row.legacy : [];
     if (runs === null) return legacy.filter(isPlainObject) as StoredRun[];
     const tableList = Array.isArray(row.table_runs) ? row.table_runs : [];
@@ -235,13 +243,14 @@ export class PostgresSessionStore implements SessionStore {
     const scope = whereOf({ sessionId, scope: access });
     const n = scope.params.length;
     const { rows } = await this.pool.query<Row>(
-      `SELECT ${sql.runCount} > 0 AS has_runs, ` +
+      `SELECT ${sql.runCount} > 0 AS has_runs, ${sql.unreadable} AS unreadable, ` +
         `(SELECT e FROM jsonb_array_elements(${sql.legacy}) AS e WHERE e->>'run_id' = $${n + 1} LIMIT 1) AS run ` +
         `FROM ${this.table} AS t ${scope.where} AND t.ctid = $${n + 2}::tid`,
       [...scope.params, runId, rowRef],
     );
     const row = rows[0];
     if (!row) return null;
+    if (typeof row.unreadable === 'string') throw await this.unreadableError(row.unreadable, sessionId, rowRef);
     return { run: isPlainObject(row.run) ? (row.run as StoredRun) : null, hasRuns: row.has_runs === true };
   }
 
@@ -280,12 +289,13 @@ export class PostgresSessionStore implements SessionStore {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const head = await client.query<{ row_ref: string; has_legacy: boolean }>(
-        `SELECT t.ctid::text AS row_ref, jsonb_array_length(${sql.legacy}) > 0 AS has_legacy FROM ${this.table} AS t ${where} LIMIT 1`,
+      const head = await client.query<{ row_ref: string; has_legacy: boolean; unreadable: string | null }>(
+        `SELECT t.ctid::text AS row_ref, jsonb_array_length(${sql.legacy}) > 0 AS has_legacy, ${sql.unreadable} AS unreadable FROM ${this.table} AS t ${where} LIMIT 1`,
         params,
       );
       const row = head.rows[0];
       if (!row) return null;
+      if (typeof row.unreadable === 'string') throw await this.unreadableError(row.unreadable, sessionId, row.row_ref);
       const objects = `r.session_id = $1 AND jsonb_typeof(r.run_data) = 'object'`;
       if (!row.has_legacy) {
         const [page, count] = await Promise.all([
@@ -358,6 +368,18 @@ export class PostgresSessionStore implements SessionStore {
       runs.push(run as StoredRun);
     }
     return { runs, total };
+  }
+
+  /**
+   * The 422 for a legacy `runs` value AgentOS cannot read (`LayoutSql.unreadable` said why), with
+   * the SQLite reader's reasons: the type of a value that is not a list, or the depth, read from
+   * the value's text only here.
+   */
+  private async unreadableError(why: string, sessionId: string, rowRef: string, client: pg.Pool | pg.PoolClient = this.pool): Promise<SessionUnreadableError> {
+    if (why !== 'deep') return new SessionUnreadableError(this.options.databaseId, sessionId, `the runs value is JSON but not a list (${why})`);
+    const { rows } = await client.query<{ text: string | null }>(`SELECT t.runs::text AS text FROM ${this.table} AS t WHERE t.ctid = $1::tid`, [rowRef]);
+    const depth = Math.max(jsonNestingDepth(rows[0]?.text ?? ''), PYTHON_JSON_MAX_DEPTH + 1);
+    return new SessionUnreadableError(this.options.databaseId, sessionId, tooDeepReason(depth));
   }
 
   async listSessions(query: ListSessionsQuery): Promise<Page<SessionListItem>> {
@@ -525,11 +547,13 @@ export class PostgresSessionStore implements SessionStore {
         await this.insertSession(client, input, prepared, `jsonb_build_array($12::jsonb)`, [runJson], now);
         return { sessionCreated: true, runCreated: true };
       }
-      const slot = await client.query<{ i: string | null }>(
-        `SELECT (SELECT x.i - 1 FROM jsonb_array_elements(${runsArray}) WITH ORDINALITY AS x(e, i) WHERE x.e->>'run_id' = $2 LIMIT 1) AS i ` +
+      const slot = await client.query<{ i: string | null; unreadable: string | null }>(
+        `SELECT (SELECT x.i - 1 FROM jsonb_array_elements(${runsArray}) WITH ORDINALITY AS x(e, i) WHERE x.e->>'run_id' = $2 LIMIT 1) AS i, ${sql.unreadable} AS unreadable ` +
           `FROM ${this.table} AS t WHERE t.session_id = $1 AND t.ctid = $3::tid`,
         [input.sessionId, prepared.runId, target.row_ref],
       );
+      // A value its owner cannot load is never rebuilt around a new run: nothing is written.
+      if (typeof slot.rows[0]?.unreadable === 'string') throw await this.unreadableError(slot.rows[0]?.unreadable, input.sessionId, target.row_ref, client);
       const index = slot.rows[0]?.i ?? null;
       const component = `${input.type}_id`;
       await client.query(
@@ -598,13 +622,14 @@ export class PostgresSessionStore implements SessionStore {
         const stored = toStoredSession(session);
         userId ??= stored.user_id;
         const component = `${input.type}_id`;
-        const ids = await client.query<{ legacy: unknown; table_ids: unknown }>(
-          `SELECT (SELECT coalesce(jsonb_agg(jsonb_build_object('run_id', e->'run_id')), '[]'::jsonb) FROM jsonb_array_elements(${sql.legacy}) AS e ` +
+        const ids = await client.query<{ legacy: unknown; table_ids: unknown; unreadable: string | null }>(
+          `SELECT ${sql.unreadable} AS unreadable, (SELECT coalesce(jsonb_agg(jsonb_build_object('run_id', e->'run_id')), '[]'::jsonb) FROM jsonb_array_elements(${sql.legacy}) AS e ` +
             `WHERE jsonb_typeof(e) = 'object') AS legacy, ` +
             `(SELECT coalesce(jsonb_agg(jsonb_build_object('run_id', r.run_data->'run_id') ORDER BY ${RUN_ORDER}), '[]'::jsonb) FROM ${runs} AS r ` +
             `WHERE r.session_id = t.session_id) AS table_ids FROM ${this.table} AS t WHERE t.session_id = $1 AND t.ctid = $2::tid`,
           [input.sessionId, session.row_ref],
         );
+        if (typeof ids.rows[0]?.unreadable === 'string') throw await this.unreadableError(ids.rows[0]?.unreadable, input.sessionId, session.row_ref, client);
         // After the read: the update gives the row a new ctid.
         await client.query(`UPDATE ${this.table} AS t SET updated_at = $2, ${component} = coalesce(t.${component}, $3::varchar) WHERE t.session_id = $1 AND t.ctid = $4::tid`, [
           input.sessionId,
