@@ -67,8 +67,15 @@ export interface SpawnOptions {
 }
 
 /**
+ * The servers `spawnServer` started that have not exited: a failing benchmark stops them before it
+ * exits (`runBench`), since a live child keeps this process (its stdout pipe) running.
+ */
+const liveChildren = new Set<ChildProcess>();
+
+/**
  * Starts a server as its own process (so it never shares the load generator's event loop)
- * and resolves with the first loopback URL it prints on stdout.
+ * and resolves with the first loopback URL it prints on stdout. One that prints none within
+ * 60 s is stopped, and the promise rejects.
  */
 export function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}, opts: SpawnOptions = {}): Promise<{ child: ChildProcess; url: string }> {
   const stderr = opts.logFile ? fs.openSync(opts.logFile, 'w') : 'inherit';
@@ -78,9 +85,14 @@ export function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}, opts: S
     stdio: ['ignore', 'pipe', stderr],
   });
   if (typeof stderr === 'number') fs.closeSync(stderr);
+  liveChildren.add(child);
+  child.once('exit', () => liveChildren.delete(child));
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`no URL printed by ${args.join(' ')}: ${out}`)), 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`no URL printed by ${args.join(' ')}: ${out}`));
+    }, 60_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /https?:\/\/127\.0\.0\.1:\d+/.exec(out);
@@ -102,7 +114,10 @@ export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
+    child.once('exit', () => {
+      liveChildren.delete(child);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
@@ -148,10 +163,15 @@ export function writeResult(fileName: string, out: unknown): string {
   return file;
 }
 
-/** Runs a benchmark's main, reporting a failure on stderr with exit status 1. */
+/**
+ * Runs a benchmark's main. A failure is reported on stderr, the servers still running are stopped,
+ * and the process exits with status 1 — whatever else (a load generator's sockets, a timer) is
+ * still open, so a script or CI waiting on it sees the failure instead of a hang.
+ */
 export function runBench(main: () => Promise<void>): void {
-  main().catch((err: unknown) => {
+  main().catch(async (err: unknown) => {
     process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exitCode = 1;
+    await Promise.all([...liveChildren].map((child) => stopChild(child)));
+    process.exit(1);
   });
 }

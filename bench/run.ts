@@ -212,12 +212,16 @@ async function main(): Promise<void> {
     for (const log of [false, true]) {
       const suffix = log ? 'on' : 'off';
       const wanted = (kind: ServerKind) => cases.some((c) => c.server === kind && c.log === log);
+      // Each server is in `servers` as soon as it is up, so a later one failing to start still stops it.
+      const started = (key: string, server: Awaited<ReturnType<typeof spawnServer>>): void => {
+        urls.set(key, server);
+        servers.push(server);
+      };
       for (const kind of ['raw', 'bare'] as const) {
-        if (wanted(kind)) urls.set(`${kind}:${suffix}`, await baseline(kind, log));
+        if (wanted(kind)) started(`${kind}:${suffix}`, await baseline(kind, log));
       }
-      if (wanted('rundesk')) urls.set(`rundesk:${suffix}`, await rundesk(log, path.join(dir, `data-${suffix}`)));
+      if (wanted('rundesk')) started(`rundesk:${suffix}`, await rundesk(log, path.join(dir, `data-${suffix}`)));
     }
-    servers.push(...urls.values());
 
     let next = 0;
     const run = (c: Case, seconds: number): Promise<Sample> => {
