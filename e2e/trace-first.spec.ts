@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.js';
@@ -104,6 +105,8 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     await expect(page.getByTestId('compare-row')).toHaveCount(8);
     await expect(page.getByTestId('waterfall')).toHaveCount(2);
     await expect(page.getByTestId('compare-row').last()).toContainText('$');
+    // Half-width panels: no span name, model, token count or cost cut.
+    expect(await cutSpanTexts(page)).toEqual([]);
     await expectAccessible(page);
     await page.mouse.move(0, 0);
     await page.screenshot({ path: path.join(DOCS, 'trace-compare-light-1440.png') });
@@ -115,6 +118,38 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     await page.mouse.move(0, 0);
     await page.screenshot({ path: path.join(DOCS, 'trace-graph-light-1440.png') });
   });
+
+  test('at 800 px the compare view cuts no span name or caption', async ({ page, server }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto(`${server.baseUrl}/ui/traces?db=obs`);
+    await page.getByTestId('compare-pick').nth(0).check();
+    await page.getByTestId('compare-pick').nth(1).check();
+    await page.getByTestId('compare-link').click();
+    await expect(page.getByTestId('waterfall')).toHaveCount(2);
+    await expect(page.getByTestId('compare-row').last()).toContainText('$');
+    expect(await cutSpanTexts(page)).toEqual([]);
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(DOCS, 'trace-compare-light-800.png'), fullPage: true });
+  });
+
+  for (const from of ['run', 'trace'] as const) {
+    test(`"Compare with…" on the ${from} page opens the compare view with this trace as A`, async ({ page, server }) => {
+      const runTrace = 'b917174598b6d5d11fad9cadb541dd27';
+      await page.goto(from === 'run' ? `${server.baseUrl}${teamRun}?type=team&db=obs` : `${server.baseUrl}/ui/traces/${runTrace}?db=obs`);
+      await page.getByTestId('compare-with').click();
+      await expect(page).toHaveURL(new RegExp(`/ui/traces\\?.*compare=${runTrace}`));
+      await expect(page).toHaveURL(/db=obs/);
+      // This trace is ticked already: one more tick and Compare.
+      await expect(page.locator(`[data-testid="trace-row"][data-trace-id="${runTrace}"] [data-testid="compare-pick"]`)).toBeChecked();
+      await expect(page.getByTestId('compare-hint')).toContainText('one more');
+      await page.locator(`[data-testid="trace-row"]:not([data-trace-id="${runTrace}"]) [data-testid="compare-pick"]`).first().check();
+      await page.getByTestId('compare-link').click();
+      await expect(page).toHaveURL(new RegExp(`/ui/traces/compare\\?.*a=${runTrace}`));
+      await expect(page.getByTestId('compare-side').first()).toHaveAttribute('data-trace-id', runTrace);
+      await expect(page.getByTestId('waterfall')).toHaveCount(2);
+    });
+  }
 
   test('a run link without db opens the run', async ({ page, server }) => {
     await page.goto(`${server.baseUrl}${teamRun}?type=team`);
@@ -136,3 +171,10 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     }
   }
 });
+
+/** Span names and captions narrower than their text (cut with an ellipsis), by their text. */
+async function cutSpanTexts(page: Page): Promise<(string | null)[]> {
+  return page
+    .locator('[data-testid="span-name"], [data-testid="span-caption"]')
+    .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+}

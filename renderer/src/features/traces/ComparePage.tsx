@@ -160,7 +160,7 @@ function SideHead({ label, side, loc }: { label: string; side: Side; loc: { db?:
 function CompareSide({ label, side }: { label: string; side: Side }) {
   const d = side.detail;
   return (
-    <section className={styles.side} aria-label={`Trace ${label}`} data-testid="compare-side">
+    <section className={styles.side} aria-label={`Trace ${label}`} data-testid="compare-side" data-trace-id={d.trace_id}>
       <header className={styles.sideHead}>
         <h2 className={styles.sideTitle}>
           {label} · {d.name}

@@ -11,7 +11,7 @@ import { SkeletonRows } from '../../components/ui';
 import { spanKind } from '../../lib/trace/kind';
 import { messageForSpan, owningRunId } from '../../lib/trace/match';
 import type { SpanNode, SpanTree } from '../../lib/trace/tree';
-import { traceHref } from './links';
+import { compareWithHref, traceHref } from './links';
 import { TraceView } from './TraceView';
 import { TracingEmpty } from './TracingEmpty';
 import textStyles from '../../components/text.module.css';
@@ -68,9 +68,14 @@ export function RunTrace({ run, nearbyRuns, maxHeight }: { run: AnyRun; nearbyRu
   return (
     <TraceSection
       actions={
-        <Link className={cx(textStyles.mono, textStyles.small)} to={traceHref(detail.trace_id, loc)} data-testid="run-trace-link">
-          {detail.trace_id}
-        </Link>
+        <>
+          <Link className={cx(textStyles.mono, textStyles.small)} to={traceHref(detail.trace_id, loc)} data-testid="run-trace-link">
+            {detail.trace_id}
+          </Link>
+          <Link className={buttonClass({ size: 'xs' })} to={compareWithHref(detail.trace_id, loc)} data-testid="compare-with">
+            Compare with…
+          </Link>
+        </>
       }
     >
       <TraceView

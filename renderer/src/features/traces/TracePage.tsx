@@ -12,7 +12,7 @@ import type { DbLocation } from '../../api-types/shapes';
 import type { ReactNode } from 'react';
 import { formatDateTime, shortId } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
-import { sessionTypeOf, tracesHref } from './links';
+import { compareWithHref, sessionTypeOf, tracesHref } from './links';
 import pageStyles from '../../components/Page.module.css';
 import styles from './TracePage.module.css';
 import { TraceStatus } from './TraceStatus';
@@ -51,6 +51,9 @@ function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode
         <div className={styles.titleRow}>
           <h1 className={styles.title}>{t.name}</h1>
           <TraceStatus status={t.status} />
+          <Link className={cx(buttonClass({ size: 'sm' }), styles.compareWith)} to={compareWithHref(t.trace_id, loc)} data-testid="compare-with">
+            Compare with…
+          </Link>
         </div>
         <dl className={styles.meta}>
           <MetaField label="Started">{formatDateTime(t.start_time)}</MetaField>

@@ -32,8 +32,12 @@ export function TracesPage() {
   const list = useQuery(traceQueries.list(actor, traceListParams(f), loc));
   const schema = useQuery(traceQueries.filterSchema(actor));
   useMarkLoaded(!list.isPending);
-  // The two traces ticked for Compare (the last two ticked).
-  const [picked, setPicked] = useState<string[]>([]);
+  // The two traces ticked for Compare (the last two ticked); `compare=` (a run or trace page's
+  // "Compare with…") ticks its trace first, wherever it is in the list.
+  const [picked, setPicked] = useState<string[]>(() => {
+    const first = params.get('compare');
+    return first ? [first] : [];
+  });
 
   const statuses = schema.data?.fields.find((x) => x.key === 'status')?.values ?? ['OK', 'ERROR'];
   const rows = list.data?.data ?? [];
@@ -106,7 +110,11 @@ export function TracesPage() {
                 Compare the 2 traces
               </Link>
             ) : (
-              <span className={cx(textStyles.muted, textStyles.small)}>Tick two traces to compare them side by side{picked.length === 1 ? ' (one more)' : ''}.</span>
+              <span className={cx(textStyles.muted, textStyles.small)} data-testid="compare-hint">
+                {picked.length === 1 && !rows.some((t) => t.trace_id === picked[0])
+                  ? `Comparing with trace ${shortId(picked[0]!, 8)}: tick the trace to put beside it.`
+                  : `Tick two traces to compare them side by side${picked.length === 1 ? ' (one more)' : ''}.`}
+              </span>
             )}
           </div>
           <div className={denseTableStyles.tableWrap}>

@@ -16,6 +16,8 @@ import { formatMs, spanData } from './span-style';
 import styles from './Waterfall.module.css';
 
 const ROW_HEIGHT = 30;
+/** A row whose caption sits on a line of its own, under the name (a narrow waterfall). */
+const STACKED_ROW_HEIGHT = 46;
 /** Rows kept above and below the window, so a wheel step or a slow fling finds them already there. */
 const OVERSCAN = 12;
 /**
@@ -65,13 +67,19 @@ export function Waterfall({
   const frameRef = useRef<HTMLDivElement>(null);
   const nameCol = useNameColumn(frameRef, spans, fullCaptionOf, shortCaptionOf);
   const captionOf = nameCol.captionOf;
+  const rowHeight = nameCol.stacked ? STACKED_ROW_HEIGHT : ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     useFlushSync: false,
   });
+  // The row height changes when the captions move under the names (or back): lay the rows out again.
+  useLayoutEffect(() => {
+    virtualizer.measure();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rowHeight]);
   const focusedIndex = useMemo(() => rows.findIndex((r) => r.node.span.id === cursor.focused), [rows, cursor.focused]);
 
   // Keep the focused row on screen as the arrows move it.
@@ -105,7 +113,14 @@ export function Waterfall({
   const total = virtualizer.getTotalSize();
 
   return (
-    <div ref={frameRef} className={styles.frame} data-testid="waterfall" data-count={rows.length} style={{ '--name-col': `${nameCol.width}px` } as CSSProperties}>
+    <div
+      ref={frameRef}
+      className={styles.frame}
+      data-testid="waterfall"
+      data-count={rows.length}
+      data-stacked={nameCol.stacked || undefined}
+      style={{ '--name-col': `${nameCol.width}px`, '--row-h': `${rowHeight}px` } as CSSProperties}
+    >
       <div className={styles.axis}>
         <span className={styles.axisLabel}>
           Span
@@ -272,14 +287,16 @@ const SpanRow = memo(function SpanRow({
           {row.hasChildren ? <Icon name={row.expanded ? 'chevronDown' : 'chevronRight'} size={12} /> : null}
         </span>
         <span className={styles.dot} aria-hidden />
-        <span className={styles.label} data-testid="span-name">
-          {span.name}
-        </span>
-        {caption && (
-          <span className={styles.caption} data-testid="span-caption">
-            {caption}
+        <span className={styles.text}>
+          <span className={styles.label} data-testid="span-name">
+            {span.name}
           </span>
-        )}
+          {caption && (
+            <span className={styles.caption} data-testid="span-caption" title={caption}>
+              {caption}
+            </span>
+          )}
+        </span>
         <span className={styles.srOnly}>, {formatMs(ms)}</span>
         {error && (
           <span className={styles.errorMark} title="Error">
@@ -315,7 +332,11 @@ function useNameColumn(
   shortCaptionOf: (span: FlatSpan) => string | null,
 ) {
   const [frameWidth, setFrameWidth] = useState(0);
-  const [fits, setFits] = useState(() => ({ full: nameColumnWidth(spans, fullCaptionOf), short: nameColumnWidth(spans, shortCaptionOf) }));
+  const [fits, setFits] = useState(() => ({
+    full: nameColumnWidth(spans, fullCaptionOf),
+    short: nameColumnWidth(spans, shortCaptionOf),
+    stacked: nameColumnWidth(spans, fullCaptionOf, undefined, undefined, true),
+  }));
   const [user, setUser] = useState<number | null>(null);
   const drag = useRef<{ x: number; width: number } | null>(null);
 
@@ -333,13 +354,21 @@ function useNameColumn(
     const fonts = el ? fontsOf(el) : null;
     const measure = fonts ? textMeasurer(fonts.family, fonts) : null;
     const full = nameColumnWidth(spans, fullCaptionOf, measure ?? undefined);
-    setFits({ full, short: shortCaptionOf === fullCaptionOf ? full : nameColumnWidth(spans, shortCaptionOf, measure ?? undefined) });
+    setFits({
+      full,
+      short: shortCaptionOf === fullCaptionOf ? full : nameColumnWidth(spans, shortCaptionOf, measure ?? undefined),
+      stacked: nameColumnWidth(spans, fullCaptionOf, measure ?? undefined, undefined, true),
+    });
   }, [frameRef, spans, fullCaptionOf, shortCaptionOf]);
 
-  // The full captions when they fit beside the time axis, else the short ones (names are never cut for a caption).
-  const roomy = frameWidth === 0 || clampNameColumn(fits.full, frameWidth) >= fits.full;
-  const fit = roomy ? fits.full : fits.short;
-  const captionOf = roomy ? fullCaptionOf : shortCaptionOf;
+  // The full captions when they fit beside the time axis, else the short ones; when even those
+  // would be cut (a half-width compare panel), the full captions on a line of their own under
+  // the names, in taller rows. Names are never cut for a caption.
+  const fitsIn = (w: number) => frameWidth === 0 || clampNameColumn(w, frameWidth) >= w;
+  const roomy = fitsIn(fits.full);
+  const stacked = !roomy && !fitsIn(fits.short);
+  const fit = roomy ? fits.full : stacked ? fits.stacked : fits.short;
+  const captionOf = roomy || stacked ? fullCaptionOf : shortCaptionOf;
   const width = clampNameColumn(user ?? fit, frameWidth);
   const max = clampNameColumn(Number.MAX_SAFE_INTEGER, frameWidth);
   const set = (w: number) => setUser(clampNameColumn(w, frameWidth));
@@ -347,6 +376,7 @@ function useNameColumn(
     width,
     frameWidth,
     captionOf,
+    stacked,
     min: clampNameColumn(0, frameWidth),
     max: max === Number.MAX_SAFE_INTEGER ? width : max,
     reset: () => setUser(null),

@@ -22,3 +22,8 @@ export function sessionTypeOf(t: { team_id?: string | null; workflow_id?: string
 export function compareHref(a: string, b: string, l: DbLocation): string {
   return `/traces/compare${locationQuery(l, { a, b })}`;
 }
+
+/** The Traces page with `traceId` already ticked for Compare: the reader ticks the trace to put beside it. */
+export function compareWithHref(traceId: string, l: DbLocation): string {
+  return tracesHref(l, { compare: traceId });
+}

@@ -16,7 +16,7 @@ export const estimateWidth: TextWidth = (text, small) => text.length * (small ? 
 
 /**
  * The name column's width that shows every span's name and caption whole, at its depth in the
- * tree: the widest measured. All spans count, not only the rows open now, so collapsing a branch
+ * tree (`stacked`: the caption under the name): the widest measured. All spans count, not only the rows open now, so collapsing a branch
  * does not move the column. Only the spans widest by estimate are measured precisely, so 50,000
  * spans cost one pass.
  */
@@ -25,12 +25,15 @@ export function nameColumnWidth(
   captionOf: (span: FlatSpan) => string | null,
   measure: TextWidth = estimateWidth,
   precise = 40,
+  stacked = false,
 ): number {
+  // Side by side a row needs name + caption; stacked (the caption on a line of its own), the wider of the two.
+  const join = (name: number, caption: number) => (stacked ? Math.max(name, caption) : name + caption);
   const scored: { est: number; node: SpanNode; caption: string }[] = [];
   let floor = 0;
   for (const node of nodes) {
     const caption = captionOf(node.span) ?? '';
-    const est = node.depth * INDENT + estimateWidth(node.span.name, false) + estimateWidth(caption, true);
+    const est = node.depth * INDENT + join(estimateWidth(node.span.name, false), estimateWidth(caption, true));
     if (scored.length >= precise && est <= floor) continue;
     scored.push({ est, node, caption });
     if (scored.length > precise * 4) {
@@ -41,7 +44,7 @@ export function nameColumnWidth(
   }
   let widest = 0;
   for (const { node, caption } of scored) {
-    widest = Math.max(widest, node.depth * INDENT + measure(node.span.name, false) + (caption ? measure(caption, true) + 6 : 0));
+    widest = Math.max(widest, node.depth * INDENT + join(measure(node.span.name, false), caption ? measure(caption, true) + (stacked ? 0 : 6) : 0));
   }
   return Math.max(MIN_NAME_COL, Math.ceil(widest + CHROME));
 }
