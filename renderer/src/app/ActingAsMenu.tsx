@@ -12,7 +12,7 @@ import styles from './ActingAsMenu.module.css';
 import badgeStyles from '../components/Badge.module.css';
 import inputStyles from '../components/Input.module.css';
 import { cx } from '../lib/cx';
-import { Button, buttonClass, IconButton } from '../components/Button';
+import { Button, buttonClass, IconButton, PlainButton } from '../components/Button';
 
 function ScopeList({ scopes, max = 4 }: { scopes: string[]; max?: number }) {
   if (scopes.length === 0) return <span className={cx(textStyles.muted, textStyles.small)}>no scopes</span>;
@@ -30,7 +30,7 @@ function TokenRow({ entry, current, names, onPick, onRemove }: { entry: ActingAs
   const f = tokenFacts(entry.token, names);
   return (
     <div className={cx(styles.tokenRow, current ? styles.current : undefined)} data-testid="acting-as-option">
-      <button type="button" className={styles.tokenRowMain} onClick={onPick} title={current ? 'Acting as this token' : 'Act as this token'}>
+      <PlainButton className={styles.tokenRowMain} onClick={onPick} title={current ? 'Acting as this token' : 'Act as this token'}>
         <span className={styles.tokenRowCheck}>{current && <Icon name="check" size={13} />}</span>
         <span className={styles.tokenRowText}>
           <span className={styles.tokenRowLabel}>
@@ -49,7 +49,7 @@ function TokenRow({ entry, current, names, onPick, onRemove }: { entry: ActingAs
             )}
           </span>
         </span>
-      </button>
+      </PlainButton>
       <IconButton onClick={onRemove} aria-label={`Remove ${entry.label}`} title="Remove from list">
         <Icon name="x" size={12} />
       </IconButton>
@@ -61,7 +61,7 @@ function TokenRow({ entry, current, names, onPick, onRemove }: { entry: ActingAs
 function DeskViewRow({ current, onPick }: { current: boolean; onPick: () => void }) {
   return (
     <div className={cx(styles.tokenRow, current ? styles.current : undefined)} data-testid="acting-as-option">
-      <button type="button" className={styles.tokenRowMain} onClick={onPick} title="Read everything in the store, as the desk sees it">
+      <PlainButton className={styles.tokenRowMain} onClick={onPick} title="Read everything in the store, as the desk sees it">
         <span className={styles.tokenRowCheck}>{current && <Icon name="check" size={13} />}</span>
         <span className={styles.tokenRowText}>
           <span className={styles.tokenRowLabel}>{DESK_VIEW_LABEL}</span>
@@ -69,7 +69,7 @@ function DeskViewRow({ current, onPick }: { current: boolean; onPick: () => void
             <span className={cx(textStyles.muted, textStyles.small)}>no token: browsing does not depend on which keys the platform API trusts</span>
           </span>
         </span>
-      </button>
+      </PlainButton>
     </div>
   );
 }
@@ -105,9 +105,8 @@ export function ActingAsMenu() {
         }
       }}
     >
-      <button
+      <PlainButton
         ref={button}
-        type="button"
         className={cx(styles.headerBtn, styles.actingAsBtn, facts?.expired ? styles.warn : undefined)}
         onClick={() => setOpen(!open)}
         aria-expanded={open}
@@ -122,7 +121,7 @@ export function ActingAsMenu() {
         </span>
         {facts && facts.scopes.length > 0 && <span className={styles.actingAsCount}>{facts.scopes.length}</span>}
         <Icon name="chevronDown" size={12} />
-      </button>
+      </PlainButton>
       {open && (
         <div className={styles.popover} role="dialog" aria-label="Acting as">
           <div className={styles.popoverHead}>

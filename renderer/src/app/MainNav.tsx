@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Icon } from '../components/Icon';
+import { PlainButton } from '../components/Button';
 import { useClickOutside } from '../platform/keyboard';
 import { locationQuery, sessionsHref, useDbLocation } from '../lib/location';
 import headerControl from './header-control.module.css';
@@ -50,9 +51,8 @@ export function MainNav() {
         }
       }}
     >
-      <button
+      <PlainButton
         ref={button}
-        type="button"
         className={cx(headerControl.headerControl, styles.menuButton)}
         aria-expanded={open}
         aria-controls="main-nav"
@@ -62,7 +62,7 @@ export function MainNav() {
         <Icon name="menu" size={14} />
         <span className={styles.menuLabel}>{current}</span>
         <Icon name="chevronDown" size={11} />
-      </button>
+      </PlainButton>
       <nav id="main-nav" className={styles.nav} aria-label="Main" data-open={open}>
         <NavLink to={sessionsHref()} className={() => linkClass(onSessions)}>
           Runs

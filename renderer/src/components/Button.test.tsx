@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import styles from './Button.module.css';
-import { Button, buttonClass, IconButton } from './Button';
+import { Button, buttonClass, IconButton, PlainButton } from './Button';
 
 afterEach(cleanup);
 
@@ -64,5 +64,21 @@ describe('Button', () => {
     const button = screen.getByRole('button', { name: 'Close' });
     expect(node).toBe(button);
     expect(button.getAttribute('type')).toBe('button');
+  });
+
+  it('When it is a plain button, Then it has only the class its page gives and never submits a form', async () => {
+    const submit = vi.fn((e: SubmitEvent) => e.preventDefault());
+    render(
+      <form onSubmit={(e) => submit(e.nativeEvent as SubmitEvent)}>
+        <PlainButton className="page-drawn" aria-current title="run 1">
+          <span>Everyone</span>
+        </PlainButton>
+      </form>,
+    );
+    const button = screen.getByRole('button', { name: 'Everyone' });
+    expect(button.className).toBe('page-drawn');
+    expect(button.getAttribute('type')).toBe('button');
+    await userEvent.click(button);
+    expect(submit).not.toHaveBeenCalled();
   });
 });

@@ -76,3 +76,18 @@ export type IconButtonProps = Omit<ButtonProps, 'variant' | 'size' | 'danger' | 
 export function IconButton({ className, type = 'button', ...rest }: IconButtonProps) {
   return <button type={type} className={cx(styles.iconBtn, className)} {...rest} />;
 }
+
+export type PlainButtonProps = Omit<ButtonProps, keyof ButtonLook>;
+
+/**
+ * A button with no look of its own, for a clickable region its page draws (a chart column, a
+ * graph node, a list row, a header control): the page's class is its whole look. Like `Button`,
+ * it is `type="button"` unless told otherwise. Pages use it, never a raw `<button>`
+ * (`kit-usage.test.ts`).
+ *
+ * @example
+ * <PlainButton className={styles.activityCol} title={summary} onClick={() => onPick(run)}>…</PlainButton>
+ */
+export function PlainButton({ type = 'button', ...rest }: PlainButtonProps) {
+  return <button type={type} {...rest} />;
+}

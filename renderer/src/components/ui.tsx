@@ -52,25 +52,78 @@ export interface TabDef {
   hidden?: boolean;
 }
 
-export function Tabs({ tabs, value, onChange }: { tabs: TabDef[]; value: string; onChange: (id: string) => void }) {
+/**
+ * A tab bar (`role="tablist"`): one button per tab, the current one `aria-selected`.
+ *
+ * - `label` names the list (`aria-label`).
+ * - `idPrefix` ties each tab to its panel: tab `${idPrefix}-tab-${id}`, `aria-controls`
+ *   `${idPrefix}-tabpanel-${id}` (the page gives its panel that id and `aria-labelledby`).
+ * - `arrowKeys` makes it the WAI-ARIA tabs pattern: only the current tab is in the Tab order,
+ *   and ArrowLeft/ArrowRight select and focus the previous/next tab (wrapping). Without it,
+ *   every tab is a stop of the Tab key and arrows do nothing.
+ * - `testIdPrefix` gives each tab `data-testid="${testIdPrefix}${id}"`.
+ *
+ * @example
+ * <Tabs label="Token workshop" idPrefix="wb" arrowKeys testIdPrefix="tab-" tabs={TABS} value={tab} onChange={go} />
+ */
+export function Tabs({
+  tabs,
+  value,
+  onChange,
+  label,
+  idPrefix,
+  arrowKeys,
+  testIdPrefix,
+  className,
+}: {
+  tabs: readonly TabDef[];
+  value: string;
+  onChange: (id: string) => void;
+  label?: string | undefined;
+  idPrefix?: string | undefined;
+  arrowKeys?: boolean | undefined;
+  testIdPrefix?: string | undefined;
+  className?: string | undefined;
+}) {
+  const refs = useRef(new Map<string, HTMLButtonElement>());
+  const shown = tabs.filter((t) => !t.hidden);
   return (
-    <div className={styles.tabs} role="tablist">
-      {tabs
-        .filter((t) => !t.hidden)
-        .map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={value === t.id}
-            className={cx(styles.tab, value === t.id ? styles.active : undefined)}
-            onClick={() => onChange(t.id)}
-            data-tab={t.id}
-          >
-            {t.label}
-            {typeof t.count === 'number' && <span className={styles.tabCount}>{formatCount(t.count)}</span>}
-          </button>
-        ))}
+    <div className={cx(styles.tabs, className)} role="tablist" aria-label={label}>
+      {shown.map((t, i) => (
+        <button
+          key={t.id}
+          ref={(el) => {
+            if (el) refs.current.set(t.id, el);
+            else refs.current.delete(t.id);
+          }}
+          type="button"
+          role="tab"
+          id={idPrefix ? `${idPrefix}-tab-${t.id}` : undefined}
+          aria-selected={value === t.id}
+          aria-controls={idPrefix ? `${idPrefix}-tabpanel-${t.id}` : undefined}
+          tabIndex={arrowKeys ? (value === t.id ? 0 : -1) : undefined}
+          className={cx(styles.tab, value === t.id ? styles.active : undefined)}
+          onClick={() => onChange(t.id)}
+          onKeyDown={
+            arrowKeys
+              ? (e) => {
+                  const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+                  const next = d ? shown[(i + d + shown.length) % shown.length] : undefined;
+                  if (next) {
+                    e.preventDefault();
+                    onChange(next.id);
+                    refs.current.get(next.id)?.focus();
+                  }
+                }
+              : undefined
+          }
+          data-tab={t.id}
+          data-testid={testIdPrefix ? `${testIdPrefix}${t.id}` : undefined}
+        >
+          {t.label}
+          {typeof t.count === 'number' && <span className={styles.tabCount}>{formatCount(t.count)}</span>}
+        </button>
+      ))}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useActingAs } from '../../auth/acting-as';
 import { TonePill } from '../traces/TraceStatus';
 import { RequestError } from '../errors/AuthExplain';
 import { PageHeader } from '../../components/PageHeader';
+import { Chip } from '../../components/Chip';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { cx } from '../../lib/cx';
 import { formatDateTime } from '../../lib/format';
@@ -48,11 +49,9 @@ export function EvalsPage() {
       <PageHeader title="Evals" subtitle="Accuracy scores, performance timings and reliability checks of your agents, teams and workflows." />
       <div className={styles.types} role="group" aria-label="Eval type">
         {TYPES.map((t) => (
-          <button
+          <Chip
             key={t || 'all'}
-            type="button"
-            aria-pressed={type === t}
-            className={cx(styles.type, type === t && styles.typeOn)}
+            pressed={type === t}
             onClick={() => {
               const next = new URLSearchParams(params);
               if (t) next.set('type', t);
@@ -61,7 +60,7 @@ export function EvalsPage() {
             }}
           >
             {t ? EVAL_TYPE_LABEL[t] : 'All'}
-          </button>
+          </Chip>
         ))}
       </div>
       {list.isError ? (

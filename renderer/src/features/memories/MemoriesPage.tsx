@@ -7,6 +7,8 @@ import { useActingAs } from '../../auth/acting-as';
 import { RequestError } from '../errors/AuthExplain';
 import { EmptyState, SkeletonRows } from '../../components/ui';
 import { PageHeader } from '../../components/PageHeader';
+import { Chip } from '../../components/Chip';
+import { PlainButton } from '../../components/Button';
 import { cx } from '../../lib/cx';
 import { formatCount, formatDateTime, formatRelative } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
@@ -60,15 +62,14 @@ export function MemoriesPage() {
             ) : (
               <ul>
                 <li>
-                  <button type="button" className={cx(styles.user, !user && styles.current)} aria-current={!user || undefined} onClick={() => set({ user: '', topic: '' })}>
+                  <PlainButton className={cx(styles.user, !user && styles.current)} aria-current={!user || undefined} onClick={() => set({ user: '', topic: '' })}>
                     <span>Everyone</span>
                     <span className={styles.count}>{formatCount(userRows.reduce((n, u) => n + u.total_memories, 0))}</span>
-                  </button>
+                  </PlainButton>
                 </li>
                 {userRows.map((u) => (
                   <li key={u.user_id}>
-                    <button
-                      type="button"
+                    <PlainButton
                       className={cx(styles.user, user === u.user_id && styles.current)}
                       aria-current={user === u.user_id || undefined}
                       onClick={() => set({ user: u.user_id, topic: '' })}
@@ -77,7 +78,7 @@ export function MemoriesPage() {
                     >
                       <span className={styles.userId}>{u.user_id}</span>
                       <span className={styles.count}>{formatCount(u.total_memories)}</span>
-                    </button>
+                    </PlainButton>
                   </li>
                 ))}
               </ul>
@@ -97,9 +98,9 @@ export function MemoriesPage() {
               />
               <div className={styles.topics} role="group" aria-label="Topics">
                 {(topics.data ?? []).map((t) => (
-                  <button key={t} type="button" className={cx(styles.topic, topic === t && styles.topicOn)} aria-pressed={topic === t} onClick={() => set({ topic: topic === t ? '' : t })}>
+                  <Chip key={t} size="sm" pressed={topic === t} onClick={() => set({ topic: topic === t ? '' : t })}>
                     {t}
-                  </button>
+                  </Chip>
                 ))}
               </div>
             </div>

@@ -3,6 +3,7 @@ import { formatCompact, formatDuration, shortId } from '../../lib/format';
 import { statusTone } from '../../lib/runs';
 import { activityColumns } from './session-stats';
 import { Card } from '../../components/Card';
+import { PlainButton } from '../../components/Button';
 import styles from './ActivityChart.module.css';
 import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
@@ -23,8 +24,7 @@ export function ActivityChart({ runs, onPick }: { runs: AnyRun[]; onPick: (r: An
     >
       <div className={cx(styles.activityChart, data.length > 48 ? styles.dense : undefined)} role="group" aria-label="Tokens and duration per run">
         {data.map((r, i) => (
-          <button
-            type="button"
+          <PlainButton
             key={`${r.run_id}:${i}`}
             className={styles.activityCol} data-tone={statusTone(r.status)}
             title={`${shortId(r.run_id)} · ${r.status ?? 'unknown'} · ${formatCompact(tokens[i])} tokens · ${formatDuration(durations[i])}`}
@@ -32,7 +32,7 @@ export function ActivityChart({ runs, onPick }: { runs: AnyRun[]; onPick: (r: An
           >
             <span className={styles.activityBar} style={{ height: `${Math.max(2, (tokens[i]! / maxT) * 100)}%` }} />
             <span className={styles.activityDur} style={{ height: `${Math.max(2, (durations[i]! / maxD) * 100)}%` }} />
-          </button>
+          </PlainButton>
         ))}
       </div>
     </Card>

@@ -4,7 +4,7 @@ import { formatCompact } from '../../lib/format';
 import type { SessionFilters } from './session-filters';
 import type { UpdateFilters } from './useSessionFilters';
 import styles from './SessionsToolbar.module.css';
-import segmentedStyles from '../../components/Segmented.module.css';
+import { Segment, SegmentBar } from '../../components/SegmentBar';
 import uiStyles from '../../components/ui.module.css';
 import inputStyles from '../../components/Input.module.css';
 import { cx } from '../../lib/cx';
@@ -52,20 +52,20 @@ export function SessionsToolbar({
   const runs = filters.view === 'runs';
   return (
     <div className={styles.toolbar}>
-      <div className={segmentedStyles.segmented} role="radiogroup" aria-label="List">
-        <button type="button" role="radio" aria-checked={!runs} className={cx(segmentedStyles.segment, !runs ? cx(segmentedStyles.active, uiStyles.active) : undefined)} onClick={() => update({ view: 'sessions' })} data-view="sessions">
+      <SegmentBar role="radiogroup" aria-label="List">
+        <Segment role="radio" aria-checked={!runs} selected={!runs} onClick={() => update({ view: 'sessions' })} data-view="sessions">
           Sessions
-        </button>
-        <button type="button" role="radio" aria-checked={runs} className={cx(segmentedStyles.segment, runs ? cx(segmentedStyles.active, uiStyles.active) : undefined)} onClick={() => update({ view: 'runs' })} data-view="runs">
+        </Segment>
+        <Segment role="radio" aria-checked={runs} selected={runs} onClick={() => update({ view: 'runs' })} data-view="runs">
           Runs
-        </button>
-      </div>
-      <div className={segmentedStyles.segmented} role="radiogroup" aria-label="Session type">
-        <Segment label="All" count={counts.all} active={!filters.type} onClick={() => update({ type: undefined })} />
-        <Segment label="Agent" count={counts.agent} active={filters.type === 'agent'} onClick={() => update({ type: 'agent' })} />
-        <Segment label="Team" count={counts.team} active={filters.type === 'team'} onClick={() => update({ type: 'team' })} />
-        <Segment label="Workflow" count={counts.workflow} active={filters.type === 'workflow'} onClick={() => update({ type: 'workflow' })} />
-      </div>
+        </Segment>
+      </SegmentBar>
+      <SegmentBar role="radiogroup" aria-label="Session type">
+        <TypeSegment label="All" count={counts.all} active={!filters.type} onClick={() => update({ type: undefined })} />
+        <TypeSegment label="Agent" count={counts.agent} active={filters.type === 'agent'} onClick={() => update({ type: 'agent' })} />
+        <TypeSegment label="Team" count={counts.team} active={filters.type === 'team'} onClick={() => update({ type: 'team' })} />
+        <TypeSegment label="Workflow" count={counts.workflow} active={filters.type === 'workflow'} onClick={() => update({ type: 'workflow' })} />
+      </SegmentBar>
       <FilterBox
         icon="search"
         inputRef={searchRef}
@@ -118,12 +118,11 @@ function FacetSelect({ label, all, value, values, onChange }: { label: string; a
   );
 }
 
-function Segment({ label, count, active, onClick }: { label: string; count: number | undefined; active: boolean; onClick: () => void }) {
+function TypeSegment({ label, count, active, onClick }: { label: string; count: number | undefined; active: boolean; onClick: () => void }) {
   return (
-    <button type="button" role="radio" aria-checked={active} className={cx(segmentedStyles.segment, active ? cx(segmentedStyles.active, uiStyles.active) : undefined)} onClick={onClick} data-type={label.toLowerCase()}>
+    <Segment role="radio" aria-checked={active} selected={active} count={count === undefined ? '·' : formatCompact(count)} onClick={onClick} data-type={label.toLowerCase()}>
       {label}
-      <span className={segmentedStyles.segmentCount}>{count === undefined ? '·' : formatCompact(count)}</span>
-    </button>
+    </Segment>
   );
 }
 

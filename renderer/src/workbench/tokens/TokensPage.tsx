@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { addToken } from '../../auth/acting-as';
 import { markAppLoaded } from '../../platform/browser';
@@ -15,7 +15,7 @@ import type { MintFormState } from './model';
 import { useKnownScopes } from './useKnownScopes';
 import { deskQueries } from '../../api';
 import pageStyles from '../../components/Page.module.css';
-import uiStyles from '../../components/ui.module.css';
+import { Tabs } from '../../components/ui';
 import { cx } from '../../lib/cx';
 
 const STORE = {
@@ -82,7 +82,6 @@ export function TokensPage() {
     if (settings.data || settings.isError) markAppLoaded();
   }, [settings.data, settings.isError]);
   const form = mintForm ?? initialMintForm(auth);
-  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const go = (t: Tab) => setParams((p) => {
     const n = new URLSearchParams(p);
     n.set('tab', t);
@@ -92,38 +91,7 @@ export function TokensPage() {
   return (
     <div className={cx(pageStyles.page, pageStyles.pageStack)} data-controls="fill" data-testid="tokens-page">
       <PageHeader title="Token workshop" subtitle="Mint test tokens, see exactly why a token passes or fails, and compare callers side by side." />
-      <div className={cx(uiStyles.tabs, pageStyles.tabs)} role="tablist" aria-label="Token workshop">
-        {TABS.map((t, i) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              tabRefs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`wb-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`wb-tabpanel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className={cx(uiStyles.tab, tab === t.id ? uiStyles.active : undefined)}
-            onClick={() => go(t.id)}
-            onKeyDown={(e) => {
-              const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-              if (d) {
-                e.preventDefault();
-                const next = TABS[(i + d + TABS.length) % TABS.length];
-                if (next) {
-                  go(next.id);
-                  tabRefs.current[next.id]?.focus();
-                }
-              }
-            }}
-            data-testid={`tab-${t.id}`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs label="Token workshop" idPrefix="wb" arrowKeys testIdPrefix="tab-" className={pageStyles.tabs} tabs={TABS} value={tab} onChange={(id) => go(id as Tab)} />
       <div role="tabpanel" id={`wb-tabpanel-${tab}`} aria-labelledby={`wb-tab-${tab}`}>
         {tab === 'mint' ? (
           <MintPanel
