@@ -1,4 +1,4 @@
-import { AppError, ConfigError } from '../errors.js';
+import { AppError, ConfigError, ConflictError } from '../errors.js';
 
 /**
  * A write (ingest, delete) aimed at a database attached with `read_only: true`. The caller may
@@ -138,3 +138,11 @@ export class DatabaseFileError extends ConfigError {
 }
 
 export type DatabaseError = ReadOnlyDatabaseError | DatabaseBusyError | DatabaseUnavailableError | SessionUnreadableError | AmbiguousSessionError;
+
+/**
+ * A run for a session another user owns (Agno's upsert guard would skip it). A 409 naming the
+ * conflict where the caller may see every session; under user isolation the ingest route answers
+ * it as a session the caller cannot see (`ingestRun`), so no answer tells another user's session
+ * exists.
+ */
+export class SessionOfAnotherUserError extends ConflictError {}

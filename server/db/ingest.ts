@@ -1,4 +1,5 @@
 import { ConflictError, ValidationError } from '../errors.js';
+import { SessionOfAnotherUserError } from './errors.js';
 import { parseIsoToMicros } from '../agno-format/dates.js';
 import type { SessionType, StoredRun, StoredSession, UpsertRunInput } from './types.js';
 
@@ -41,16 +42,19 @@ export function prepareRun(input: UpsertRunInput): PreparedRun {
   };
 }
 
-/** Refuses a run for a session stored under another type or owned by another user. */
+/**
+ * Refuses a run for a session owned by another user, then for one stored under another type.
+ * The owner is checked first: a caller who may not see the session learns nothing of its type.
+ */
 export function assertSessionAccepts(session: StoredSession, type: SessionType, userId: string | null): void {
+  // Like agno's upsert guard (`user_id = :user_id OR user_id IS NULL`).
+  if (session.user_id !== null && userId !== null && session.user_id !== userId) {
+    throw new SessionOfAnotherUserError(`Session with ID ${session.session_id} belongs to another user`);
+  }
   if (session.session_type !== type) {
     throw new ConflictError(
       `Session with ID ${session.session_id} is ${session.session_type === 'agent' ? 'an' : 'a'} ${session.session_type} session; send the run with type=${session.session_type}`,
     );
-  }
-  // Like agno's upsert guard (`user_id = :user_id OR user_id IS NULL`).
-  if (session.user_id !== null && userId !== null && session.user_id !== userId) {
-    throw new ConflictError(`Session with ID ${session.session_id} belongs to another user`);
   }
 }
 

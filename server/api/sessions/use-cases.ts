@@ -1,4 +1,6 @@
 import { ownerOf, type AccessScope } from '../../access/scope.js';
+import { SessionOfAnotherUserError } from '../../db/errors.js';
+import { NotFoundError } from '../../errors.js';
 import type {
   ComponentSummary,
   ListSessionsQuery,
@@ -120,7 +122,8 @@ export async function listComponents(store: SessionStore, scope: AccessScope, ki
 /**
  * Stores one run. Its owner is decided by the scope (`ownerOf`: under isolation the caller,
  * whatever the body says; a caller without a user id cannot write at all) and stamped on the run
- * by the store (`prepareRun`).
+ * by the store (`prepareRun`). Under isolation a session another user owns is one the caller
+ * cannot see: 404 as AgentOS answers a write to it (`PATCH`, rename), never a 409 saying whose it is.
  */
 export async function ingestRun(
   store: SessionStore,
@@ -130,7 +133,12 @@ export async function ingestRun(
   run: StoredRun,
 ): Promise<UpsertRunResult> {
   const claimed = typeof run['user_id'] === 'string' ? run['user_id'] : null;
-  return store.upsertRun({ sessionId, type, run, userId: ownerOf(scope, claimed, 'runs') });
+  try {
+    return await store.upsertRun({ sessionId, type, run, userId: ownerOf(scope, claimed, 'runs') });
+  } catch (error) {
+    if (error instanceof SessionOfAnotherUserError && scope.kind === 'user') throw new NotFoundError(`Session with id '${sessionId}' not found`, { cause: error });
+    throw error;
+  }
 }
 
 export async function deleteSession(store: SessionStore, scope: AccessScope, sessionId: string, type: SessionType | undefined): Promise<boolean> {
