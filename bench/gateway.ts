@@ -20,6 +20,11 @@ import { loadAverage, measure, median, ROOT, runBench, spawnServer, stopChild, w
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const RSS_RUNS = Number(process.env.BENCH_RSS_RUNS ?? 10_000);
+/** `small`: only the small-request passes (the quick loop when working on the per-request cost). */
+const ONLY = process.env.BENCH_GATEWAY_ONLY ?? '';
+const SMALL_PASSES = Number(process.env.BENCH_SMALL_PASSES ?? 3);
+/** A folder: rundesk runs with `--cpu-prof` and writes its profile there when stopped. */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR ?? '';
 const FORM = 'message=What+is+the+weather+in+Paris%3F&stream=true';
 
 /** One streamed run: ms to the first event's bytes and to the end of the stream. */
@@ -49,6 +54,54 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
 }
 
+/** The streamed run directly and through rundesk, interleaved: medians of time to first event and to the end. */
+async function measureStreamed(directUrl: string, rundeskUrl: string, token: string) {
+  const direct: Array<{ first: number; total: number }> = [];
+  const through: Array<{ first: number; total: number }> = [];
+  for (let i = 0; i < RUNS; i++) {
+    direct.push(await streamedRun(directUrl, null));
+    through.push(await streamedRun(rundeskUrl, token));
+  }
+  const m = (xs: Array<{ first: number; total: number }>, k: 'first' | 'total') => +median(xs.map((x) => x[k])).toFixed(3);
+  const streamed = {
+    runs: RUNS,
+    pace_ms_between_events: Number(process.env.BENCH_PACE_MS ?? 5),
+    direct_first_event_ms: m(direct, 'first'),
+    rundesk_first_event_ms: m(through, 'first'),
+    added_first_event_ms: +(m(through, 'first') - m(direct, 'first')).toFixed(3),
+    direct_total_ms: m(direct, 'total'),
+    rundesk_total_ms: m(through, 'total'),
+    added_total_pct: +(((m(through, 'total') - m(direct, 'total')) / m(direct, 'total')) * 100).toFixed(2),
+  };
+  process.stdout.write(`streamed run: ${JSON.stringify(streamed)}\n`);
+  return streamed;
+}
+
+/** rundesk's RSS over RSS_RUNS streamed runs (20 at a time), pointed at the unpaced upstream. */
+async function measureRss(cli: string, settingsPath: string, dataDir: string, upstreamUrl: string, publicKeyPem: string, token: string) {
+  fs.writeFileSync(settingsPath, JSON.stringify({ upstream: { url: upstreamUrl }, auth: { verification_keys: [publicKeyPem], algorithm: 'RS256', authorization: true } }));
+  const rssServer = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', dataDir, '--port', '0'], { RUNDESK_LOG_LEVEL: 'warn' });
+  const pid = rssServer.child.pid as number;
+  const samples: Array<{ runs: number; rss_mb: number }> = [];
+  let started = 0;
+  let finished = 0;
+  const worker = async () => {
+    while (started < RSS_RUNS) {
+      started++;
+      await streamedRun(rssServer.url, token);
+      finished++;
+      if (finished % 1000 === 0) samples.push({ runs: finished, rss_mb: rssMb(pid) });
+    }
+  };
+  samples.push({ runs: 0, rss_mb: rssMb(pid) });
+  await Promise.all(Array.from({ length: 20 }, worker));
+  await stopChild(rssServer.child);
+  const afterWarmup = samples.filter((s) => s.runs >= 2000).map((s) => s.rss_mb);
+  const rss = { runs: RSS_RUNS, samples, growth_after_2000_runs_mb: +(Math.max(...afterWarmup) - Math.min(...afterWarmup)).toFixed(1) };
+  process.stdout.write(`rss: ${JSON.stringify(rss)}\n`);
+  return rss;
+}
+
 async function main(): Promise<void> {
   const cli = path.join(ROOT, 'dist', 'server', 'cli', 'main.js');
   if (!fs.existsSync(cli)) throw new Error('dist/server/cli/main.js is missing: run `npm run build:server` first');
@@ -58,8 +111,13 @@ async function main(): Promise<void> {
   const bare = await spawnServer([...tsx, path.join(ROOT, 'bench', 'gateway-bare-proxy.ts'), upstream.url]);
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const settingsPath = path.join(dir, 'settings.json');
-  fs.writeFileSync(settingsPath, JSON.stringify({ upstream: { url: upstream.url }, auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256', authorization: true } }));
-  const rundesk = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'], { RUNDESK_LOG_LEVEL: 'warn' });
+  const publicKeyPem = await exportSPKI(publicKey);
+  fs.writeFileSync(settingsPath, JSON.stringify({ upstream: { url: upstream.url }, auth: { verification_keys: [publicKeyPem], algorithm: 'RS256', authorization: true } }));
+  const rundesk = await spawnServer(
+    [cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'],
+    { RUNDESK_LOG_LEVEL: 'warn' },
+    CPU_PROF_DIR ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] } : {},
+  );
   const token = await new SignJWT({ scopes: ['agents:run'] }).setProtectedHeader({ alg: 'RS256' }).setSubject('bench').setExpirationTime('2h').sign(privateKey);
   const fast = await spawnServer([...tsx, path.join(ROOT, 'bench', 'gateway-upstream.ts')], { BENCH_PACE_MS: '0' });
   try {
@@ -68,29 +126,12 @@ async function main(): Promise<void> {
       await streamedRun(upstream.url, null);
       await streamedRun(rundesk.url, token);
     }
-    const direct: Array<{ first: number; total: number }> = [];
-    const through: Array<{ first: number; total: number }> = [];
-    for (let i = 0; i < RUNS; i++) {
-      direct.push(await streamedRun(upstream.url, null));
-      through.push(await streamedRun(rundesk.url, token));
-    }
-    const m = (xs: Array<{ first: number; total: number }>, k: 'first' | 'total') => +median(xs.map((x) => x[k])).toFixed(3);
-    const streamed = {
-      runs: RUNS,
-      pace_ms_between_events: Number(process.env.BENCH_PACE_MS ?? 5),
-      direct_first_event_ms: m(direct, 'first'),
-      rundesk_first_event_ms: m(through, 'first'),
-      added_first_event_ms: +(m(through, 'first') - m(direct, 'first')).toFixed(3),
-      direct_total_ms: m(direct, 'total'),
-      rundesk_total_ms: m(through, 'total'),
-      added_total_pct: +(((m(through, 'total') - m(direct, 'total')) / m(direct, 'total')) * 100).toFixed(2),
-    };
-    process.stdout.write(`streamed run: ${JSON.stringify(streamed)}\n`);
+    const streamed = ONLY === 'small' ? null : await measureStreamed(upstream.url, rundesk.url, token);
 
     const cancel = { method: 'POST' as const, path: '/agents/weather-agent/runs/r1/cancel' };
     // Alternating passes, so a burst of load from elsewhere on the machine hits both sides alike.
     const passes: Array<{ bare_proxy: Awaited<ReturnType<typeof measure>>; rundesk: Awaited<ReturnType<typeof measure>> }> = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < SMALL_PASSES; i++) {
       passes.push({
         bare_proxy: await measure('small forwarded POST …/cancel, bare proxy', { url: `${bare.url}${cancel.path}`, method: cancel.method }),
         rundesk: await measure('small forwarded POST …/cancel, rundesk', { url: `${rundesk.url}${cancel.path}`, method: cancel.method, headers: { authorization: `Bearer ${token}` } }),
@@ -104,28 +145,13 @@ async function main(): Promise<void> {
     const ratio = +(small.rundesk_median_rps / small.bare_proxy_median_rps).toFixed(3);
     process.stdout.write(`small forwarded requests: rundesk / bare proxy = ${ratio}\n`);
 
-    // RSS over many streamed runs, through a rundesk pointed at the unpaced upstream.
-    fs.writeFileSync(settingsPath, JSON.stringify({ upstream: { url: fast.url }, auth: { verification_keys: [await exportSPKI(publicKey)], algorithm: 'RS256', authorization: true } }));
     await stopChild(rundesk.child);
-    const rssServer = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data'), '--port', '0'], { RUNDESK_LOG_LEVEL: 'warn' });
-    const pid = rssServer.child.pid as number;
-    const samples: Array<{ runs: number; rss_mb: number }> = [];
-    let started = 0;
-    let finished = 0;
-    const worker = async () => {
-      while (started < RSS_RUNS) {
-        started++;
-        await streamedRun(rssServer.url, token);
-        finished++;
-        if (finished % 1000 === 0) samples.push({ runs: finished, rss_mb: rssMb(pid) });
-      }
-    };
-    samples.push({ runs: 0, rss_mb: rssMb(pid) });
-    await Promise.all(Array.from({ length: 20 }, worker));
-    await stopChild(rssServer.child);
-    const afterWarmup = samples.filter((s) => s.runs >= 2000).map((s) => s.rss_mb);
-    const rss = { runs: RSS_RUNS, samples, growth_after_2000_runs_mb: +(Math.max(...afterWarmup) - Math.min(...afterWarmup)).toFixed(1) };
-    process.stdout.write(`rss: ${JSON.stringify(rss)}\n`);
+    if (ONLY === 'small') {
+      const file = writeResult('gateway-small.json', { date: new Date().toISOString(), load_average: loadAverage(), node: process.version, small_requests: { ...small, rundesk_over_bare: ratio } });
+      process.stdout.write(`wrote ${file}\n`);
+      return;
+    }
+    const rss = await measureRss(cli, settingsPath, path.join(dir, 'data'), fast.url, publicKeyPem, token);
 
     const file = writeResult('gateway.json', {
       date: new Date().toISOString(),

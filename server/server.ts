@@ -14,6 +14,7 @@ import { secureDataFolder } from './data-folder.js';
 import { removeStaleTempFiles } from './files/atomic-write.js';
 import { ConfigError } from './errors.js';
 import { createRequestListener } from './compose/request-listener.js';
+import { TimedResponse } from './http/timed-response.js';
 import { createGateway } from './api/upstream/gateway.js';
 import { redactUrl } from './http/redact-url.js';
 import { upgradeListener } from './api/upstream/upgrade.js';
@@ -139,7 +140,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Node's default 16 KB header limit would refuse a large token; identity providers' tokens
   // with many groups get big, so allow more and let the auth layer decide. Beyond that, and for
   // anything else Node's parser rejects, the answer is the usual JSON error, not a bare line.
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, ServerResponse: TimedResponse }, listener);
   server.on('clientError', answerClientError);
   server.on('upgrade', upgradeListener(runtime, gateway.forwarder, () => bound));
   // Keep-alive sockets would hold stop() open; close idle ones as soon as stop begins.

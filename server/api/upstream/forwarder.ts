@@ -4,6 +4,7 @@ import { createProxyServer } from 'http-proxy-3';
 import type { AppError } from '../../errors.js';
 import { UpstreamTimeoutError, UpstreamUnavailableError } from '../../upstream-errors.js';
 import { withoutDeskCredential } from './desk-credential.js';
+import { requestSlot } from '../../http/request-slot.js';
 
 /** Where one request goes: the upstream's base URL and how long to wait for its answer. */
 export interface ForwardTarget {
@@ -53,7 +54,14 @@ export function createForwarder() {
   // Keep-alive to the upstream: a run's many small reads (listings, cancel) reuse one socket.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const proxy = createProxyServer({ agent, xfwd: true, changeOrigin: true, ws: true });
-  const pending = new WeakMap<http.IncomingMessage, Pending>();
+  // On the request itself, not in a table (see request-slot.ts).
+  const pending = requestSlot<http.IncomingMessage, Pending>('forwarding');
+  // The target parsed once per URL rather than by the library on every request.
+  let parsed: { url: string; target: URL } | null = null;
+  const targetOf = (url: string): URL => {
+    if (parsed?.url !== url) parsed = { url, target: new URL(url) };
+    return parsed.target;
+  };
   // Open WebSocket tunnels: an upgraded socket is no longer the HTTP server's to close.
   const tunnels = new Set<Duplex>();
 
@@ -133,17 +141,21 @@ export function createForwarder() {
       p.timer.unref();
       res.once('close', () => {
         if (p.timer) clearTimeout(p.timer);
+        pending.delete(req);
       });
-      proxy.web(req, res, { target: target.url }, onError);
+      proxy.web(req, res, { target: targetOf(target.url) }, onError);
     },
 
     /** Forwards an upgrade (the workflow WebSocket) to `target`; the socket is closed if it cannot. */
     ws(req: http.IncomingMessage, socket: Duplex, head: Buffer, target: ForwardTarget): void {
       withoutDeskCredential(req.headers);
       tunnels.add(socket);
-      socket.once('close', () => tunnels.delete(socket));
+      socket.once('close', () => {
+        tunnels.delete(socket);
+        pending.delete(req);
+      });
       pending.set(req, { target, timer: null, timedOut: false, proxyReq: null, tap: undefined, fail: () => socket.destroy() });
-      proxy.ws(req, socket, head, { target: target.url }, onError);
+      proxy.ws(req, socket, head, { target: targetOf(target.url) }, onError);
     },
 
     /** Cuts every open WebSocket tunnel (the server is stopping: nothing else would end them). */

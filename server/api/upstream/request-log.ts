@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decisionOf } from '../../http/decision-note.js';
+import { headWrittenAt } from '../../http/timed-response.js';
+import { requestSlot } from '../../http/request-slot.js';
 
 /** What the auth layer decided for a request, and the rule that decided it. */
 export interface RequestVerdict {
@@ -42,17 +44,37 @@ export interface RequestRecord {
 
 type Listener = (record: RequestRecord) => void;
 
+/** A record with what completes it: its response (until it ends) and when it started. */
+interface Entry {
+  record: RequestRecord;
+  res: ServerResponse | null;
+  startedAt: number;
+}
+
 /**
  * Every platform request through rundesk, newest last, in a ring of `capacity` records (the
  * oldest dropped): the network panel of agent development. The workbench's own calls (`/desk`,
  * `/ui`) are not recorded. Listeners hear each change (a request seen, answered, its run named).
  */
 export function createRequestLog(capacity = 500, redact: (url: string) => string = (u) => u) {
-  const ring: Array<RequestRecord | undefined> = new Array(capacity);
+  const ring: Array<Entry | undefined> = new Array(capacity);
   let next = 1;
   const listeners = new Set<Listener>();
-  const byRequest = new WeakMap<IncomingMessage, RequestRecord>();
-  const emit = (r: RequestRecord) => {
+  // On the request itself, not in a table (see request-slot.ts).
+  const byRequest = requestSlot<IncomingMessage, RequestRecord>('request-log record');
+  // The time to first byte is read from the response when the record is looked at (the server's
+  // TimedResponse notes when its head went out), not by wrapping each response's writeHead.
+  const current = (entry: Entry): RequestRecord => {
+    const { record, res } = entry;
+    if (record.ttfb_ms === null && res !== null) {
+      const at = headWrittenAt(res);
+      if (at !== null) record.ttfb_ms = round(at - entry.startedAt);
+    }
+    return record;
+  };
+  const emit = (entry: Entry) => {
+    if (listeners.size === 0) return;
+    const r = current(entry);
     for (const l of listeners) l(r);
   };
 
@@ -76,16 +98,14 @@ export function createRequestLog(capacity = 500, redact: (url: string) => string
         run: null,
         state: 'open',
       };
-      ring[record.id % capacity] = record;
+      const entry: Entry = { record, res, startedAt };
+      ring[record.id % capacity] = entry;
       byRequest.set(req, record);
-      // The first byte leaves with the head: writeHead is called once, explicitly or by the first write.
-      const writeHead = res.writeHead;
-      res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-        if (record.ttfb_ms === null) record.ttfb_ms = round(performance.now() - startedAt);
-        return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-      } as ServerResponse['writeHead'];
       const done = () => {
         res.removeListener('close', done);
+        byRequest.delete(req);
+        current(entry);
+        entry.res = null;
         record.duration_ms = round(performance.now() - startedAt);
         record.status = res.headersSent ? res.statusCode : null;
         record.state = res.writableFinished ? 'done' : 'aborted';
@@ -104,10 +124,10 @@ export function createRequestLog(capacity = 500, redact: (url: string) => string
                   detail: decision.outcome === 'deny' ? decision.error.message : null,
                 };
         }
-        emit(record);
+        emit(entry);
       };
       res.on('close', done);
-      emit(record);
+      emit(entry);
     },
 
     /** Marks the request as answered by the upstream. */
@@ -121,7 +141,8 @@ export function createRequestLog(capacity = 500, redact: (url: string) => string
       const record = byRequest.get(req);
       if (!record) return;
       record.run = run;
-      emit(record);
+      const entry = ring[record.id % capacity];
+      emit(entry?.record === record ? entry : { record, res: null, startedAt: 0 });
     },
 
     idOf(req: IncomingMessage): number | null {
@@ -132,15 +153,15 @@ export function createRequestLog(capacity = 500, redact: (url: string) => string
     list(after = 0): RequestRecord[] {
       const out: RequestRecord[] = [];
       for (let id = Math.max(after + 1, next - capacity); id < next; id++) {
-        const r = ring[id % capacity];
-        if (r && r.id === id) out.push(r);
+        const e = ring[id % capacity];
+        if (e && e.record.id === id) out.push(current(e));
       }
       return out;
     },
 
     get(id: number): RequestRecord | null {
-      const r = ring[id % capacity];
-      return r && r.id === id ? r : null;
+      const e = ring[id % capacity];
+      return e && e.record.id === id ? current(e) : null;
     },
 
     subscribe(listener: Listener): () => void {
