@@ -10,7 +10,7 @@ import { mediaCount } from '../../lib/media';
 import { MessageView } from './MessageView';
 import tabBarStyles from './tab-bar.module.css';
 import styles from './Conversation.module.css';
-import segmentedStyles from '../../components/Segmented.module.css';
+import { Segment, SegmentBar } from '../../components/SegmentBar';
 import messageViewStyles from './MessageView.module.css';
 import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
@@ -100,7 +100,7 @@ export function Conversation({
           )}
           {calls > 0 && <span className={styles.roleCount}>{plural(calls, 'tool call')}</span>}
         </span>
-        <span className={cx(segmentedStyles.segmented, segmentedStyles.segmentedSm)}>
+        <SegmentBar size="sm">
           {(
             [
               ['all', 'All'],
@@ -108,11 +108,11 @@ export function Conversation({
               ['tools', 'Tool calls'],
             ] as const
           ).map(([id, label]) => (
-            <button key={id} type="button" className={cx(segmentedStyles.segment, filter === id ? segmentedStyles.active : undefined)} onClick={() => setFilter(id)}>
+            <Segment key={id} selected={filter === id} onClick={() => setFilter(id)}>
               {label}
-            </button>
+            </Segment>
           ))}
-        </span>
+        </SegmentBar>
         <ConversationFind term={term} onTerm={setTerm} hit={hits.length ? hit : -1} hits={hits.length} onStep={(d) => goToHit(hit + d)} />
         {backToSpan && (
           <Button size="xs" onClick={backToSpan} data-testid="back-to-span">

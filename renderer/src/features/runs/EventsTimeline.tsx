@@ -9,14 +9,15 @@ import { formatCount, formatTime } from '../../lib/format';
 import styles from './EventsTimeline.module.css';
 import textStyles from '../../components/text.module.css';
 import tabBarStyles from './tab-bar.module.css';
-import segmentedStyles from '../../components/Segmented.module.css';
+import { Segment, SegmentBar } from '../../components/SegmentBar';
+import { PlainButton } from '../../components/Button';
 import { cx } from '../../lib/cx';
 
 const EventItem = memo(function EventItem({ row }: { row: EventRow }) {
   const [open, setOpen] = useState(false);
   return (
     <div className={cx(styles.event, open ? styles.open : undefined)} data-category={row.category} data-testid="event" style={{ ['--depth' as string]: row.depth }}>
-      <button type="button" className={styles.eventLine} onClick={() => setOpen(!open)} aria-expanded={open}>
+      <PlainButton className={styles.eventLine} onClick={() => setOpen(!open)} aria-expanded={open}>
         <span className={styles.eventRail} aria-hidden>
           <span className={styles.eventDot} />
         </span>
@@ -26,7 +27,7 @@ const EventItem = memo(function EventItem({ row }: { row: EventRow }) {
         <span className={cx(styles.eventName, textStyles.mono)}>{row.name}</span>
         <span className={styles.eventSummary}>{row.summary}</span>
         <Icon name="chevronRight" size={11} className={styles.chev} />
-      </button>
+      </PlainButton>
       {open && (
         <div className={styles.eventBody}>
           <JsonView value={row.event} maxHeight={360} />
@@ -64,13 +65,13 @@ export function EventsTimeline({ events }: { events: AgnoEvent[] | null | undefi
         <span className={tabBarStyles.convCounts}>
           <strong>{formatCount(rows.length)}</strong> events
         </span>
-        <span className={cx(segmentedStyles.segmented, segmentedStyles.segmentedSm)}>
+        <SegmentBar size="sm">
           {FILTERS.filter((f) => f.id === 'all' || present.has(f.id)).map((f) => (
-            <button key={f.id} type="button" className={cx(segmentedStyles.segment, filter === f.id ? segmentedStyles.active : undefined)} onClick={() => setFilter(f.id)}>
+            <Segment key={f.id} selected={filter === f.id} onClick={() => setFilter(f.id)}>
               {f.label}
-            </button>
+            </Segment>
           ))}
-        </span>
+        </SegmentBar>
       </div>
       <VirtualList items={shown} getKey={(r) => r.key} estimateSize={() => 30} renderItem={(r) => <EventItem row={r} />} maxHeight="70vh" testId="event-list" />
     </div>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { cx } from '../../lib/cx';
+import { PlainButton } from '../../components/Button';
 import { formatCount } from '../../lib/format';
 import { agentGraph, layoutGraph, type GraphNode } from '../../lib/trace/graph';
 import { SPAN_KIND_LABEL } from '../../lib/trace/kind';
@@ -41,8 +42,7 @@ export function AgentGraph({ tree, onPick }: { tree: SpanTree; onPick: (spanId: 
         <ul className={styles.nodes} aria-label="Agents, members and tools">
           {placed.map((p) => (
             <li key={p.node.key} style={{ left: x(p.col), top: y(p.row), width: NODE_W, height: NODE_H }}>
-              <button
-                type="button"
+              <PlainButton
                 className={cx(styles.node, kinds.kind)}
                 data-kind={p.node.kind}
                 data-status={p.node.errors ? 'error' : 'ok'}
@@ -60,7 +60,7 @@ export function AgentGraph({ tree, onPick }: { tree: SpanTree; onPick: (spanId: 
                   {p.node.models.length > 0 && ` · ${p.node.models.join(', ')}`}
                   {p.node.errors > 0 && ` · ${p.node.errors} failed`}
                 </span>
-              </button>
+              </PlainButton>
             </li>
           ))}
         </ul>

@@ -22,7 +22,7 @@ import { SpanPanel } from './SpanPanel';
 import { formatMs, KIND_ORDER, spanData } from './span-style';
 import styles from './TraceView.module.css';
 import { Waterfall } from './Waterfall';
-import { Button } from '../../components/Button';
+import { Button, PlainButton } from '../../components/Button';
 
 /** Every model span's price (null: unknown), computed once per trace. */
 function modelSpanCosts(spans: readonly FlatSpan[], price: Pricer): Map<string, number | null> {
@@ -204,12 +204,12 @@ export function TraceView({
               <ol>
                 {slowest.map((n) => (
                   <li key={n.span.id}>
-                    <button type="button" className={cx(styles.slowButton, kinds.kind)} {...spanData(n.span)} onClick={() => reveal(n)} data-testid="slow-span">
+                    <PlainButton className={cx(styles.slowButton, kinds.kind)} {...spanData(n.span)} onClick={() => reveal(n)} data-testid="slow-span">
                       <span className={kinds.swatch} aria-hidden />
                       <span className={styles.slowName}>{n.span.name}</span>
                       <span className={styles.slowMeta}>{spanCaption(n.span) ?? ''}</span>
                       <span className={styles.slowMs}>{formatMs(durationOf(n))}</span>
-                    </button>
+                    </PlainButton>
                   </li>
                 ))}
               </ol>

@@ -20,7 +20,7 @@ import styles from './TracesPage.module.css';
 import inputStyles from '../../components/Input.module.css';
 import denseTableStyles from '../../components/DenseTable.module.css';
 import textStyles from '../../components/text.module.css';
-import { Button, buttonClass } from '../../components/Button';
+import { Button, buttonClass, PlainButton } from '../../components/Button';
 
 /** Every trace of the database, filtered as the platform's filter schema offers. */
 export function TracesPage() {
@@ -217,10 +217,10 @@ function SortHeader({ label, k, f, update, num }: { label: string; k: TraceSortK
   const active = f.sort === k;
   return (
     <th className={num ? cx(textStyles.num, denseTableStyles.num) : undefined} aria-sort={active ? (f.desc ? 'descending' : 'ascending') : 'none'}>
-      <button type="button" className={styles.sort} onClick={() => update(active ? { desc: !f.desc } : { sort: k, desc: true })} data-testid={`sort-${k}`}>
+      <PlainButton className={styles.sort} onClick={() => update(active ? { desc: !f.desc } : { sort: k, desc: true })} data-testid={`sort-${k}`}>
         {label}
         <span aria-hidden>{active ? (f.desc ? ' ↓' : ' ↑') : ''}</span>
-      </button>
+      </PlainButton>
     </th>
   );
 }
