@@ -151,7 +151,9 @@ describe('upsertRun and getRun in the native layout', () => {
     expect(db.store().getSession('s1', {})?.user_id).toBe('bob');
     const found = db.store().listRuns('s1', {})?.[0];
     expect(found?.['user_id']).toBe('bob');
-    expect(() => ingest('s1', 'team', agentRun('b', 's1'))).toThrow(new ConflictError('Session with ID s1 is an agent session; send the run with type=agent'));
+    expect(() => ingest('s1', 'team', agentRun('b', 's1'), 'bob')).toThrow(new ConflictError('Session with ID s1 is an agent session; send the run with type=agent'));
+    // Another user's session is refused for that first, whatever the type.
+    expect(() => ingest('s1', 'team', agentRun('b', 's1'), 'mallory')).toThrow(/belongs to another user/);
     expect(() => ingest('s1', 'agent', agentRun('b', 's1'), 'mallory')).toThrow(/belongs to another user/);
     expect(() => ingest('s1', 'agent', { content: 'no id' })).toThrow(ValidationError);
   });
