@@ -12,7 +12,8 @@ import { PLATFORM_ROUTES } from '../api/platform/platform-routes.js';
 import { uiRouter } from '../api/platform/ui.js';
 import { forwardedRoutes, forwardingRouter } from '../api/upstream/forwarded-routes.js';
 import type { Gateway } from '../api/upstream/gateway.js';
-import { gatewayDeskRouter } from '../api/upstream/desk-routes.js';
+import { gatewayDeskRoutes } from '../api/upstream/desk-routes.js';
+import { DESK_ROUTES } from '../api/desk/desk-routes.js';
 import { setSecurityHeaders } from '../http/security-headers.js';
 import type { Runtime } from '../runtime/runtime-types.js';
 import { openApiDocument } from './openapi-document.js';
@@ -46,8 +47,7 @@ export function createApp(runtime: Runtime, opts: AppOptions): Express {
     next();
   });
 
-  app.use('/desk', gatewayDeskRouter(runtime, opts.gateway));
-  app.use('/desk', deskRouter(runtime));
+  app.use('/desk', deskRouter(runtime, [...DESK_ROUTES, ...gatewayDeskRoutes(() => opts.gateway)]));
   app.use('/ui', uiRouter(uiGuard(runtime), opts.uiDir));
   app.use(docsAssetsRouter());
 

@@ -35,7 +35,36 @@ export function sendAnswer(res: Response, answer: RouteAnswer): void {
     case 'redirect':
       res.redirect(answer.status, answer.location);
       return;
+    case 'events':
+      sendEvents(res, answer.open);
+      return;
   }
+}
+
+/** A reader this far behind is cut (it reconnects) rather than buffered for without bound. */
+const MAX_PENDING_EVENT_BYTES = 1024 * 1024;
+/** A comment line this often keeps idle connections (and proxies in front) from closing the stream. */
+const HEARTBEAT_MS = 15_000;
+
+function sendEvents(res: Response, open: (send: (event: string, data: unknown) => void) => () => void): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  res.flushHeaders();
+  // The server's request timeout is for requests that take too long to arrive, not for this one.
+  res.socket?.setTimeout(0);
+  const send = (event: string, data: unknown) => {
+    if (res.writableLength > MAX_PENDING_EVENT_BYTES) {
+      res.destroy();
+      return;
+    }
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const close = open(send);
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  res.on('close', () => {
+    close();
+    clearInterval(heartbeat);
+  });
 }
 
 /** One route object as Express middleware: the pipeline's stages, then the answer written. */

@@ -74,7 +74,14 @@ export type RouteAnswer =
   /** Bytes already serialized (the run GET's cached body), sent as they are. */
   | { kind: 'bytes'; status: number; body: Buffer; contentType: string }
   | { kind: 'empty'; status: number }
-  | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string };
+  | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string }
+  /**
+   * A Server-Sent Events stream (200, `text/event-stream`), open until the client leaves:
+   * `open` starts sending (`send(event, data)` writes one event, its data as JSON) and returns
+   * what stops it. The adapter writes the head at once, a comment line now and then to keep the
+   * connection open, and cuts a client that reads too slowly. Express only (not the quick path).
+   */
+  | { kind: 'events'; open(send: (event: string, data: unknown) => void): () => void };
 
 export const json = (body: unknown, status = 200, headers?: Readonly<Record<string, string>>): RouteAnswer =>
   headers ? { kind: 'json', status, body, headers } : { kind: 'json', status, body };

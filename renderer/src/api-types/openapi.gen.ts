@@ -2242,7 +2242,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events: `request` (a record, each time it changes) and `live-run` (a live run's summary and the event that changed it) */
+        /**
+         * Server-Sent Events: `request` (a record, each time it changes) and `live-run` (a live run's summary and the event that changed it)
+         * @description Each event is `event: request` with a `DeskRequestRecord` as its data, or `event: live-run` with `{ run, event }` (a `DeskLiveRunSummary` and the run event that changed it, or null). A comment line every 15 s keeps the connection open; a client that reads too slowly (1 MB behind) is cut, and reconnects.
+         */
         get: operations["desk_stream_requests"];
         put?: never;
         post?: never;
@@ -12899,6 +12902,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request body larger than 1 MB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Request body is not JSON (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
                 headers: {
@@ -12949,7 +12961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error (`VALIDATION_ERROR`) */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12975,7 +12987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": unknown;
+                    "text/event-stream": string;
                 };
             };
             /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */
@@ -13056,7 +13068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation error (`VALIDATION_ERROR`) */
+            /** @description Validation error (`VALIDATION_ERROR`); `issues` name each bad field */
             422: {
                 headers: {
                     [name: string]: unknown;

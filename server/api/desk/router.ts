@@ -1,5 +1,6 @@
 import express from 'express';
 import { NotFoundError } from '../../errors.js';
+import type { Route } from '../../http/route.js';
 import { jsonBody } from '../../http/json-body.js';
 import type { Runtime } from '../../runtime/runtime-types.js';
 import { deskGuard } from '../../http/desk-guard.js';
@@ -13,10 +14,13 @@ import { storeViewRouter } from './store-view.js';
  * Every route sits behind the desk guard (desk token, same-origin writes), and answers are
  * never cached: they carry keys, tokens and settings.
  *
+ * `routes` are the desk's own (`DESK_ROUTES`) unless the composition root adds others (the
+ * gateway's, which need the running gateway).
+ *
  * @example
  * app.use('/desk', deskRouter(runtime));
  */
-export function deskRouter(runtime: Runtime): express.Router {
+export function deskRouter(runtime: Runtime, routes: readonly Route[] = DESK_ROUTES): express.Router {
   const router = express.Router();
   router.use(deskGuard(runtime));
   router.use((_req, res, next) => {
@@ -27,7 +31,7 @@ export function deskRouter(runtime: Runtime): express.Router {
   // not JSON is refused on any desk path, with or without a route.
   router.use(jsonBody({ limit: DESK_BODY_LIMIT, requireJson: true }));
   // The developer's own surface: no JWT, every row.
-  router.use(routerOf(DESK_ROUTES, runtime, 'developer'));
+  router.use(routerOf(routes, runtime, 'developer'));
   router.use(storeViewRouter(runtime));
   // Not the JWT layer's business: an unknown desk path is a 404 here, not a 401 further on.
   router.use((req, _res, next) => next(new NotFoundError(`No route for ${req.method} /desk${req.path}`)));
