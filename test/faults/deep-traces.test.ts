@@ -9,32 +9,37 @@ import { makeDemoSessions } from '../../server/testing/demo-sessions.js';
 import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
 
 /**
- * Issue 29 items 5 and 10: a trace whose span chain is 100,000 levels deep answers (it was a 500
+ * Issue 29 items 5 and 10: a trace whose span chain is 30,000 levels deep answers (it was a 500
  * from 1,500 levels on: the span tree was built, and written, by recursion), on the trace GET and
  * on `POST /traces/search` grouped by run; spans whose parent links form a cycle are shown,
  * flagged `parent_cycle`, instead of vanishing.
  */
 
-const DEPTH = 100_000;
+// Deep enough to overflow any recursion on Node's default stack — V8's JSON.stringify gives up
+// near 2,000 levels of such nodes, a bare one-argument recursive function near 16,000 — so the
+// tree builder and the writer are proven iterative. Cost is linear in the depth: 100,000 levels
+// proved nothing more and took three times as long.
+const DEPTH = 30_000;
 interface Node {
   id: string;
   spans?: Node[];
   parent_cycle?: boolean;
 }
 
-/** The chain's node ids from the top, walked without recursion. */
+/** The chain's node ids from the top, walked without recursion; fails on a node with two children. */
 function chainIds(top: Node): string[] {
   const ids: string[] = [];
   let at: Node | undefined = top;
   while (at) {
     ids.push(at.id);
-    expect(at.spans?.length ?? 0).toBeLessThanOrEqual(1);
+    // One plain comparison per level, and expect only when it fails (30,000 expect calls cost seconds).
+    if ((at.spans?.length ?? 0) > 1) expect(at.spans, `node ${at.id} has more than one child`).toHaveLength(1);
     at = at.spans?.[0];
   }
   return ids;
 }
 
-describe('Given an Agno file holding a 100,000-level span chain and a cycle of parent links', () => {
+describe('Given an Agno file holding a 30,000-level span chain and a cycle of parent links', () => {
   let t: TestServer;
   let dir: string;
   let token: string;
