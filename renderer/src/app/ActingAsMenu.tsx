@@ -13,6 +13,7 @@ import badgeStyles from '../components/Badge.module.css';
 import inputStyles from '../components/Input.module.css';
 import { cx } from '../lib/cx';
 import { Button, buttonClass, IconButton, PlainButton } from '../components/Button';
+import { Input, Textarea } from '../components/Input';
 
 function ScopeList({ scopes, max = 4 }: { scopes: string[]; max?: number }) {
   if (scopes.length === 0) return <span className={cx(textStyles.muted, textStyles.small)}>no scopes</span>;
@@ -166,9 +167,10 @@ export function ActingAsMenu() {
             <label className={textStyles.fieldLabel} htmlFor="paste-token">
               Paste a token
             </label>
-            <textarea
+            <Textarea
+              mono
               id="paste-token"
-              className={cx(inputStyles.input, styles.input, textStyles.mono, inputStyles.mono)}
+              className={cx(styles.input, textStyles.mono)}
               rows={3}
               placeholder="eyJhbGciOi… (a JWT from your identity provider)"
               value={paste}
@@ -177,7 +179,7 @@ export function ActingAsMenu() {
               data-testid="paste-token"
             />
             <div className={styles.pasteRow}>
-              <input className={cx(inputStyles.input, styles.input)} placeholder="Label (optional)" value={label} onChange={(e) => setLabel(e.target.value)} />
+              <Input className={styles.input} placeholder="Label (optional)" value={label} onChange={(e) => setLabel(e.target.value)} />
               <Button variant="primary" size="sm" type="submit" disabled={!pasteValid}>
                 Act as it
               </Button>

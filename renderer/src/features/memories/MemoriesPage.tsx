@@ -17,6 +17,7 @@ import pageStyles from '../../components/Page.module.css';
 import styles from './MemoriesPage.module.css';
 import inputStyles from '../../components/Input.module.css';
 import textStyles from '../../components/text.module.css';
+import { Input } from '../../components/Input';
 
 /** The platform's user memories: pick a user, narrow by topic or by words in the memory. */
 export function MemoriesPage() {
@@ -86,8 +87,8 @@ export function MemoriesPage() {
           </nav>
           <section className={styles.main} aria-label={user ? `Memories of ${user}` : 'All memories'}>
             <div className={styles.toolbar}>
-              <input
-                className={cx(inputStyles.input, inputStyles.inputSm)}
+              <Input size="sm"
+ 
                 type="search"
                 value={text}
                 placeholder="Search memories (any case, any accents)"

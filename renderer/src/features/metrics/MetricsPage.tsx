@@ -17,6 +17,7 @@ import inputStyles from '../../components/Input.module.css';
 import denseTableStyles from '../../components/DenseTable.module.css';
 import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
+import { Input } from '../../components/Input';
 
 const C = {
   agent: 'var(--info)',
@@ -60,10 +61,10 @@ export function MetricsPage() {
         actions={
           <div className={styles.range}>
             <label>
-              From <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} type="date" value={from} onChange={(e) => set('from', e.target.value)} />
+              From <Input size="sm" className={denseTableStyles.input} type="date" value={from} onChange={(e) => set('from', e.target.value)} />
             </label>
             <label>
-              To <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} type="date" value={to} onChange={(e) => set('to', e.target.value)} />
+              To <Input size="sm" className={denseTableStyles.input} type="date" value={to} onChange={(e) => set('to', e.target.value)} />
             </label>
           </div>
         }

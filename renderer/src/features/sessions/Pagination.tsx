@@ -3,9 +3,9 @@ import { formatCount } from '../../lib/format';
 import { PAGE_SIZES } from './session-filters';
 import styles from './Pagination.module.css';
 import textStyles from '../../components/text.module.css';
-import inputStyles from '../../components/Input.module.css';
 import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
+import { Select } from '../../components/Input';
 
 export function Pagination({
   page,
@@ -33,13 +33,13 @@ export function Pagination({
         {formatCount(from)}–{formatCount(to)} of <strong>{formatCount(total)}</strong> {noun}
       </span>
       <div className={styles.paginationControls}>
-        <select className={cx(inputStyles.select, inputStyles.selectSm)} value={limit} onChange={(e) => onLimit(Number(e.target.value))} aria-label="Page size">
+        <Select size="sm" value={limit} onChange={(e) => onLimit(Number(e.target.value))} aria-label="Page size">
           {PAGE_SIZES.map((s) => (
             <option key={s} value={s}>
               {s} / page
             </option>
           ))}
-        </select>
+        </Select>
         <Button size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
           <Icon name="chevronLeft" size={12} />
         </Button>

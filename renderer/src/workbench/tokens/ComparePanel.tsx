@@ -23,6 +23,7 @@ import textStyles from '../../components/text.module.css';
 import styles from './ComparePanel.module.css';
 import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
+import { Input, Select, Textarea } from '../../components/Input';
 
 export interface CompareState {
   method: NonNullable<RequestOptions['method']>;
@@ -90,13 +91,13 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
           }}
         >
           <div className={cx(inputStyles.inputGroup, layoutStyles.grow)}>
-            <select className={cx(inputStyles.select, textStyles.mono, inputStyles.mono, layoutStyles.wMethod)} aria-label="Method" value={state.method} onChange={(e) => onState({ ...state, method: e.target.value as CompareState['method'] })}>
+            <Select mono className={cx(textStyles.mono, layoutStyles.wMethod)} aria-label="Method" value={state.method} onChange={(e) => onState({ ...state, method: e.target.value as CompareState['method'] })}>
               {HTTP_METHODS.filter((m) => m !== '*').map((m) => (
                 <option key={m}>{m}</option>
               ))}
-            </select>
-            <input
-              className={cx(inputStyles.input, textStyles.mono, inputStyles.mono)}
+            </Select>
+            <Input mono className={textStyles.mono}
+ 
               aria-label="Path and query"
               value={state.path}
               spellCheck={false}
@@ -130,7 +131,7 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
           return (
             <div className={styles.compareCol} key={i} data-testid={`compare-col-${i}`}>
               <div className={layoutStyles.row}>
-                <input className={cx(inputStyles.input, styles.compareLabel)} aria-label={`Label of column ${i + 1}`} value={slot.label} onChange={(e) => setSlot(i, { label: e.target.value })} />
+                <Input className={styles.compareLabel} aria-label={`Label of column ${i + 1}`} value={slot.label} onChange={(e) => setSlot(i, { label: e.target.value })} />
                 <span className={layoutStyles.spacer} />
                 {state.slots.length > 1 ? (
                   <Button variant="ghost" size="sm" aria-label={`Remove column ${i + 1}`} onClick={() => onState({ ...state, slots: state.slots.filter((_, j) => j !== i) })}>
@@ -148,9 +149,10 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
                   onPick={(t) => setSlot(i, { token: t.token, label: t.label })}
                 />
               ) : null}
-              <textarea
+              <Textarea
+                mono
                 id={`${id}-t${i}`}
-                className={cx(inputStyles.input, textStyles.mono, inputStyles.mono, inputStyles.tokenInput)}
+                className={cx(textStyles.mono, inputStyles.tokenInput)}
                 rows={3}
                 spellCheck={false}
                 placeholder="Paste a token"

@@ -19,6 +19,7 @@ import layoutStyles from '../../components/layout.module.css';
 import inputStyles from '../../components/Input.module.css';
 import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
+import { Input, Select } from '../../components/Input';
 
 export interface InspectTarget {
   token: string;
@@ -46,14 +47,14 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
       <Card variant="panel" title="Inspect a token" subtitle="What the auth layer decides for this token on one request — the same function the server runs.">
         <div className={cx(layoutStyles.row, layoutStyles.nowrap)}>
           <div className={cx(inputStyles.inputGroup, layoutStyles.grow)}>
-            <select className={cx(inputStyles.select, textStyles.mono, inputStyles.mono, layoutStyles.wMethod)} aria-label="Method" value={target.method} onChange={(e) => onTarget({ ...target, method: e.target.value })} data-testid="inspect-method">
+            <Select mono className={cx(textStyles.mono, layoutStyles.wMethod)} aria-label="Method" value={target.method} onChange={(e) => onTarget({ ...target, method: e.target.value })} data-testid="inspect-method">
               {HTTP_METHODS.filter((m) => m !== '*').map((m) => (
                 <option key={m}>{m}</option>
               ))}
-            </select>
-            <input
+            </Select>
+            <Input mono className={textStyles.mono}
               id={`${id}-path`}
-              className={cx(inputStyles.input, textStyles.mono, inputStyles.mono)}
+ 
               aria-label="Request path"
               value={target.path}
               spellCheck={false}

@@ -23,6 +23,7 @@ import styles from './MintPanel.module.css';
 import inputStyles from '../../components/Input.module.css';
 import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
+import { Input, Select, Textarea } from '../../components/Input';
 
 /** The mint form and its result (token, decoded parts, curl, act-as). */
 export function MintPanel(props: {
@@ -74,11 +75,11 @@ export function MintPanel(props: {
           <div className={cx(fieldStyles.fields, styles.fields2)}>
             <Field name="sub" label="Subject" error={issueFor('sub')}>
               {({ id: fid, describedBy }) => (
-                <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.sub} aria-describedby={describedBy} onChange={(e) => set('sub', e.target.value)} data-testid="mint-sub" autoComplete="off" />
+                <Input mono className={cx(fieldStyles.input, textStyles.mono)} id={fid} value={form.sub} aria-describedby={describedBy} onChange={(e) => set('sub', e.target.value)} data-testid="mint-sub" autoComplete="off" />
               )}
             </Field>
             <Field name="session_id" label="Session id" error={issueFor('session_id')}>
-              {({ id: fid }) => <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.session_id} placeholder="(none)" onChange={(e) => set('session_id', e.target.value)} autoComplete="off" />}
+              {({ id: fid }) => <Input mono className={cx(fieldStyles.input, textStyles.mono)} id={fid} value={form.session_id} placeholder="(none)" onChange={(e) => set('session_id', e.target.value)} autoComplete="off" />}
             </Field>
             <Field name="scopes" label="Scopes" wide error={issueFor('scopes')} help="Pick from the mapped routes' scopes or type your own; Enter adds.">
               {({ id: fid, describedBy }) => (
@@ -86,7 +87,7 @@ export function MintPanel(props: {
               )}
             </Field>
             <Field name="scopes_claim" label="Scopes claim" error={issueFor('scopes_claim')}>
-              {({ id: fid }) => <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.scopes_claim} onChange={(e) => set('scopes_claim', e.target.value)} autoComplete="off" />}
+              {({ id: fid }) => <Input mono className={cx(fieldStyles.input, textStyles.mono)} id={fid} value={form.scopes_claim} onChange={(e) => set('scopes_claim', e.target.value)} autoComplete="off" />}
             </Field>
             <Field name="scopes_format" label="Scopes style">
               {({ id: fid }) => (
@@ -105,40 +106,40 @@ export function MintPanel(props: {
             <Field name="ttl" label="Expires in" error={issueFor('ttl')}>
               {({ id: fid }) => (
                 <div className={cx(layoutStyles.row, layoutStyles.nowrap)}>
-                  <select className={cx(inputStyles.select, fieldStyles.select, layoutStyles.wAuto)} aria-label="Lifetime preset" value={TTL_CHOICES.some((c) => c.seconds === form.ttl) ? String(form.ttl) : 'custom'} onChange={(e) => e.target.value !== 'custom' && set('ttl', Number(e.target.value))}>
+                  <Select className={cx(fieldStyles.select, layoutStyles.wAuto)} aria-label="Lifetime preset" value={TTL_CHOICES.some((c) => c.seconds === form.ttl) ? String(form.ttl) : 'custom'} onChange={(e) => e.target.value !== 'custom' && set('ttl', Number(e.target.value))}>
                     {TTL_CHOICES.map((c) => (
                       <option key={c.seconds} value={c.seconds}>
                         {c.label}
                       </option>
                     ))}
                     <option value="custom">custom</option>
-                  </select>
-                  <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono, layoutStyles.wNum)} type="number" min={1} value={form.ttl} aria-label="Lifetime in seconds" onChange={(e) => set('ttl', Math.max(1, Number(e.target.value) || 1))} />
+                  </Select>
+                  <Input mono className={cx(fieldStyles.input, textStyles.mono, layoutStyles.wNum)} id={fid} type="number" min={1} value={form.ttl} aria-label="Lifetime in seconds" onChange={(e) => set('ttl', Math.max(1, Number(e.target.value) || 1))} />
                   <span className={cx(textStyles.small, textStyles.muted)}>s</span>
                 </div>
               )}
             </Field>
             <Field name="aud" label="Audience" error={issueFor('aud')} help="Empty: the settings' audience.">
-              {({ id: fid }) => <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.aud} placeholder={audPlaceholder(props.auth)} onChange={(e) => set('aud', e.target.value)} autoComplete="off" data-testid="mint-aud" />}
+              {({ id: fid }) => <Input mono className={cx(fieldStyles.input, textStyles.mono)} id={fid} value={form.aud} placeholder={audPlaceholder(props.auth)} onChange={(e) => set('aud', e.target.value)} autoComplete="off" data-testid="mint-aud" />}
             </Field>
             <Field name="iss" label="Issuer" error={issueFor('iss')}>
-              {({ id: fid }) => <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.iss} placeholder="(default)" onChange={(e) => set('iss', e.target.value)} autoComplete="off" />}
+              {({ id: fid }) => <Input mono className={cx(fieldStyles.input, textStyles.mono)} id={fid} value={form.iss} placeholder="(default)" onChange={(e) => set('iss', e.target.value)} autoComplete="off" />}
             </Field>
             <Field name="alg" label="Algorithm" error={issueFor('alg')}>
               {({ id: fid }) => (
-                <select id={fid} className={cx(inputStyles.select, fieldStyles.select, textStyles.mono, inputStyles.mono)} value={form.alg} onChange={(e) => isAlgorithm(e.target.value) && onForm({ ...form, alg: e.target.value, kid: '' })}>
+                <Select mono className={cx(fieldStyles.select, textStyles.mono)} id={fid} value={form.alg} onChange={(e) => isAlgorithm(e.target.value) && onForm({ ...form, alg: e.target.value, kid: '' })}>
                   {ALGORITHMS.map((a) => (
                     <option key={a} value={a}>
                       {a}
                       {a === props.auth?.algorithm ? ' (settings)' : ''}
                     </option>
                   ))}
-                </select>
+                </Select>
               )}
             </Field>
             <Field name="key" label="Signing key" error={issueFor('key') ?? issueFor('kid')} help={keysHelp(keys, form.alg, keysForAlg.length)}>
               {({ id: fid }) => (
-                <select id={fid} className={cx(inputStyles.select, fieldStyles.select, textStyles.mono, inputStyles.mono)} value={form.kid} onChange={(e) => set('kid', e.target.value)} data-testid="mint-key">
+                <Select mono className={cx(fieldStyles.select, textStyles.mono)} id={fid} value={form.kid} onChange={(e) => set('kid', e.target.value)} data-testid="mint-key">
                   <option value="">auto: first trusted {form.alg} key</option>
                   {keysForAlg.map((k) => (
                     <option key={k.kid} value={k.kid}>
@@ -146,14 +147,15 @@ export function MintPanel(props: {
                       {k.trusted ? '' : ' (untrusted)'}
                     </option>
                   ))}
-                </select>
+                </Select>
               )}
             </Field>
             <Field name="claims" label="Extra claims (JSON)" wide error={claims.ok ? issueFor('claims') : claims.error} help="Merged last; may override generated claims.">
               {({ id: fid, describedBy, invalid }) => (
-                <textarea
+                <Textarea
+                  mono
                   id={fid}
-                  className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)}
+                  className={cx(fieldStyles.input, textStyles.mono)}
                   rows={3}
                   spellCheck={false}
                   placeholder={'{ "org_id": "acme", "roles": ["viewer"] }'}
@@ -167,19 +169,19 @@ export function MintPanel(props: {
             </Field>
             <Field name="path" label="Request for curl" wide error={issueFor('path')} help="The curl command and the preview call this path. Empty: a demo run.">
               {({ id: fid }) => (
-                <input id={fid} className={cx(inputStyles.input, fieldStyles.input, textStyles.mono, inputStyles.mono)} value={form.path} placeholder="/sessions/SESSION_ID/runs/RUN_ID" onChange={(e) => set('path', e.target.value)} autoComplete="off" spellCheck={false} />
+                <Input mono className={cx(fieldStyles.input, textStyles.mono)} id={fid} value={form.path} placeholder="/sessions/SESSION_ID/runs/RUN_ID" onChange={(e) => set('path', e.target.value)} autoComplete="off" spellCheck={false} />
               )}
             </Field>
             <Field name="defect" label="Make it a bad token" wide help="Each defect fails one check of the auth layer.">
               {({ id: fid }) => (
-                <select id={fid} className={cx(inputStyles.select, fieldStyles.select)} value={form.defect} onChange={(e) => set('defect', e.target.value as Defect | '')} data-testid="mint-defect">
+                <Select className={fieldStyles.select} id={fid} value={form.defect} onChange={(e) => set('defect', e.target.value as Defect | '')} data-testid="mint-defect">
                   <option value="">No defect: a valid token</option>
                   {DEFECTS.map((d) => (
                     <option key={d} value={d}>
                       {DEFECT_TEXT[d]}
                     </option>
                   ))}
-                </select>
+                </Select>
               )}
             </Field>
           </div>

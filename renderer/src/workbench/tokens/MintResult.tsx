@@ -13,9 +13,9 @@ import layoutStyles from '../../components/layout.module.css';
 import uiStyles from '../../components/ui.module.css';
 import styles from './MintResult.module.css';
 import textStyles from '../../components/text.module.css';
-import inputStyles from '../../components/Input.module.css';
 import { cx } from '../../lib/cx';
 import { Button } from '../../components/Button';
+import { Input } from '../../components/Input';
 
 /** The minted token: decoded parts, the auth layer's answer to one request, curl, act-as. */
 export function MintResult(props: { result: MintResponse | null; onInspect: (token: string, request: { method: string; path: string }) => void; sub: string }) {
@@ -73,7 +73,7 @@ export function MintResult(props: { result: MintResponse | null; onInspect: (tok
           Inspect →
         </Button>
         <span className={layoutStyles.spacer} />
-        <input className={cx(inputStyles.input, layoutStyles.wLabel)} placeholder={`${props.sub || 'token'} (label)`} aria-label="Label for the acting-as list" value={label} onChange={(e) => setLabel(e.target.value)} />
+        <Input className={layoutStyles.wLabel} placeholder={`${props.sub || 'token'} (label)`} aria-label="Label for the acting-as list" value={label} onChange={(e) => setLabel(e.target.value)} />
         <Button
           variant="primary"
           data-testid="act-as"

@@ -15,6 +15,7 @@ import uiStyles from '../../components/ui.module.css';
 import styles from './RouteMatrix.module.css';
 import layoutStyles from '../../components/layout.module.css';
 import { cx } from '../../lib/cx';
+import { Input } from '../../components/Input';
 
 /** Allow/deny per mapped route, and why; a row click inspects that route. */
 export function RouteMatrix(props: {
@@ -49,7 +50,7 @@ export function RouteMatrix(props: {
               { value: 'denied', label: 'Denied' },
             ]}
           />
-          <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.filter, styles.filter, inputStyles.inputSm)} type="search" placeholder="Filter" aria-label="Filter routes" value={text} onChange={(e) => setText(e.target.value)} />
+          <Input size="sm" className={cx(denseTableStyles.input, inputStyles.filter, styles.filter)} type="search" placeholder="Filter" aria-label="Filter routes" value={text} onChange={(e) => setText(e.target.value)} />
         </>
       }
     >
