@@ -7,6 +7,7 @@ import styles from './SessionsToolbar.module.css';
 import { Segment, SegmentBar } from '../../components/SegmentBar';
 import uiStyles from '../../components/ui.module.css';
 import inputStyles from '../../components/Input.module.css';
+import { Input, Select } from '../../components/Input';
 import { cx } from '../../lib/cx';
 
 export interface TypeCounts {
@@ -107,14 +108,14 @@ function FacetSelect({ label, all, value, values, onChange }: { label: string; a
   const options = values ?? [];
   const listed = value === '' || options.some((o) => o.value === value) ? options : [{ value, count: 0 }, ...options];
   return (
-    <select className={cx(inputStyles.select, inputStyles.selectSm, styles.facet)} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} data-testid={`facet-${label.toLowerCase()}`}>
+    <Select size="sm" className={styles.facet} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} data-testid={`facet-${label.toLowerCase()}`}>
       <option value="">{all}</option>
       {listed.map((o) => (
         <option key={o.value} value={o.value}>
           {o.value} ({formatCompact(o.count)})
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 
@@ -153,9 +154,9 @@ function FilterBox({
   return (
     <div className={cx(styles.searchBox, className)}>
       <Icon name={icon} size={13} />
-      <input
+      <Input
         ref={inputRef}
-        className={cx(inputStyles.input, inputStyles.inputBare)}
+        className={inputStyles.inputBare}
         type={type}
         placeholder={placeholder}
         value={value}
