@@ -8,4 +8,5 @@ export type { RequestOptions } from './client';
 export * as deskApi from './desk';
 export { componentQueries } from './sessions/queries';
 export { deskQueries } from './desk/queries';
+export { useRequestStream, type StreamStatus } from './desk/request-stream';
 export { deskMutations, invalidateAuthDependents } from './desk/mutations';

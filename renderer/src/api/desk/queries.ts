@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as desk from '../desk';
+import { mergeFetchedLiveRun, mergeFetchedRequests, type LiveRun, type RequestRecord } from './stream-merge';
 import type { InspectRequest } from '../../api-types/shapes';
 
 /** Keys carry a short suffix of the token, never the whole token. */
@@ -63,25 +64,31 @@ export const deskQueries = {
       queryFn: ({ signal }) => desk.listKeys(signal),
     }),
 
-  /** The requests page: the recent platform requests through rundesk, polled while shown. */
-  requests: () =>
+  /**
+   * The requests page: the recent platform requests through rundesk. `streaming`: the server's
+   * event stream keeps the cache current (`useRequestStream`); otherwise it is polled while shown.
+   */
+  requests: (streaming = false) =>
     queryOptions({
       queryKey: [...deskQueries.all(), 'requests'] as const,
       queryFn: ({ signal }) => desk.listRequests(0, signal),
-      refetchInterval: 1000,
+      refetchInterval: streaming ? false : 1000,
+      // A fetch answered while events arrived keeps what they said (stream-merge.ts).
+      structuralSharing: (held, fetched) => mergeFetchedRequests(held as RequestRecord[] | undefined, fetched as RequestRecord[]),
     }),
-  liveRuns: () =>
+  liveRuns: (streaming = false) =>
     queryOptions({
       queryKey: [...deskQueries.all(), 'live-runs'] as const,
       queryFn: ({ signal }) => desk.listLiveRuns(signal),
-      refetchInterval: 1000,
+      refetchInterval: streaming ? false : 1000,
     }),
-  /** One live run; polled quickly while it runs, then no more (it no longer changes). */
-  liveRun: (requestId: number) =>
+  /** One live run; without the stream, polled quickly while it runs, then no more (it no longer changes). */
+  liveRun: (requestId: number, streaming = false) =>
     queryOptions({
       queryKey: [...deskQueries.all(), 'live-runs', requestId] as const,
       queryFn: ({ signal }) => desk.getLiveRun(requestId, signal),
-      refetchInterval: (q) => (q.state.data && q.state.data.status !== 'running' ? false : 250),
+      refetchInterval: (q) => (streaming || (q.state.data && q.state.data.status !== 'running') ? false : 250),
+      structuralSharing: (held, fetched) => mergeFetchedLiveRun(held as LiveRun | undefined, fetched as LiveRun),
     }),
 
   /** The attached databases: the run browser's picker and the Databases page read this one query. */

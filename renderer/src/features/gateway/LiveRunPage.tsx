@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { deskQueries, route } from '../../api';
+import { deskQueries, route, useRequestStream } from '../../api';
 import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
 import { PageHeader } from '../../components/PageHeader';
@@ -35,7 +35,8 @@ function summary(e: LiveEvent): string {
  */
 export function LiveRunPage() {
   const requestId = Number(useParams().requestId);
-  const q = useQuery({ ...deskQueries.liveRun(requestId), enabled: Number.isInteger(requestId) });
+  const stream = useRequestStream();
+  const q = useQuery({ ...deskQueries.liveRun(requestId, stream === 'open'), enabled: Number.isInteger(requestId) });
   const run = q.data;
   const ended = run !== undefined && run.status !== 'running';
   // Once the stream ended, the agent has written (or is writing) the run: read it back.
@@ -59,7 +60,7 @@ export function LiveRunPage() {
   if (!run) return <SkeletonRows rows={6} />;
   const tone = run.status === 'running' ? 'info' : run.status === 'completed' ? 'ok' : 'danger';
   return (
-    <div className={cx(pageStyles.page, pageStyles.pageStack)} data-testid="live-run-page" data-status={run.status}>
+    <div className={cx(pageStyles.page, pageStyles.pageStack)} data-testid="live-run-page" data-status={run.status} data-stream={stream}>
       <PageHeader
         title={`Live ${run.kind} run: ${run.component_id}`}
         subtitle={

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { deskQueries } from '../../api';
+import { deskQueries, useRequestStream } from '../../api';
 import { Badge } from '../../components/Badge';
 import { DenseTable } from '../../components/DenseTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -20,18 +20,28 @@ const ms = (v: number | null) => (v === null ? '—' : v < 10 ? v.toFixed(1) : S
  * status, time to first byte and duration, and the run it produced.
  */
 export function RequestsPage() {
-  const q = useQuery(deskQueries.requests());
+  const stream = useRequestStream();
+  const q = useQuery(deskQueries.requests(stream === 'open'));
   useMarkLoaded(!q.isPending);
   const rows = [...(q.data ?? [])].reverse();
   return (
-    <div className={cx(pageStyles.page, pageStyles.pageStack)} data-testid="requests-page">
+    <div className={cx(pageStyles.page, pageStyles.pageStack)} data-testid="requests-page" data-stream={stream}>
       <PageHeader
         title="Requests"
         subtitle="Every platform request through rundesk (the newest 500): the auth verdict and the rule that decided it, the status, time to first byte and duration, and the run it produced."
         actions={
-          <Link to="/run" className={buttonClass({ size: 'sm', variant: 'primary' })}>
-            Run an agent
-          </Link>
+          <>
+            <Badge
+              tone={stream === 'open' ? 'ok' : 'muted'}
+              testId="requests-stream"
+              title={stream === 'open' ? 'Updated by the server as requests happen' : 'The update stream is not open: asking every second'}
+            >
+              {stream === 'open' ? 'live' : 'polling'}
+            </Badge>
+            <Link to="/run" className={buttonClass({ size: 'sm', variant: 'primary' })}>
+              Run an agent
+            </Link>
+          </>
         }
       />
       {rows.length === 0 ? (
