@@ -11,7 +11,7 @@ import { MAIN_PAGES, seedMainPages } from './support/main-pages.js';
  * header folded at 800 px and its menu open.
  */
 test('axe: every main page, both themes, no serious or critical violation', async ({ page, server }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000); // twenty pages, each checked by axe twice, beside another test on two cores
   const app = new AppShell(page);
   await app.login(server.loginUrl);
   const problems: string[] = [];
