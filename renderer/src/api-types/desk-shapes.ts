@@ -1,14 +1,14 @@
 /**
  * Shapes of the workbench API (`/desk/...`) as the UI reads them. Request/response types are
- * aliases of the generated `api/openapi.gen.ts` (from the server's `/openapi.json`; regenerate
- * with `npm run gen:api-types`). STYLE: the renderer never imports server files.
+ * aliases of the generated `openapi.gen.ts` (from the server's `/openapi.json`; regenerate
+ * with `npm run gen:api-types`). The renderer never imports server files.
  *
  * Hand-written here: UI constants (option lists), each checked against the document's type.
  */
 import type { Schema } from './schemas';
 import type { DeskDatabase, InspectRequest, InspectVerdict, MintRequest, MintResponse } from './shapes';
 
-// Aliased once in api/types.ts (the run browser uses them too); re-exported under the workbench's names.
+// Aliased once in shapes.ts (the run browser uses them too); re-exported under the workbench's names.
 export type { InspectRequest, MintRequest, MintResponse };
 export type InspectResponse = InspectVerdict;
 export type DatabaseListItem = DeskDatabase;

@@ -1,6 +1,6 @@
 /**
  * The renderer's window onto the generated API types (`openapi.gen.ts`, produced from the
- * server's `/openapi.json` by `npm run gen:api-types`). STYLE: API request/response types come
+ * server's `/openapi.json` by `npm run gen:api-types`). API request/response types come
  * from that document, never from server files and never re-typed by hand.
  */
 import type { components } from './openapi.gen';
