@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Icon } from '../../components/Icon';
-import inputStyles from '../../components/Input.module.css';
-import { cx } from '../../lib/cx';
+import { Input } from '../../components/Input';
 import styles from './ConversationFind.module.css';
 import { Button } from '../../components/Button';
 
@@ -41,10 +40,11 @@ export function ConversationFind({
   return (
     <span className={styles.find} role="search" aria-label="Find in this conversation">
       <Icon name="search" size={12} />
-      <input
+      <Input
         ref={input}
+        size="sm"
         type="search"
-        className={cx(inputStyles.input, inputStyles.inputSm, styles.input)}
+        className={styles.input}
         placeholder="Find in conversation (Ctrl+F)"
         aria-label="Find in conversation"
         data-testid="conversation-find"

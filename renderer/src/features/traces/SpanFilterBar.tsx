@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/format';
 import { isFilterOn, NO_FILTER, type SpanFilter } from '../../lib/trace/filter';
 import { SPAN_KIND_LABEL, type SpanKind } from '../../lib/trace/kind';
-import inputStyles from '../../components/Input.module.css';
+import { Input, Select } from '../../components/Input';
 import { Button } from '../../components/Button';
 import styles from './SpanFilterBar.module.css';
 
@@ -34,9 +33,10 @@ export function SpanFilterBar({
   const id = useId();
   return (
     <div className={styles.bar} role="search" aria-label="Find spans" data-testid="span-filters">
-      <input
+      <Input
+        size="sm"
         type="search"
-        className={cx(inputStyles.input, inputStyles.inputSm, styles.search)}
+        className={styles.search}
         placeholder="Find spans: name, model, tool"
         aria-label="Find spans by name, model or tool"
         value={filter.text}
@@ -45,9 +45,9 @@ export function SpanFilterBar({
       />
       <label className={styles.field} htmlFor={`${id}-kind`}>
         <span className={styles.srOnly}>Kind</span>
-        <select
+        <Select
+          size="sm"
           id={`${id}-kind`}
-          className={cx(inputStyles.select, inputStyles.selectSm)}
           value={filter.kinds[0] ?? ''}
           onChange={(e) => onChange({ ...filter, kinds: e.target.value ? [e.target.value as SpanKind] : [] })}
           data-testid="span-kind-filter"
@@ -58,13 +58,13 @@ export function SpanFilterBar({
               {SPAN_KIND_LABEL[k]}s
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <label className={styles.field} htmlFor={`${id}-status`}>
         <span className={styles.srOnly}>Status</span>
-        <select
+        <Select
+          size="sm"
           id={`${id}-status`}
-          className={cx(inputStyles.select, inputStyles.selectSm)}
           value={filter.status}
           onChange={(e) => onChange({ ...filter, status: e.target.value as SpanFilter['status'] })}
           data-testid="span-status-filter"
@@ -72,13 +72,13 @@ export function SpanFilterBar({
           <option value="all">Any status</option>
           <option value="error">Errors</option>
           <option value="ok">OK</option>
-        </select>
+        </Select>
       </label>
       <label className={styles.field} htmlFor={`${id}-duration`}>
         <span className={styles.srOnly}>Duration</span>
-        <select
+        <Select
+          size="sm"
           id={`${id}-duration`}
-          className={cx(inputStyles.select, inputStyles.selectSm)}
           value={filter.minMs}
           onChange={(e) => onChange({ ...filter, minMs: Number(e.target.value) })}
           data-testid="span-duration-filter"
@@ -88,7 +88,7 @@ export function SpanFilterBar({
               {d.label}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       {isFilterOn(filter) && (
         <>
