@@ -53,6 +53,11 @@ export interface FakeAgentOsOptions {
   paceMs?: number | undefined;
   /** Run routes never answer (the gateway's timeout test). */
   hang?: boolean | undefined;
+  /**
+   * As an AgentOS with JWT auth: a request without `Authorization` (or `X-Api-Key`) answers 401
+   * (`/health` stays open). The token itself is not checked.
+   */
+  requireToken?: boolean | undefined;
 }
 
 export interface FakeAgentOs {
@@ -159,6 +164,9 @@ export async function startFakeAgentOs(options: FakeAgentOsOptions = {}): Promis
 
   async function answer(req: FakeRequest, res: http.ServerResponse): Promise<void> {
     const pathname = req.url.split('?', 1)[0] as string;
+    if (options.requireToken && pathname !== '/health' && req.headers.authorization === undefined && req.headers['x-api-key'] === undefined) {
+      return json(res, 401, '{"detail":"Authorization header required"}');
+    }
     const list = /^\/(agents|teams|workflows)$/.exec(pathname);
     if (req.method === 'GET' && list) return json(res, 200, fixture(KINDS[list[1] as Family].list));
     if (req.method === 'GET' && pathname === '/config') return json(res, 200, fixture('config-2.9.json'));

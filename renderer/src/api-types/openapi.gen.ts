@@ -4874,6 +4874,8 @@ export interface components {
             /** @description The HTTP status of the upstream's GET /health. */
             status: number | null;
             latency_ms: number | null;
+            /** @description The status of the upstream's GET /agents asked without a token, as rundesk asks it for the developer (401: its live agents show only to a token it trusts); null when not asked. */
+            listing_status: number | null;
             /** @description What was found, in one sentence (why it is not reachable, when it is not). */
             detail: string;
         };

@@ -55,6 +55,79 @@ describe('Given rundesk in front of a live AgentOS whose database it also reads'
   });
 });
 
+describe('Given rundesk reading tokens from X-Api-Key, in front of a live AgentOS', () => {
+  let upstream: FakeAgentOs;
+  let rundesk: TestServer;
+  beforeAll(async () => {
+    upstream = await startFakeAgentOs({ requireToken: true });
+    rundesk = await startTestServer({ upstream: { url: upstream.url }, auth: { authorization: true, token_header_key: 'X-Api-Key' } });
+  });
+  afterAll(async () => {
+    await rundesk?.stop();
+    await upstream?.stop();
+  });
+
+  it('When GET /agents carries the token in X-Api-Key, then the upstream is asked with that header, and lists its live agents', async () => {
+    const token = await rundesk.token({ scopes: ['agents:read'] });
+    const res = await fetch(`${rundesk.baseUrl}/agents`, { headers: { 'x-api-key': `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Entry[]).map((a) => a.id)).toEqual(['weather-agent', 'chat-agent']);
+    const asked = upstream.requests.filter((r) => r.url === '/agents').at(-1)!;
+    expect(asked.headers['x-api-key']).toBe(`Bearer ${token}`);
+  });
+});
+
+describe('Given the developer (the desk view, not acting as a token)', () => {
+  let open: FakeAgentOs;
+  let guarded: FakeAgentOs;
+  let rundesk: TestServer;
+  const deskGet = (p: string) => fetch(`${rundesk.baseUrl}${p}`, { headers: { 'x-desk-token': rundesk.server.deskToken } });
+  const useUpstream = async (url: string) => {
+    const current = (await (await deskGet('/desk/settings')).json()) as { file_settings: Record<string, unknown> };
+    const put = await fetch(`${rundesk.baseUrl}/desk/settings`, {
+      method: 'PUT',
+      headers: { 'x-desk-token': rundesk.server.deskToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...current.file_settings, upstream: { url } }),
+    });
+    expect(put.status).toBe(200);
+  };
+  beforeAll(async () => {
+    open = await startFakeAgentOs();
+    guarded = await startFakeAgentOs({ requireToken: true });
+    rundesk = await startTestServer({ upstream: { url: open.url }, auth: { authorization: true } });
+  });
+  afterAll(async () => {
+    await rundesk?.stop();
+    await open?.stop();
+    await guarded?.stop();
+  });
+
+  it('When the AgentOS has no JWT auth, then the live agents are listed, asked without any credential (the desk cookie never leaves)', async () => {
+    await useUpstream(open.url);
+    const res = await fetch(`${rundesk.baseUrl}/desk/view/agents`, { headers: { cookie: `rundesk_desk=${rundesk.server.deskToken}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Entry[]).filter((a) => a.live).map((a) => a.id)).toEqual(['weather-agent', 'chat-agent']);
+    const asked = open.requests.filter((r) => r.url === '/agents').at(-1)!;
+    expect(asked.headers.authorization).toBeUndefined();
+    expect(asked.headers.cookie).toBeUndefined();
+  });
+
+  it('When the AgentOS requires a token, then the stored entries answer, and the Settings check says its live agents show to a token it trusts', async () => {
+    await useUpstream(guarded.url);
+    const res = await deskGet('/desk/view/agents');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Entry[]).some((a) => a.live)).toBe(false);
+    expect(guarded.requests.filter((r) => r.url === '/agents').at(-1)!.headers.authorization).toBeUndefined();
+    const check = await fetch(`${rundesk.baseUrl}/desk/upstream/check`, { method: 'POST', headers: { 'x-desk-token': rundesk.server.deskToken, 'content-type': 'application/json' }, body: '{}' });
+    const body = (await check.json()) as { reachable: boolean; listing_status: number; detail: string };
+    expect(body).toMatchObject({ reachable: true, listing_status: 401 });
+    expect(body.detail).toContain('act as a token it trusts');
+    // The same listing as a token: the upstream's live agents.
+    const token = await rundesk.token({ scopes: ['agents:read'] });
+    expect(((await (await rundesk.get('/agents', token)).json()) as Entry[]).filter((a) => a.live)).toHaveLength(2);
+  });
+});
+
 describe('Given an upstream that is down', () => {
   let rundesk: TestServer;
   beforeAll(async () => {

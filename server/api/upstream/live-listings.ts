@@ -23,11 +23,22 @@ export interface StoredEntry {
 /** A listing should not wait on a slow upstream for long: the stored entries answer anyway. */
 const LISTING_TIMEOUT_MS = 3000;
 
+/**
+ * The caller's own credential, as it came: `Authorization`, the header rundesk reads tokens from
+ * (`auth.token_header_key`, when another) and the cookies (where `token_source` may find it),
+ * without rundesk's desk credential. Nothing is added: a caller without a token (the desk
+ * view, the UI not acting as a token) asks the upstream without one.
+ */
+export function callerCredential(headers: Readonly<Record<string, string | string[] | undefined>>, tokenHeaderKey: string): http.OutgoingHttpHeaders {
+  const out: http.OutgoingHttpHeaders = {};
+  for (const name of new Set(['authorization', tokenHeaderKey.toLowerCase(), 'cookie'])) if (headers[name] !== undefined) out[name] = headers[name];
+  withoutDeskCredential(out as http.IncomingHttpHeaders);
+  return out;
+}
+
 /** GET `path` on the upstream with the caller's own credential; `null` on any failure. */
-function getJson(url: string, headers: Readonly<Record<string, string | string[] | undefined>>): Promise<unknown> {
-  const forwarded: http.OutgoingHttpHeaders = { accept: 'application/json' };
-  for (const name of ['authorization', 'cookie']) if (headers[name] !== undefined) forwarded[name] = headers[name];
-  withoutDeskCredential(forwarded as http.IncomingHttpHeaders);
+function getJson(url: string, credential: http.OutgoingHttpHeaders): Promise<unknown> {
+  const forwarded: http.OutgoingHttpHeaders = { accept: 'application/json', ...credential };
   const target = new URL(url);
   return new Promise((resolve) => {
     const req = (target.protocol === 'https:' ? https : http).request(target, { headers: forwarded, timeout: LISTING_TIMEOUT_MS }, (res) => {
@@ -59,7 +70,7 @@ const isEntry = (v: unknown): v is LiveEntry => typeof v === 'object' && v !== n
 export async function liveEntries(ctx: RouteContext, family: Family): Promise<LiveEntry[]> {
   const target = upstreamTarget(ctx.runtime.settings().settings.upstream);
   if (target === null) return [];
-  const listed = await getJson(`${target.url}/${family}`, ctx.headers);
+  const listed = await getJson(`${target.url}/${family}`, callerCredential(ctx.headers, ctx.runtime.settings().settings.auth.token_header_key));
   if (!Array.isArray(listed)) return [];
   const allowed = ctx.auth?.accessible_resource_ids ?? ['*'];
   return listed.filter(isEntry).filter((e) => allowed.includes('*') || allowed.includes(e.id));

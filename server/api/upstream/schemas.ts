@@ -12,6 +12,11 @@ export const UpstreamCheckResponseSchema = z
     reachable: z.boolean(),
     status: z.number().int().nullable().meta({ description: "The HTTP status of the upstream's GET /health." }),
     latency_ms: z.number().nullable(),
+    listing_status: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The status of the upstream's GET /agents asked without a token, as rundesk asks it for the developer (401: its live agents show only to a token it trusts); null when not asked." }),
     detail: z.string().meta({ description: 'What was found, in one sentence (why it is not reachable, when it is not).' }),
   })
   .meta({ id: 'DeskUpstreamCheck' });

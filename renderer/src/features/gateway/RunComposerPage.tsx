@@ -72,7 +72,13 @@ export function RunComposerPage() {
                 </Select>
               )}
             </Field>
-            <Field label="Id" help={live.length > 0 ? `Live on the upstream: ${live.map((c) => c.id).join(', ')}` : 'The id your AgentOS knows it by'}>
+            <Field label="Id" help={
+                live.length > 0
+                  ? `Live on the upstream: ${live.map((c) => c.id).join(', ')}`
+                  : current
+                    ? 'The id your AgentOS knows it by'
+                    : 'The id your AgentOS knows it by. Not acting as a token, rundesk asks your AgentOS for its agents without one; if it requires a token, act as one it trusts to see them here.'
+              }>
               {({ control }) => (
                 <Input {...control} mono list="run-components" value={componentId} onChange={(e) => setComponentId(e.target.value)} data-testid="run-component" />
               )}
