@@ -169,6 +169,41 @@ describe('Given rundesk with upstream.url set to a live AgentOS', () => {
     socket.destroy();
   });
 
+  /** The status an upgrade of the workflow WebSocket gets, with `headers` added. */
+  const upgradeStatus = (headers: Record<string, string>) =>
+    new Promise<number>((resolve) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port: rundesk.server.port,
+        path: '/workflows/ws',
+        headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Key': Buffer.from('0123456789abcdef').toString('base64'), 'Sec-WebSocket-Version': '13', ...headers },
+      });
+      req.on('response', (r) => {
+        r.resume();
+        resolve(r.statusCode ?? 0);
+      });
+      req.on('upgrade', (_r, socket) => {
+        socket.destroy();
+        resolve(101);
+      });
+      req.end();
+    });
+
+  it('When a workflow WebSocket upgrade carries a token rundesk refuses, or one without a scope to run workflows, then rundesk answers 401/403 and nothing reaches the upstream', async () => {
+    const before = upstream.requests.length;
+    const reader = await rundesk.token({ scopes: ['sessions:read', 'agents:run'] });
+    expect(await upgradeStatus({ Authorization: `Bearer ${reader}` })).toBe(403);
+    expect(await upgradeStatus({ Authorization: 'Bearer not-a-jwt' })).toBe(401);
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it('When the upgrade carries a token with workflows:run, a per-workflow run scope, or no token at all, then the tunnel opens', async () => {
+    expect(await upgradeStatus({ Authorization: `Bearer ${await rundesk.token({ scopes: ['workflows:run'] })}` })).toBe(101);
+    expect(await upgradeStatus({ Authorization: `Bearer ${await rundesk.token({ scopes: ['workflows:draft-workflow:run'] })}` })).toBe(101);
+    // A browser cannot send a token with the upgrade: its first message is verified by the AgentOS.
+    expect(await upgradeStatus({})).toBe(101);
+  });
+
   it('When the Settings page checks the upstream, then it is reachable, and a closed port is not', async () => {
     const check = (body: unknown) =>
       fetch(`${rundesk.baseUrl}/desk/upstream/check`, {

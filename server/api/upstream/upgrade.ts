@@ -1,9 +1,10 @@
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { httpAnswerOf } from '../../error-table.js';
 import { ForbiddenError, NotFoundError, type AppError } from '../../errors.js';
 import { isAllowedHost } from '../../http/host-guard.js';
 import type { Runtime } from '../../runtime/runtime-types.js';
+import { extractToken } from '../../auth/token-source.js';
 import type { Forwarder } from './forwarder.js';
 import { upstreamNotSet, upstreamTarget } from './not-set.js';
 
@@ -11,12 +12,37 @@ import { upstreamNotSet, upstreamTarget } from './not-set.js';
 export const WORKFLOW_WS_PATH = '/workflows/ws';
 
 function refuse(socket: Duplex, err: AppError): void {
-  const { status, body } = httpAnswerOf(err);
+  const { status, body, headers } = httpAnswerOf(err);
   const text = JSON.stringify(body);
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.end(
-    `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 403 ? 'Forbidden' : 'Not Implemented'}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${extra}` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
   );
+}
+
+/**
+ * The request line whose scope a workflow run needs (`POST /workflows/{workflow_id}/runs`), asked
+ * with a placeholder id as the platform derives its WebSocket's run scope; which workflow is not
+ * known before the messages.
+ */
+const WORKFLOW_RUN_LINE = { method: 'POST', path: '/workflows/_/runs' } as const;
+
+/**
+ * rundesk's decision for an upgrade that carries a token (by the configured token source: the
+ * `Authorization` header a script sends, or the cookie): the token verified, and a scope to run
+ * workflows — the run route's (`workflows:run`, or the admin scope), or a per-workflow run scope
+ * (`workflows:<id>:run`, whose workflow the AgentOS checks when it is named). `null`: allowed, or
+ * no token to decide on (a browser cannot send one; its first message is verified upstream).
+ */
+async function refusalOf(runtime: Runtime, req: IncomingMessage): Promise<AppError | null> {
+  const auth = runtime.settings().settings.auth;
+  if (extractToken({ method: 'GET', path: WORKFLOW_WS_PATH, headers: req.headers }, auth).token === null) return null;
+  const decision = await runtime.auth().authorize({ ...WORKFLOW_RUN_LINE, headers: req.headers });
+  if (decision.outcome !== 'deny') return null;
+  const scopes = decision.state?.scopes ?? [];
+  if (decision.error.code === 'FORBIDDEN' && scopes.some((s) => /^workflows:[^:]+:run$/.test(s))) return null;
+  return decision.error;
 }
 
 /**
@@ -28,7 +54,9 @@ function refuse(socket: Duplex, err: AppError): void {
  * are the developer's. What rundesk checks before opening anything is what it checks for every
  * request: a loopback `Host` naming this server (DNS rebinding), and — since browsers send
  * cookies with a cross-site WebSocket — an `Origin` that is this server's or one of
- * `cors_allowed_origins`.
+ * `cors_allowed_origins`. An upgrade that does carry a token (a script's `Authorization`, or
+ * the cookie when `token_source` reads one) is decided by rundesk as the run routes are: a
+ * token it refuses, or one without a scope to run workflows, gets 401/403 and no tunnel.
  */
 export function upgradeListener(runtime: Runtime, forwarder: Forwarder, address: () => { host: string; port: number }) {
   return (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
@@ -54,6 +82,14 @@ export function upgradeListener(runtime: Runtime, forwarder: Forwarder, address:
       refuse(socket, upstreamNotSet(`GET ${WORKFLOW_WS_PATH}`));
       return;
     }
-    forwarder.ws(req, socket, head, target);
+    // As for the run routes: a token rundesk refuses never opens a tunnel to the agent.
+    refusalOf(runtime, req).then(
+      (refusal) => {
+        if (socket.destroyed) return;
+        if (refusal) refuse(socket, refusal);
+        else forwarder.ws(req, socket, head, target);
+      },
+      () => socket.destroy(),
+    );
   };
 }
