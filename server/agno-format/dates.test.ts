@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { toIsoDateTime } from './dates.js';
+import { parseIsoToMicros, parseIsoToMicrosNumber, toIsoDateTime } from './dates.js';
 
 describe('toIsoDateTime', () => {
   it.each([
@@ -41,6 +41,33 @@ describe('toIsoDateTime', () => {
         expect(iso).not.toBeNull();
         expect(toIsoDateTime(iso)).toBe(iso);
       }),
+    );
+  });
+});
+
+describe('parseIsoToMicrosNumber (the span times of a large trace, read fast)', () => {
+  const num = (big: bigint | null) => (big === null ? null : Number(big));
+  it('reads every text as parseIsoToMicros does: Agno’s form, other offsets, and what is no time', () => {
+    const agnoForm = fc
+      .tuple(
+        fc.integer({ min: 1000, max: 2200 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 0, max: 25 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.option(fc.stringMatching(/^\d{1,9}$/), { nil: undefined }),
+        fc.constantFrom('Z', '+00:00', '-05:30', '+14:00', '+24:00', '-00:61'),
+      )
+      .map(([y, mo, d, h, mi, s, frac, zone]) => {
+        const p = (n: number, w = 2) => String(n).padStart(w, '0');
+        return `${p(y, 4)}-${p(mo)}-${p(d)}T${p(h)}:${p(mi)}:${p(s)}${frac === undefined ? '' : `.${frac}`}${zone}`;
+      });
+    fc.assert(
+      fc.property(fc.oneof(agnoForm, fc.string()), (text) => {
+        expect(parseIsoToMicrosNumber(text)).toBe(num(parseIsoToMicros(text)));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -3650,6 +3650,60 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description rundesk extension: a trace with its spans as columns (`shape=columns`) */
+        TraceColumns: {
+            trace_id: string;
+            /** @description Trace name (the root span’s) */
+            name: string;
+            status: string;
+            duration: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            start_time: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            end_time: string;
+            total_spans: number;
+            error_count: number;
+            input?: string;
+            output?: string;
+            error?: string;
+            run_id?: string;
+            session_id?: string;
+            user_id?: string;
+            agent_id?: string;
+            team_id?: string;
+            workflow_id?: string;
+            /** @description ISO 8601 date-time (UTC, `Z`) */
+            created_at: string;
+            spans: components["schemas"]["TraceSpanColumns"];
+        };
+        TraceSpanColumns: {
+            count: number;
+            /** @description The distinct names, types and statuses; `name`, `type` and `status` index into it */
+            text: string[];
+            id: string[];
+            /** @description The parent span’s id; null for the root and for the entry of a cycle */
+            parent: (string | null)[];
+            name: number[];
+            type: number[];
+            status: number[];
+            /** @description Start, epoch milliseconds (null: a stored time that is no time); the root’s is the trace’s */
+            start_ms: (number | null)[];
+            end_ms: (number | null)[];
+            /** @description As `TraceNode.metadata` (a tool span’s `parameters` left out); null: none */
+            metadata: ({
+                [key: string]: unknown;
+            } | null)[];
+            /** @description A failed span’s error, by the span’s index */
+            error: {
+                [key: string]: string;
+            };
+            /** @description A workflow step’s type, by the span’s index */
+            step_type: {
+                [key: string]: string;
+            };
+            /** @description Indexes of the spans flagged `parent_cycle` in the tree */
+            parent_cycle: number[];
+        };
         TraceSessionStatsPage: {
             data: components["schemas"]["TraceSessionStats"][];
             meta: components["schemas"]["PaginationInfo"];
@@ -7645,6 +7699,8 @@ export interface operations {
             query?: {
                 /** @description One span of the trace instead of the whole tree */
                 span_id?: string;
+                /** @description rundesk extension: `columns` answers the spans as flat arrays without their input and output (`TraceColumns`); default `tree` (the platform’s `TraceDetail`). Ignored with `span_id`. */
+                shape?: "tree" | "columns";
                 /** @description Accepted for the platform’s clients; the path’s trace_id decides */
                 run_id?: string;
                 /** @description Database ID to query the trace from */
@@ -7658,13 +7714,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The trace (TraceDetail), or with `span_id` the span (TraceNode) */
+            /** @description The trace (TraceDetail), or with `span_id` the span (TraceNode), or with `shape=columns` the trace with its spans as columns (TraceColumns) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TraceDetail"] | components["schemas"]["TraceNode"];
+                    "application/json": components["schemas"]["TraceDetail"] | components["schemas"]["TraceNode"] | components["schemas"]["TraceColumns"];
                 };
             };
             /** @description Missing, invalid or expired token, or wrong audience (`UNAUTHENTICATED`) */
@@ -14130,6 +14186,8 @@ export interface operations {
             query?: {
                 /** @description One span of the trace instead of the whole tree */
                 span_id?: string;
+                /** @description rundesk extension: `columns` answers the spans as flat arrays without their input and output (`TraceColumns`); default `tree` (the platform’s `TraceDetail`). Ignored with `span_id`. */
+                shape?: "tree" | "columns";
                 /** @description Accepted for the platform’s clients; the path’s trace_id decides */
                 run_id?: string;
                 /** @description Database ID to query the trace from */
@@ -14143,13 +14201,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The trace (TraceDetail), or with `span_id` the span (TraceNode) */
+            /** @description The trace (TraceDetail), or with `span_id` the span (TraceNode), or with `shape=columns` the trace with its spans as columns (TraceColumns) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TraceDetail"] | components["schemas"]["TraceNode"];
+                    "application/json": components["schemas"]["TraceDetail"] | components["schemas"]["TraceNode"] | components["schemas"]["TraceColumns"];
                 };
             };
             /** @description Desk token missing or wrong (`UNAUTHENTICATED`) */

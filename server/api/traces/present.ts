@@ -1,4 +1,4 @@
-import { parseIsoToMicros, toIsoDateTime } from '../../agno-format/dates.js';
+import { parseIsoToMicros, parseIsoToMicrosNumber, toIsoDateTime } from '../../agno-format/dates.js';
 import { dropNullFields as compact } from '../../agno-format/json-values.js';
 import type { SessionTraceStatsRow, SpanRow, TraceListRow, TraceRow } from '../../db/traces/types.js';
 import { formatDurationMs, pyTruthy } from './python-text.js';
@@ -11,7 +11,7 @@ import type { TraceDetail, TraceNode, TraceSessionStats, TraceSummary } from './
  * field left out (the platform answers with `exclude_none`).
  */
 
-const KIND = 'openinference.span.kind';
+export const KIND = 'openinference.span.kind';
 
 /** A stored time as the platform writes it (pydantic: `…T10:29:41.250000Z`); text that is no time is passed on. */
 function time(value: string): string {
@@ -68,7 +68,7 @@ export function presentSessionStats(row: SessionTraceStatsRow): TraceSessionStat
 /**
  * AGENT spans of a team are TEAM, CHAIN spans are WORKFLOW; LLM, TOOL and other kinds as stored.
  */
-function spanType(span: SpanRow): string {
+export function spanType(span: SpanRow): string {
   const kind = span.attributes[KIND] ?? 'UNKNOWN';
   if (kind === 'CHAIN') return 'WORKFLOW';
   if (kind === 'AGENT') return pyTruthy(span.attributes['agno.team.id']) || pyTruthy(span.attributes['team.id']) ? 'TEAM' : 'AGENT';
@@ -76,7 +76,7 @@ function spanType(span: SpanRow): string {
 }
 
 /** A span in error tells its status message, else the exception recorded on it. */
-function spanError(span: SpanRow): unknown {
+export function spanError(span: SpanRow): unknown {
   return span.status_message || span.attributes['exception.message'];
 }
 
@@ -84,15 +84,15 @@ function setIfTruthy(target: Record<string, unknown>, key: string, value: unknow
   if (pyTruthy(value)) target[key] = value;
 }
 
-function workflowMetadata(span: SpanRow, into: Record<string, unknown>): void {
+export function workflowMetadata(span: SpanRow, into: Record<string, unknown>): void {
   setIfTruthy(into, 'description', span.attributes['agno.workflow.description']);
   setIfTruthy(into, 'steps_count', span.attributes['agno.workflow.steps_count']);
   setIfTruthy(into, 'steps', span.attributes['agno.workflow.steps']);
   setIfTruthy(into, 'step_types', span.attributes['agno.workflow.step_types']);
 }
 
-/** One span as a node of the tree (or alone, for `?span_id=`): its kind's key attributes as `metadata`. */
-export function presentSpan(span: SpanRow, children?: TraceNode[]): TraceNode {
+/** A span's kind's key attributes, as a node's `metadata` (empty: none). */
+export function spanMetadata(span: SpanRow): Record<string, unknown> {
   const attributes = span.attributes;
   const kind = attributes[KIND] ?? 'UNKNOWN';
   const metadata: Record<string, unknown> = {};
@@ -107,6 +107,13 @@ export function presentSpan(span: SpanRow, children?: TraceNode[]): TraceNode {
   } else if (kind === 'CHAIN') workflowMetadata(span, metadata);
   setIfTruthy(metadata, 'session_id', attributes['session.id']);
   setIfTruthy(metadata, 'user_id', attributes['user.id']);
+  return metadata;
+}
+
+/** One span as a node of the tree (or alone, for `?span_id=`): its kind's key attributes as `metadata`. */
+export function presentSpan(span: SpanRow, children?: TraceNode[]): TraceNode {
+  const attributes = span.attributes;
+  const metadata = spanMetadata(span);
   const failed = span.status_code === 'ERROR';
   return compact({
     id: span.span_id,
@@ -125,26 +132,35 @@ export function presentSpan(span: SpanRow, children?: TraceNode[]): TraceNode {
 }
 
 /** Microseconds of a stored time for ordering; text that is no time sorts first. */
-function instant(value: string): bigint {
+export function instant(value: string): bigint {
   return parseIsoToMicros(value) ?? -(2n ** 63n);
 }
 
-function byStart(a: SpanRow, b: SpanRow): number {
-  const d = instant(a.start_time) - instant(b.start_time);
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
+/**
+ * Spans by start time. Each span's time is parsed once (a 50,000-span trace sorts its children
+ * with some million comparisons; parsing in the comparator was most of the answer's time).
+ */
+export function byStartOf(spans: readonly SpanRow[]): (a: SpanRow, b: SpanRow) => number {
+  const starts = new Map<SpanRow, number>();
+  const key = (span: SpanRow) => parseIsoToMicrosNumber(span.start_time) ?? -Infinity;
+  for (const span of spans) starts.set(span, key(span));
+  const startOf = (span: SpanRow) => starts.get(span) ?? key(span);
+  return (a, b) => {
+    const d = startOf(a) - startOf(b);
+    return d < 0 ? -1 : d > 0 ? 1 : 0;
+  };
 }
 
-function isRoot(span: SpanRow): boolean {
+export function isRoot(span: SpanRow): boolean {
   return !span.parent_span_id;
 }
 
 /**
- * The trace with its span tree. `spans` are in stored order; the root is the first span without
- * a parent, its input/output/error are the trace's, and its node carries the trace's timing and
- * the token totals of every LLM span. Spans whose parent is not in the trace are not shown, as
- * on the platform.
+ * The trace's own fields (all of `TraceDetail` but its tree). The root is the first span without
+ * a parent; its input/output/error are the trace's (a workflow without output: the output of its
+ * last step to finish). `spans` need only hold the root and its steps with their attributes.
  */
-export function presentTraceDetail(trace: TraceRow, spans: readonly SpanRow[]): TraceDetail {
+export function presentTraceHead(trace: TraceRow, spans: readonly SpanRow[]): Omit<TraceDetail, 'tree'> {
   const root = spans.find(isRoot);
   let input: unknown;
   let output: unknown;
@@ -153,12 +169,9 @@ export function presentTraceDetail(trace: TraceRow, spans: readonly SpanRow[]): 
     input = root.attributes['input.value'];
     if (trace.status === 'ERROR' || root.status_code === 'ERROR') error = spanError(root);
     else output = root.attributes['output.value'];
-    const outputEmpty = !pyTruthy(output) || output === 'None' || (typeof output === 'string' && output.trim() === 'None');
-    if (root.attributes[KIND] === 'CHAIN' && outputEmpty && trace.status !== 'ERROR') {
+    if (root.attributes[KIND] === 'CHAIN' && isEmptyOutput(output) && trace.status !== 'ERROR') {
       // A workflow's own span often has no output: the last step to finish has it.
-      const steps = spans.filter((s) => s.parent_span_id === root.span_id);
-      let last: SpanRow | undefined;
-      for (const step of steps) if (!last || instant(step.end_time) > instant(last.end_time)) last = step;
+      const last = lastStep(root, spans);
       if (last) output = last.attributes['output.value'];
     }
   }
@@ -176,11 +189,39 @@ export function presentTraceDetail(trace: TraceRow, spans: readonly SpanRow[]): 
     error: optionalText(error),
     ...context(trace),
     created_at: time(trace.created_at),
-    tree: spanTree(trace, spans),
-  }) as TraceDetail;
+  }) as Omit<TraceDetail, 'tree'>;
 }
 
-function tokenTotals(spans: readonly SpanRow[]): { input: number; output: number } {
+function isEmptyOutput(output: unknown): boolean {
+  return !pyTruthy(output) || output === 'None' || (typeof output === 'string' && output.trim() === 'None');
+}
+
+/** The root's step that finished last, when the trace's output is to be read from it (a workflow without output). */
+export function lastStep(root: SpanRow, spans: readonly SpanRow[]): SpanRow | undefined {
+  let last: SpanRow | undefined;
+  for (const step of spans) {
+    if (step.parent_span_id !== root.span_id) continue;
+    if (!last || instant(step.end_time) > instant(last.end_time)) last = step;
+  }
+  return last;
+}
+
+/** Whether the trace's output is read from a step rather than from the root (see `presentTraceHead`). */
+export function outputFromStep(trace: TraceRow, root: SpanRow): boolean {
+  const failed = trace.status === 'ERROR' || root.status_code === 'ERROR';
+  return !failed && root.attributes[KIND] === 'CHAIN' && isEmptyOutput(root.attributes['output.value']);
+}
+
+/**
+ * The trace with its span tree. `spans` are in stored order; the root's node carries the trace's
+ * timing and the token totals of every LLM span. Spans whose parent is not in the trace are not
+ * shown, as on the platform.
+ */
+export function presentTraceDetail(trace: TraceRow, spans: readonly SpanRow[]): TraceDetail {
+  return { ...presentTraceHead(trace, spans), tree: spanTree(trace, spans) } as TraceDetail;
+}
+
+export function tokenTotals(spans: readonly SpanRow[]): { input: number; output: number } {
   let input = 0;
   let output = 0;
   for (const span of spans) {
@@ -201,6 +242,7 @@ function spanTree(trace: TraceRow, spans: readonly SpanRow[]): TraceNode[] {
     if (list) list.push(span);
     else children.set(span.parent_span_id, [span]);
   }
+  const byStart = byStartOf(spans);
   const kidsOf = (span: SpanRow): SpanRow[] => [...(children.get(span.span_id) ?? [])].sort(byStart);
   const roots = [...(children.get(null) ?? [])].sort(byStart);
   let stepTypes: unknown[] = [];
@@ -286,15 +328,18 @@ function buildSubtree(top: SpanRow, kidsOf: (span: SpanRow) => SpanRow[], placed
  * span's parents once, iteratively: a walk that comes back to a span of its own path has found
  * a cycle; one that ends at a root, a missing parent or a span already walked has not.
  */
-function cycleMembers(spans: readonly SpanRow[]): Set<SpanRow> {
+export function cycleMembers(spans: readonly SpanRow[]): Set<SpanRow> {
   const byId = new Map<string, SpanRow>();
   for (const span of spans) if (!byId.has(span.span_id)) byId.set(span.span_id, span);
   const members = new Set<SpanRow>();
   const walked = new Set<SpanRow>();
+  // One path and one index for every walk (a walk per span would allocate 50,000 of each).
+  const path: SpanRow[] = [];
+  const onPath = new Map<SpanRow, number>();
   for (const start of spans) {
     if (walked.has(start)) continue;
-    const path: SpanRow[] = [];
-    const onPath = new Map<SpanRow, number>();
+    path.length = 0;
+    onPath.clear();
     let at: SpanRow | undefined = start;
     while (at !== undefined && !walked.has(at)) {
       if (onPath.has(at)) {

@@ -4,6 +4,7 @@ import type { Runtime } from '../../runtime/runtime-types.js';
 import { TRACE_FILTER_SCHEMA } from './filter-schema.js';
 import {
   FilterSchemaResponseSchema,
+  TraceColumnsSchema,
   TraceDetailPageSchema,
   TraceDetailSchema,
   TraceNodeSchema,
@@ -80,8 +81,8 @@ export const traceRoutes = [
     query: TraceQuerySchema,
     answers: {
       200: {
-        description: 'The trace (TraceDetail), or with `span_id` the span (TraceNode)',
-        schema: z.union([TraceDetailSchema, TraceNodeSchema]),
+        description: 'The trace (TraceDetail), or with `span_id` the span (TraceNode), or with `shape=columns` the trace with its spans as columns (TraceColumns)',
+        schema: z.union([TraceDetailSchema, TraceNodeSchema, TraceColumnsSchema]),
       },
     },
     errors: [404, 503],
@@ -90,7 +91,7 @@ export const traceRoutes = [
     deskView: true,
     quick: true,
     async handle({ params, query: q }, ctx) {
-      const body = await getTraceBody(ctx.runtime.caches, selectDatabase(ctx.runtime, q), ctx.scope(undefined), params.trace_id, q.span_id);
+      const body = await getTraceBody(ctx.runtime.caches, selectDatabase(ctx.runtime, q), ctx.scope(undefined), params.trace_id, q.span_id, q.shape);
       return { kind: 'bytes', status: 200, body, contentType: RUN_BODY_CONTENT_TYPE };
     },
   }),

@@ -41,6 +41,10 @@ export const TraceParamsSchema = z.object({ trace_id: z.string().min(1).max(512)
 
 export const TraceQuerySchema = z.object({
   span_id: id.optional().meta({ description: 'One span of the trace instead of the whole tree' }),
+  shape: z
+    .enum(['tree', 'columns'])
+    .optional()
+    .meta({ description: 'rundesk extension: `columns` answers the spans as flat arrays without their input and output (`TraceColumns`); default `tree` (the platform’s `TraceDetail`). Ignored with `span_id`.' }),
   run_id: id.optional().meta({ description: 'Accepted for the platform’s clients; the path’s trace_id decides' }),
   db_id: id.optional().meta({ description: 'Database ID to query the trace from' }),
 });
@@ -146,6 +150,31 @@ export const TraceSummarySchema = z
   .meta({ id: 'TraceSummary' });
 export type TraceSummary = z.infer<typeof TraceSummarySchema>;
 
+/**
+ * rundesk extension (`GET /traces/{trace_id}?shape=columns`, what the UI reads): the trace's own
+ * fields as in `TraceDetail`, and its spans as parallel arrays (one entry per span, root first,
+ * each span before its children) instead of a nested tree, without each span's input and output
+ * (read one span with `?span_id=`). A 50,000-span trace is a few megabytes of flat arrays the UI
+ * lays out at once, where the tree is 12 MB of nested objects.
+ */
+const TraceSpanColumnsSchema = z
+  .object({
+    count: z.number().int(),
+    text: z.array(z.string()).meta({ description: 'The distinct names, types and statuses; `name`, `type` and `status` index into it' }),
+    id: z.array(z.string()),
+    parent: z.array(z.string().nullable()).meta({ description: 'The parent span’s id; null for the root and for the entry of a cycle' }),
+    name: z.array(z.number().int()),
+    type: z.array(z.number().int()),
+    status: z.array(z.number().int()),
+    start_ms: z.array(z.number().nullable()).meta({ description: 'Start, epoch milliseconds (null: a stored time that is no time); the root’s is the trace’s' }),
+    end_ms: z.array(z.number().nullable()),
+    metadata: z.array(z.record(z.string(), z.unknown()).nullable()).meta({ description: 'As `TraceNode.metadata` (a tool span’s `parameters` left out); null: none' }),
+    error: z.record(z.string(), z.string()).meta({ description: 'A failed span’s error, by the span’s index' }),
+    step_type: z.record(z.string(), z.string()).meta({ description: 'A workflow step’s type, by the span’s index' }),
+    parent_cycle: z.array(z.number().int()).meta({ description: 'Indexes of the spans flagged `parent_cycle` in the tree' }),
+  })
+  .meta({ id: 'TraceSpanColumns' });
+
 export const TraceDetailSchema = z
   .object({
     ...traceHead,
@@ -158,6 +187,11 @@ export const TraceDetailSchema = z
   })
   .meta({ id: 'TraceDetail' });
 export type TraceDetail = z.infer<typeof TraceDetailSchema>;
+
+export const TraceColumnsSchema = TraceDetailSchema.omit({ tree: true })
+  .extend({ spans: TraceSpanColumnsSchema })
+  .meta({ id: 'TraceColumns', description: 'rundesk extension: a trace with its spans as columns (`shape=columns`)' });
+export type TraceColumns = z.infer<typeof TraceColumnsSchema>;
 
 export const TraceSessionStatsSchema = z
   .object({

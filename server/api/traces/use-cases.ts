@@ -4,7 +4,8 @@ import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { AccessScope } from '../../access/scope.js';
 import { parseTraceFilter, pythonUtcIsoformat, type TraceFilter } from './filter-expression.js';
 import { presentSessionStats, presentSpan, presentTraceDetail, presentTraceSummary } from './present.js';
-import type { TraceDetail, TraceNode, TraceSessionStats, TraceSummary } from './schemas.js';
+import { presentTraceColumns } from './present-columns.js';
+import type { TraceColumns, TraceDetail, TraceNode, TraceSessionStats, TraceSummary } from './schemas.js';
 
 /**
  * The trace routes' use cases: read one database's traces for a caller, as the platform answers.
@@ -115,6 +116,13 @@ export async function getTrace(store: TraceStore, scope: AccessScope, traceId: s
     return presentSpan(span);
   }
   return presentTraceDetail(trace, await store.getSpans([traceId]));
+}
+
+/** `GET /traces/{trace_id}?shape=columns`: the spans as columns (no input or output but the trace's own). */
+export async function getTraceColumns(store: TraceStore, scope: AccessScope, traceId: string): Promise<TraceColumns> {
+  const trace = await store.getTrace(traceId, scope);
+  if (trace === null) throw new NotFoundError('Trace not found');
+  return presentTraceColumns(trace, await store.getSpans([traceId]));
 }
 
 /** `GET /trace_session_stats`: one row per session with traces, most recently active first. */

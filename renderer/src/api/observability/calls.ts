@@ -1,7 +1,7 @@
 import type { Actor } from '../../auth/acting-as';
 import { read as readRoute } from '../platform';
 import type { DbLocation } from '../../api-types/shapes';
-import type { EvalRun, KnowledgeContent, MetricsAnswer, Paginated, TraceDetail, TraceFilterSchema, TraceSummary, UserMemory, UserMemoryStats } from './types';
+import type { EvalRun, KnowledgeContent, MetricsAnswer, Paginated, TraceColumns, TraceDetail, TraceFilterSchema, TraceNode, TraceSummary, UserMemory, UserMemoryStats } from './types';
 
 /**
  * Traces, memories, eval runs and metrics as the actor reads them: the desk view
@@ -34,6 +34,21 @@ export interface TraceListParams {
 export function listTraces(actor: Actor, params: TraceListParams, l: DbLocation, signal?: AbortSignal): Promise<Paginated<TraceSummary>> {
   // Traces have no table of their own to pick: only the database.
   return readRoute(actor, '/traces', { query: { ...params, db_id: l.db }, signal });
+}
+
+/**
+ * A trace as the UI shows it: rundesk's columns answer (`shape=columns`: flat arrays, no span's
+ * input or output), which a 50,000-span trace reads and lays out in a fraction of the tree's time.
+ */
+export async function getTraceColumns(actor: Actor, traceId: string, l: DbLocation, signal?: AbortSignal): Promise<TraceColumns> {
+  const answer = await readRoute(actor, '/traces/{trace_id}', { path: { trace_id: traceId }, query: { db_id: l.db, shape: 'columns' }, signal });
+  return answer as TraceColumns;
+}
+
+/** One span of a trace in full (`?span_id=`): its input, output and attributes. */
+export async function getTraceSpan(actor: Actor, traceId: string, spanId: string, l: DbLocation, signal?: AbortSignal): Promise<TraceNode> {
+  const answer = await readRoute(actor, '/traces/{trace_id}', { path: { trace_id: traceId }, query: { db_id: l.db, span_id: spanId }, signal });
+  return answer as TraceNode;
 }
 
 export async function getTrace(actor: Actor, traceId: string, l: DbLocation, signal?: AbortSignal): Promise<TraceDetail> {

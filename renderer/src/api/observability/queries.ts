@@ -3,6 +3,7 @@ import type { Actor } from '../../auth/acting-as';
 import { platformKeys } from '../sessions/queries';
 import type { DbLocation } from '../../api-types/shapes';
 import * as api from './calls';
+import { traceFromColumns } from '../../lib/trace/tree';
 
 /**
  * Traces, memories, evals and metrics on the platform key space (`['platform', actor.key, …]`),
@@ -19,9 +20,24 @@ export const traceQueries = {
       queryFn: ({ signal }) => api.listTraces(actor, params, loc, signal),
       placeholderData: keepPreviousData,
     }),
+  /** The trace as the UI shows it (flat spans, none's input or output but the root's). */
   detail: (actor: Actor, traceId: string, loc: DbLocation) =>
     queryOptions({
       queryKey: key(actor, 'traces', 'detail', traceId, l(loc)),
+      queryFn: async ({ signal }) => traceFromColumns(await api.getTraceColumns(actor, traceId, loc, signal)),
+      staleTime: 30_000,
+    }),
+  /** One span in full: its input, output and attributes (`?span_id=`). */
+  span: (actor: Actor, traceId: string, spanId: string, loc: DbLocation) =>
+    queryOptions({
+      queryKey: key(actor, 'traces', 'span', traceId, spanId, l(loc)),
+      queryFn: ({ signal }) => api.getTraceSpan(actor, traceId, spanId, loc, signal),
+      staleTime: 30_000,
+    }),
+  /** The whole trace with every span's input and output (the platform's tree), for an export. */
+  full: (actor: Actor, traceId: string, loc: DbLocation) =>
+    queryOptions({
+      queryKey: key(actor, 'traces', 'full', traceId, l(loc)),
       queryFn: ({ signal }) => api.getTrace(actor, traceId, loc, signal),
       staleTime: 30_000,
     }),

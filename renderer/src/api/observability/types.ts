@@ -4,7 +4,7 @@ import type { components } from '../../api-types/openapi.gen';
  * The platform's traces, memories, eval runs and daily metrics (Agno AgentOS 2.9), as the
  * server's document describes them.
  */
-export type { TraceDetail, TraceNode, TraceSummary } from '../../lib/trace/types';
+export type { TraceColumns, TraceDetail, TraceNode, TraceSummary } from '../../lib/trace/types';
 
 type S = components['schemas'];
 

@@ -13,8 +13,8 @@ import { formatCount, formatDateTime, shortId } from '../../lib/format';
 import { useMarkLoaded } from '../../lib/hooks';
 import { spansCost } from '../../lib/trace/cost';
 import { change, traceTotals, type TraceTotals } from '../../lib/trace/summary';
-import { buildSpanTree, flattenTraceDetail } from '../../lib/trace/tree';
-import type { TraceDetail } from '../../lib/trace/types';
+import { buildSpanTree } from '../../lib/trace/tree';
+import type { TraceData, TraceHead } from '../../lib/trace/types';
 import { usePricer } from '../../lib/use-pricer';
 import { RequestError } from '../errors/AuthExplain';
 import { traceHref, tracesHref } from './links';
@@ -28,7 +28,8 @@ import textStyles from '../../components/text.module.css';
 import styles from './ComparePage.module.css';
 
 interface Side {
-  detail: TraceDetail;
+  detail: TraceHead;
+  data: TraceData;
   totals: TraceTotals;
   cost: CostSum | null;
 }
@@ -59,10 +60,9 @@ export function ComparePage() {
   const price = usePricer();
   const sides = useMemo(
     () =>
-      [qa.data, qb.data].map((detail): Side | null => {
-        if (!detail) return null;
-        const spans = flattenTraceDetail(detail);
-        return { detail, totals: traceTotals(buildSpanTree(spans)), cost: price ? spansCost(spans, price) : null };
+      [qa.data, qb.data].map((data): Side | null => {
+        if (!data) return null;
+        return { detail: data.head, data, totals: traceTotals(buildSpanTree(data.spans)), cost: price ? spansCost(data.spans, price) : null };
       }),
     [qa.data, qb.data, price],
   );
@@ -169,7 +169,7 @@ function CompareSide({ label, side }: { label: string; side: Side }) {
         <span className={cx(textStyles.muted, textStyles.small)}>{formatDateTime(d.start_time)}</span>
       </header>
       {d.input && <p className={cx(textStyles.small, styles.input)}>{d.input}</p>}
-      <TraceView detail={d} maxHeight="50vh" />
+      <TraceView trace={side.data} maxHeight="50vh" />
     </section>
   );
 }

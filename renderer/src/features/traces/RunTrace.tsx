@@ -57,8 +57,10 @@ export function RunTrace({ run, nearbyRuns, maxHeight }: { run: AnyRun; nearbyRu
     );
   }
 
-  const detail = detailQ.data;
-  const memberSpan = run.parent_run_id ? findRunSpan(detail.tree, run.run_id) : null;
+  const data = detailQ.data;
+  const detail = data.head;
+  // A member run's own agent span (its `run_id`), selected on arrival.
+  const memberSpan = run.parent_run_id ? (data.spans.find((s) => s.metadata.run_id === run.run_id)?.id ?? null) : null;
   const full = [run, ...(parentQ.data ? [parentQ.data] : []), ...(membersQ.data ?? [])];
   const messagesOf = (runId: string): AgnoMessage[] => {
     const r = full.find((x) => x.run_id === runId);
@@ -80,7 +82,7 @@ export function RunTrace({ run, nearbyRuns, maxHeight }: { run: AnyRun; nearbyRu
     >
       <TraceView
         key={detail.trace_id}
-        detail={detail}
+        trace={data}
         maxHeight={maxHeight}
         selectedId={params.get('span') ?? memberSpan}
         onSelect={(id) => {
@@ -153,16 +155,6 @@ function SpanLinks({
         Open this run
       </Link>
     );
-  }
-  return null;
-}
-
-/** The agent/team span of `runId` (`metadata.run_id`) anywhere in the platform's tree. */
-function findRunSpan(tree: readonly { id: string; metadata?: Record<string, unknown> | null; spans?: unknown }[], runId: string): string | null {
-  for (const node of tree) {
-    if (node.metadata?.run_id === runId) return node.id;
-    const inner = findRunSpan((node.spans ?? []) as typeof tree, runId);
-    if (inner) return inner;
   }
   return null;
 }

@@ -1,4 +1,9 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { traceQueries } from '../../api/observability/queries';
+import { useActingAs } from '../../auth/acting-as';
+import { useDbLocation } from '../../lib/location';
+import { SkeletonRows } from '../../components/ui';
 import { JsonView, parseJsonText } from '../../components/JsonView';
 import { Markdown } from '../../components/Markdown';
 import { formatUsd, type Pricer } from '../../lib/cost';
@@ -35,8 +40,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The selected span: what it is, its timing, tokens or tool, input, output, error and attributes. */
-export function SpanPanel({ node, traceStart, actions, price }: { node: SpanNode; traceStart: number; actions: ReactNode; price: Pricer | null }) {
-  const span = node.span;
+export function SpanPanel({ traceId, node, traceStart, actions, price }: { traceId: string; node: SpanNode; traceStart: number; actions: ReactNode; price: Pricer | null }) {
+  const { actor } = useActingAs();
+  const loc = useDbLocation();
+  // A span of the columns answer comes without its input, output and arguments: read it in full.
+  const incomplete = node.span.complete === false;
+  const fullQ = useQuery({ ...traceQueries.span(actor, traceId, node.span.id, loc), enabled: incomplete });
+  const full = incomplete ? fullQ.data : undefined;
+  const span = full ? { ...node.span, input: full.input ?? null, output: full.output ?? null, metadata: full.metadata ?? node.span.metadata } : node.span;
   const kind = spanKind(span);
   const facts = kind === 'model' ? modelFacts(span) : null;
   const usd = facts && price ? spanCost(span, price) : null;
@@ -92,6 +103,7 @@ export function SpanPanel({ node, traceStart, actions, price }: { node: SpanNode
         )}
       </dl>
       {actions && <div className={styles.actions}>{actions}</div>}
+      {incomplete && fullQ.isPending && <SkeletonRows rows={3} />}
       {span.error && (
         <section className={styles.errorBox} data-testid="span-error">
           <h3 className={styles.sectionTitle}>Error</h3>

@@ -7,7 +7,7 @@ import { Icon } from '../../components/Icon';
 import { MetaField } from '../../components/MetaField';
 import { QueryPage } from '../../components/QueryPage';
 import { RequestError } from '../errors/AuthExplain';
-import type { TraceDetail } from '../../lib/trace/types';
+import type { TraceData } from '../../lib/trace/types';
 import type { DbLocation } from '../../api-types/shapes';
 import type { ReactNode } from 'react';
 import { formatDateTime, shortId } from '../../lib/format';
@@ -37,10 +37,11 @@ export function TracePage() {
       <span className={cx(entityHeadStyles.crumbCurrent, textStyles.mono)}>{shortId(traceId, 12)}</span>
     </nav>
   );
-  return <QueryPage query={q} crumbs={crumbs} errorView={RequestError}>{(t) => <TraceDetailView t={t} crumbs={crumbs} loc={loc} />}</QueryPage>;
+  return <QueryPage query={q} crumbs={crumbs} errorView={RequestError}>{(data) => <TraceDetailView data={data} crumbs={crumbs} loc={loc} />}</QueryPage>;
 }
 
-function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode; loc: DbLocation }) {
+function TraceDetailView({ data, crumbs, loc }: { data: TraceData; crumbs: ReactNode; loc: DbLocation }) {
+  const t = data.head;
   const [params, setParams] = useSearchParams();
   const type = sessionTypeOf(t);
   const spanParam = params.get('span');
@@ -77,7 +78,7 @@ function TraceDetailView({ t, crumbs, loc }: { t: TraceDetail; crumbs: ReactNode
         {t.error && <p className={styles.error}>{t.error}</p>}
       </header>
       <TraceView
-        detail={t}
+        trace={data}
         selectedId={spanParam}
         maxHeight="calc(100vh - 360px)"
         onSelect={(id) => {

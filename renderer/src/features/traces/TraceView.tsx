@@ -13,7 +13,11 @@ import { modelFacts, SPAN_KIND_LABEL, spanCaption, spanKind, spanStatus, type Sp
 import { waterfallRows, windowOf } from '../../lib/trace/layout';
 import { otlpFileName, toOtlp } from '../../lib/trace/otlp';
 import { buildSpanTree, flattenTraceDetail, pathTo, type SpanNode } from '../../lib/trace/tree';
-import type { FlatSpan, TraceDetail } from '../../lib/trace/types';
+import type { FlatSpan, TraceData } from '../../lib/trace/types';
+import { useQueryClient } from '@tanstack/react-query';
+import { traceQueries } from '../../api/observability/queries';
+import { useActingAs } from '../../auth/acting-as';
+import { useDbLocation } from '../../lib/location';
 import { downloadText } from '../../platform/browser';
 import { AgentGraph } from './AgentGraph';
 import kinds from './span-kinds.module.css';
@@ -46,19 +50,20 @@ function captionWithCost(span: FlatSpan, costs: ReadonlyMap<string, number | nul
  * run); `onSelect` lets the page keep the selection in its URL.
  */
 export function TraceView({
-  detail,
+  trace,
   selectedId,
   onSelect,
   spanActions,
   maxHeight = '62vh',
 }: {
-  detail: TraceDetail;
+  trace: TraceData;
   selectedId?: string | null;
   onSelect?: (spanId: string) => void;
   spanActions?: (node: SpanNode, tree: ReturnType<typeof buildSpanTree>) => ReactNode;
   maxHeight?: string;
 }) {
-  const spans = useMemo(() => flattenTraceDetail(detail), [detail]);
+  const detail = trace.head;
+  const spans = trace.spans;
   const tree = useMemo(() => buildSpanTree(spans), [spans]);
   const price = usePricer();
   const [filter, setFilter] = useState<SpanFilter>(NO_FILTER);
@@ -95,9 +100,20 @@ export function TraceView({
   };
 
   const selected = cursor.selected ? tree.byId.get(cursor.selected) : undefined;
-  const exportOtlp = () => {
-    const doc = toOtlp(detail, spans, new Date());
-    downloadText(otlpFileName(detail.trace_id), `${JSON.stringify(doc, null, 2)}\n`);
+  const { actor } = useActingAs();
+  const loc = useDbLocation();
+  const queryClient = useQueryClient();
+  const [exporting, setExporting] = useState(false);
+  // The export holds every span's input and output, which the view does not read: the whole tree is read for it.
+  const exportOtlp = async () => {
+    setExporting(true);
+    try {
+      const full = await queryClient.fetchQuery(traceQueries.full(actor, detail.trace_id, loc));
+      const doc = toOtlp(full, flattenTraceDetail(full), new Date());
+      downloadText(otlpFileName(detail.trace_id), `${JSON.stringify(doc, null, 2)}\n`);
+    } finally {
+      setExporting(false);
+    }
   };
 
   if (!tree.order.length) return null;
@@ -150,7 +166,7 @@ export function TraceView({
               </Button>
             </>
           )}
-          <Button size="xs" onClick={exportOtlp} title="Download the trace as an OTLP JSON file" data-testid="export-otlp">
+          <Button size="xs" onClick={() => void exportOtlp()} disabled={exporting} title="Download the trace as an OTLP JSON file" data-testid="export-otlp">
             <Icon name="download" size={12} /> Export OTLP
           </Button>
         </div>
@@ -218,6 +234,7 @@ export function TraceView({
         </div>
         {selected && (
           <SpanPanel
+            traceId={detail.trace_id}
             node={selected}
             traceStart={tree.start}
             price={price}

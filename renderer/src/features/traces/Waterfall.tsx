@@ -332,11 +332,10 @@ function useNameColumn(
   shortCaptionOf: (span: FlatSpan) => string | null,
 ) {
   const [frameWidth, setFrameWidth] = useState(0);
-  const [fits, setFits] = useState(() => ({
-    full: nameColumnWidth(spans, fullCaptionOf),
-    short: nameColumnWidth(spans, shortCaptionOf),
-    stacked: nameColumnWidth(spans, fullCaptionOf, undefined, undefined, true),
-  }));
+  // Each width is a pass over every span (50,000 captions in a large trace): the full captions'
+  // always, the short ones and the stacked layout only when the one before does not fit. All are
+  // measured before the first paint (layout effects), so nothing is drawn at a wrong width.
+  const [fits, setFits] = useState<{ full: number; short: number | null; stacked: number | null }>({ full: 0, short: null, stacked: null });
   const [user, setUser] = useState<number | null>(null);
   const drag = useRef<{ x: number; width: number } | null>(null);
 
@@ -349,25 +348,33 @@ function useNameColumn(
     ro.observe(el);
     return () => ro.disconnect();
   }, [frameRef]);
-  useLayoutEffect(() => {
+  const measurer = useCallback(() => {
     const el = frameRef.current;
     const fonts = el ? fontsOf(el) : null;
-    const measure = fonts ? textMeasurer(fonts.family, fonts) : null;
-    const full = nameColumnWidth(spans, fullCaptionOf, measure ?? undefined);
-    setFits({
-      full,
-      short: shortCaptionOf === fullCaptionOf ? full : nameColumnWidth(spans, shortCaptionOf, measure ?? undefined),
-      stacked: nameColumnWidth(spans, fullCaptionOf, measure ?? undefined, undefined, true),
-    });
-  }, [frameRef, spans, fullCaptionOf, shortCaptionOf]);
+    return (fonts ? textMeasurer(fonts.family, fonts) : null) ?? undefined;
+  }, [frameRef]);
+  useLayoutEffect(() => {
+    setFits({ full: nameColumnWidth(spans, fullCaptionOf, measurer()), short: null, stacked: null });
+  }, [measurer, spans, fullCaptionOf, shortCaptionOf]);
 
   // The full captions when they fit beside the time axis, else the short ones; when even those
   // would be cut (a half-width compare panel), the full captions on a line of their own under
   // the names, in taller rows. Names are never cut for a caption.
   const fitsIn = (w: number) => frameWidth === 0 || clampNameColumn(w, frameWidth) >= w;
-  const roomy = fitsIn(fits.full);
-  const stacked = !roomy && !fitsIn(fits.short);
-  const fit = roomy ? fits.full : stacked ? fits.stacked : fits.short;
+  const roomy = fits.full === 0 || fitsIn(fits.full);
+  const needShort = !roomy && fits.short === null;
+  const needStacked = !roomy && fits.short !== null && !fitsIn(fits.short) && fits.stacked === null;
+  useLayoutEffect(() => {
+    if (needShort) {
+      const short = shortCaptionOf === fullCaptionOf ? fits.full : nameColumnWidth(spans, shortCaptionOf, measurer());
+      setFits((f) => ({ ...f, short }));
+    } else if (needStacked) {
+      const stacked = nameColumnWidth(spans, fullCaptionOf, measurer(), undefined, true);
+      setFits((f) => ({ ...f, stacked }));
+    }
+  }, [needShort, needStacked, measurer, spans, fullCaptionOf, shortCaptionOf, fits.full]);
+  const stacked = !roomy && fits.short !== null && !fitsIn(fits.short);
+  const fit = roomy ? fits.full : stacked ? (fits.stacked ?? fits.short ?? fits.full) : (fits.short ?? fits.full);
   const captionOf = roomy || stacked ? fullCaptionOf : shortCaptionOf;
   const width = clampNameColumn(user ?? fit, frameWidth);
   const max = clampNameColumn(Number.MAX_SAFE_INTEGER, frameWidth);

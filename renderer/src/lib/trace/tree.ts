@@ -1,4 +1,4 @@
-import type { FlatSpan, TraceDetail, TraceNode } from './types';
+import type { FlatSpan, TraceColumns, TraceData, TraceDetail, TraceNode } from './types';
 
 export interface SpanNode {
   span: FlatSpan;
@@ -52,6 +52,41 @@ export function flattenTraceDetail(detail: Pick<TraceDetail, 'tree' | 'input' | 
   };
   for (const root of detail.tree) visit(root, null, true);
   return out;
+}
+
+/**
+ * rundesk's columns answer as the UI's trace: one span per entry, in the answer's order (root
+ * first). The root carries the trace's input/output/error and run id, as `flattenTraceDetail`
+ * puts them back; every other span is marked incomplete (no input or output yet).
+ */
+export function traceFromColumns(answer: TraceColumns): TraceData {
+  const { spans: c, ...head } = answer;
+  const spans = new Array<FlatSpan>(c.count);
+  for (let i = 0; i < c.count; i++) {
+    const parentId = c.parent[i] ?? null;
+    const isRoot = parentId === null && i === 0;
+    const start = c.start_ms[i] ?? 0;
+    const rawEnd = c.end_ms[i];
+    const metadata: Record<string, unknown> = c.metadata[i] ? { ...c.metadata[i] } : {};
+    if (isRoot && head.run_id && metadata.run_id === undefined) metadata.run_id = head.run_id;
+    const span: FlatSpan = {
+      id: c.id[i]!,
+      parentId,
+      name: c.text[c.name[i]!] ?? '',
+      type: c.text[c.type[i]!] ?? '',
+      status: c.text[c.status[i]!] ?? '',
+      start,
+      end: rawEnd !== null && rawEnd !== undefined && rawEnd >= start ? rawEnd : start,
+      input: isRoot ? (head.input ?? null) : null,
+      output: isRoot ? (head.output ?? null) : null,
+      error: (isRoot ? head.error : c.error[i]) ?? null,
+      stepType: c.step_type[i] ?? null,
+      metadata,
+    };
+    if (!isRoot) span.complete = false;
+    spans[i] = span;
+  }
+  return { head, spans };
 }
 
 /**

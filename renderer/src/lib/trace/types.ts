@@ -11,6 +11,16 @@ import type { components } from '../../api-types/openapi.gen';
 export type TraceNode = components['schemas']['TraceNode'];
 export type TraceSummary = components['schemas']['TraceSummary'];
 export type TraceDetail = components['schemas']['TraceDetail'];
+/** rundesk's flat form of a trace (`?shape=columns`): the trace's own fields and its spans as arrays. */
+export type TraceColumns = components['schemas']['TraceColumns'];
+/** The trace's own fields: a `TraceDetail` without its tree. */
+export type TraceHead = Omit<TraceDetail, 'tree'>;
+
+/** A trace as the UI holds it: its own fields and its spans, flat. */
+export interface TraceData {
+  head: TraceHead;
+  spans: FlatSpan[];
+}
 
 /** One span with its parent named, whatever the source (a flattened tree, a span table). */
 export interface FlatSpan {
@@ -28,4 +38,9 @@ export interface FlatSpan {
   error: string | null;
   stepType: string | null;
   metadata: Record<string, unknown>;
+  /**
+   * `false`: read from the columns answer, so `input`, `output` and a tool's `parameters` are not
+   * here yet (the span panel reads them with `?span_id=`). Absent: the span is complete.
+   */
+  complete?: false;
 }
