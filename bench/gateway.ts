@@ -23,6 +23,11 @@ const RSS_RUNS = Number(process.env.BENCH_RSS_RUNS ?? 10_000);
 /** `small`: only the small-request passes (the quick loop when working on the per-request cost). */
 const ONLY = process.env.BENCH_GATEWAY_ONLY ?? '';
 const SMALL_PASSES = Number(process.env.BENCH_SMALL_PASSES ?? 3);
+/**
+ * Another build's CLI (`…/dist/server/cli/main.js`, e.g. of an earlier commit): the small-request
+ * passes also measure it, interleaved, as `compared` (before/after on the same machine state).
+ */
+const COMPARE_CLI = process.env.BENCH_COMPARE_CLI ?? '';
 /** A folder: rundesk runs with `--cpu-prof` and writes its profile there when stopped. */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR ?? '';
 const FORM = 'message=What+is+the+weather+in+Paris%3F&stream=true';
@@ -47,6 +52,29 @@ function streamedRun(base: string, token: string | null): Promise<{ first: numbe
     req.on('error', reject);
     req.end(FORM);
   });
+}
+
+/**
+ * CPU milliseconds (user + system) a process has used, from /proc (Linux); `null` elsewhere. Per
+ * request, it is what a shared machine's load changes least: throughput ratios swing with what
+ * else runs, the CPU one request costs much less.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** One autocannon pass, with the CPU the server process used per request. */
+async function measureWithCpu(name: string, pid: number | undefined, opts: Parameters<typeof measure>[1]) {
+  const before = cpuMs(pid);
+  const result = await measure(name, opts);
+  const after = cpuMs(pid);
+  const cpu_us_per_request = before === null || after === null || result.requests === 0 ? null : +(((after - before) * 1000) / result.requests).toFixed(1);
+  return { ...result, cpu_us_per_request };
 }
 
 function rssMb(pid: number): number {
@@ -118,6 +146,9 @@ async function main(): Promise<void> {
     { RUNDESK_LOG_LEVEL: 'warn' },
     CPU_PROF_DIR ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] } : {},
   );
+  const compared = COMPARE_CLI
+    ? await spawnServer([COMPARE_CLI, 'serve', '--config', settingsPath, '--data-dir', path.join(dir, 'data-compared'), '--port', '0'], { RUNDESK_LOG_LEVEL: 'warn' })
+    : null;
   const token = await new SignJWT({ scopes: ['agents:run'] }).setProtectedHeader({ alg: 'RS256' }).setSubject('bench').setExpirationTime('2h').sign(privateKey);
   const fast = await spawnServer([...tsx, path.join(ROOT, 'bench', 'gateway-upstream.ts')], { BENCH_PACE_MS: '0' });
   try {
@@ -130,20 +161,52 @@ async function main(): Promise<void> {
 
     const cancel = { method: 'POST' as const, path: '/agents/weather-agent/runs/r1/cancel' };
     // Alternating passes, so a burst of load from elsewhere on the machine hits both sides alike.
-    const passes: Array<{ bare_proxy: Awaited<ReturnType<typeof measure>>; rundesk: Awaited<ReturnType<typeof measure>> }> = [];
+    type Pass = Awaited<ReturnType<typeof measureWithCpu>>;
+    const passes: Array<{ bare_proxy: Pass; rundesk: Pass; compared?: Pass }> = [];
     for (let i = 0; i < SMALL_PASSES; i++) {
       passes.push({
-        bare_proxy: await measure('small forwarded POST …/cancel, bare proxy', { url: `${bare.url}${cancel.path}`, method: cancel.method }),
-        rundesk: await measure('small forwarded POST …/cancel, rundesk', { url: `${rundesk.url}${cancel.path}`, method: cancel.method, headers: { authorization: `Bearer ${token}` } }),
+        ...(compared
+          ? {
+              compared: await measureWithCpu('small forwarded POST …/cancel, compared build', compared.child.pid, {
+                url: `${compared.url}${cancel.path}`,
+                method: cancel.method,
+                headers: { authorization: `Bearer ${token}` },
+              }),
+            }
+          : {}),
+        bare_proxy: await measureWithCpu('small forwarded POST …/cancel, bare proxy', bare.child.pid, { url: `${bare.url}${cancel.path}`, method: cancel.method }),
+        rundesk: await measureWithCpu('small forwarded POST …/cancel, rundesk', rundesk.child.pid, {
+          url: `${rundesk.url}${cancel.path}`,
+          method: cancel.method,
+          headers: { authorization: `Bearer ${token}` },
+        }),
       });
     }
+    const cpuMedian = (xs: Array<number | null>) => (xs.every((x) => x !== null) ? median(xs as number[]) : null);
     const small = {
       passes,
       bare_proxy_median_rps: median(passes.map((p) => p.bare_proxy.requests_per_sec)),
       rundesk_median_rps: median(passes.map((p) => p.rundesk.requests_per_sec)),
+      bare_proxy_median_cpu_us_per_request: cpuMedian(passes.map((p) => p.bare_proxy.cpu_us_per_request)),
+      rundesk_median_cpu_us_per_request: cpuMedian(passes.map((p) => p.rundesk.cpu_us_per_request)),
+      ...(compared
+        ? {
+            compared_cli: COMPARE_CLI,
+            compared_median_rps: median(passes.map((p) => p.compared?.requests_per_sec ?? 0)),
+            compared_median_cpu_us_per_request: cpuMedian(passes.map((p) => p.compared?.cpu_us_per_request ?? null)),
+          }
+        : {}),
     };
+    if (compared) {
+      process.stdout.write(
+        `compared build / bare proxy = ${(small.compared_median_rps! / small.bare_proxy_median_rps).toFixed(3)}; CPU per request ${small.compared_median_cpu_us_per_request} µs\n`,
+      );
+      await stopChild(compared.child);
+    }
     const ratio = +(small.rundesk_median_rps / small.bare_proxy_median_rps).toFixed(3);
-    process.stdout.write(`small forwarded requests: rundesk / bare proxy = ${ratio}\n`);
+    process.stdout.write(
+      `small forwarded requests: rundesk / bare proxy = ${ratio}; CPU per request ${small.rundesk_median_cpu_us_per_request} µs vs ${small.bare_proxy_median_cpu_us_per_request} µs\n`,
+    );
 
     await stopChild(rundesk.child);
     if (ONLY === 'small') {
@@ -165,6 +228,7 @@ async function main(): Promise<void> {
     process.stdout.write(`wrote ${file}\n`);
   } finally {
     await stopChild(rundesk.child);
+    if (compared) await stopChild(compared.child);
     await stopChild(bare.child);
     await stopChild(upstream.child);
     await stopChild(fast.child);
