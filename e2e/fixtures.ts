@@ -140,6 +140,16 @@ export async function screenshot(page: import('@playwright/test').Page, name: st
   await page.screenshot({ path: artifactPath('screenshots', `${name}.png`) });
 }
 
+/**
+ * Where a screenshot shown in docs/ is written: e2e/artifacts/docs-screenshots/<name> on a test
+ * run, so `npm test` leaves the checkout as it found it; docs/screenshots/<name> itself when
+ * RUNDESK_DOC_SCREENSHOTS=1 (to refresh the manual's pictures after a UI change).
+ */
+export function docsScreenshotPath(name: string): string {
+  if (process.env.RUNDESK_DOC_SCREENSHOTS === '1') return path.join(root, 'docs', 'screenshots', name);
+  return artifactPath('docs-screenshots', name);
+}
+
 /** Where screenshots and measurements are written (created on demand). */
 export function artifactPath(...parts: string[]): string {
   const p = path.join(ARTIFACTS, ...parts);

@@ -1,15 +1,12 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test } from './fixtures.js';
+import { docsScreenshotPath, expect, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { TraceView } from './pages/trace.js';
 import { expectAccessible } from './support/axe.js';
 import { layoutProblems } from './support/layout.js';
 import { attachObservability, OBS } from './support/observability.js';
 
-const DOCS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 const teamRun = `/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}`;
 
 /**
@@ -109,14 +106,14 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     expect(await cutSpanTexts(page)).toEqual([]);
     await expectAccessible(page);
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: path.join(DOCS, 'trace-compare-light-1440.png') });
+    await page.screenshot({ path: docsScreenshotPath('trace-compare-light-1440.png') });
 
     await page.goto(`${server.baseUrl}${teamRun}?type=team&db=obs`);
     await page.getByRole('radio', { name: 'Agent graph' }).check();
     await expect(page.getByTestId('graph-node')).toHaveCount(4);
     await expectAccessible(page);
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: path.join(DOCS, 'trace-graph-light-1440.png') });
+    await page.screenshot({ path: docsScreenshotPath('trace-graph-light-1440.png') });
   });
 
   test('at 800 px the compare view cuts no span name or caption', async ({ page, server }) => {
@@ -130,7 +127,7 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     expect(await cutSpanTexts(page)).toEqual([]);
     expect(await layoutProblems(page)).toEqual([]);
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: path.join(DOCS, 'trace-compare-light-800.png'), fullPage: true });
+    await page.screenshot({ path: docsScreenshotPath('trace-compare-light-800.png'), fullPage: true });
   });
 
   for (const from of ['run', 'trace'] as const) {
@@ -166,7 +163,7 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
         await expect(new TraceView(page).rows).toHaveCount(11);
         await expect(page.getByTestId('trace-cost')).toHaveText(/\$/);
         await page.mouse.move(0, 0);
-        await page.screenshot({ path: path.join(DOCS, `run-trace-${theme}-${width}.png`) });
+        await page.screenshot({ path: docsScreenshotPath(`run-trace-${theme}-${width}.png`) });
       });
     }
   }

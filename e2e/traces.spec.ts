@@ -1,12 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test } from './fixtures.js';
+import { docsScreenshotPath, expect, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { TracesList, TraceView } from './pages/trace.js';
 import { expectAccessible } from './support/axe.js';
 import { attachObservability, OBS } from './support/observability.js';
-
-const DOCS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
 test.describe('traces', () => {
   // axe runs twice per check (light and dark theme): slow on a shared machine.
@@ -81,7 +77,7 @@ test.describe('traces', () => {
         await page.goto(`${server.baseUrl}/ui/traces/b917174598b6d5d11fad9cadb541dd27?db=obs&span=${OBS.slowestModelSpan}`);
         await expect(new TraceView(page).rows).toHaveCount(11);
         await page.mouse.move(0, 0);
-        await page.screenshot({ path: path.join(DOCS, `trace-${theme}-${width}.png`) });
+        await page.screenshot({ path: docsScreenshotPath(`trace-${theme}-${width}.png`) });
       });
     }
   }
