@@ -18,6 +18,8 @@ import { TracingEmpty } from './TracingEmpty';
 import pageStyles from '../../components/Page.module.css';
 import styles from './TracesPage.module.css';
 import inputStyles from '../../components/Input.module.css';
+import { Input, Select } from '../../components/Input';
+import { Segmented } from '../../components/Segmented';
 import denseTableStyles from '../../components/DenseTable.module.css';
 import textStyles from '../../components/text.module.css';
 import { Button, buttonClass, PlainButton } from '../../components/Button';
@@ -48,43 +50,41 @@ export function TracesPage() {
     <div className={pageStyles.page} data-testid="traces-page">
       <PageHeader title="Traces" subtitle="Each run's spans as Agno's tracing wrote them: model calls, tool calls and member runs, with their timing and tokens." />
       <form className={styles.filters} aria-label="Trace filters" onSubmit={(e) => e.preventDefault()}>
-        <fieldset className={styles.status}>
-          <legend className={styles.srOnly}>Status</legend>
-          {['', ...statuses].map((s) => (
-            <label key={s || 'all'} className={cx(styles.statusOption, f.status === s && styles.active)} data-status={s || 'all'}>
-              <input type="radio" name="status" value={s} checked={f.status === s} onChange={() => update({ status: s })} />
-              {s === '' ? 'All' : s === 'ERROR' ? 'Errors' : s}
-            </label>
-          ))}
-        </fieldset>
+        <Segmented
+          name="status"
+          label="Status"
+          value={f.status}
+          options={['', ...statuses].map((s) => ({ value: s, label: s === '' ? 'All' : s === 'ERROR' ? 'Errors' : s, ...(s === 'ERROR' ? { tone: 'danger' as const } : {}) }))}
+          onChange={(status) => update({ status })}
+        />
         <label className={styles.field}>
           <span>Component</span>
           <span className={styles.pair}>
-            <select className={cx(inputStyles.select, denseTableStyles.select, inputStyles.selectSm)} value={f.componentKind} onChange={(e) => update({ componentKind: e.target.value as TraceFilters['componentKind'] })} aria-label="Component kind">
+            <Select size="sm" className={denseTableStyles.select} value={f.componentKind} onChange={(e) => update({ componentKind: e.target.value as TraceFilters['componentKind'] })} aria-label="Component kind">
               <option value="agent">Agent</option>
               <option value="team">Team</option>
               <option value="workflow">Workflow</option>
-            </select>
-            <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} defaultValue={f.component} placeholder="id" onBlur={(e) => update({ component: e.target.value.trim() })} onKeyDown={submitOnEnter} />
+            </Select>
+            <Input size="sm" className={denseTableStyles.input} defaultValue={f.component} placeholder="id" onBlur={(e) => update({ component: e.target.value.trim() })} onKeyDown={submitOnEnter} />
           </span>
         </label>
         <TextFilter label="User" value={f.user} onChange={(user) => update({ user })} />
         <TextFilter label="Session" value={f.session} onChange={(session) => update({ session })} />
         <label className={styles.field}>
           <span>From</span>
-          <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} type="datetime-local" value={f.from} onChange={(e) => update({ from: e.target.value })} />
+          <Input size="sm" className={denseTableStyles.input} type="datetime-local" value={f.from} onChange={(e) => update({ from: e.target.value })} />
         </label>
         <label className={styles.field}>
           <span>To</span>
-          <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} type="datetime-local" value={f.to} onChange={(e) => update({ to: e.target.value })} />
+          <Input size="sm" className={denseTableStyles.input} type="datetime-local" value={f.to} onChange={(e) => update({ to: e.target.value })} />
         </label>
         <label className={styles.field}>
           <span>Duration ≥ s</span>
-          <input className={cx(cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm), styles.num)} type="number" min={0} step="any" value={f.minSeconds} onChange={(e) => update({ minSeconds: e.target.value })} />
+          <Input size="sm" className={cx(denseTableStyles.input, styles.num)} type="number" min={0} step="any" value={f.minSeconds} onChange={(e) => update({ minSeconds: e.target.value })} />
         </label>
         <label className={styles.field}>
           <span>Duration ≤ s</span>
-          <input className={cx(cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm), styles.num)} type="number" min={0} step="any" value={f.maxSeconds} onChange={(e) => update({ maxSeconds: e.target.value })} />
+          <Input size="sm" className={cx(denseTableStyles.input, styles.num)} type="number" min={0} step="any" value={f.maxSeconds} onChange={(e) => update({ maxSeconds: e.target.value })} />
         </label>
         {filtered && (
           <Button variant="ghost" size="sm" onClick={() => setParams(writeTraceFilters(params, readTraceFilters(new URLSearchParams()), {}), { replace: true })}>
@@ -208,7 +208,7 @@ function TextFilter({ label, value, onChange }: { label: string; value: string; 
   return (
     <label className={styles.field}>
       <span>{label}</span>
-      <input className={cx(inputStyles.input, denseTableStyles.input, inputStyles.inputSm)} key={value} defaultValue={value} placeholder="id" onBlur={(e) => onChange(e.target.value.trim())} onKeyDown={submitOnEnter} />
+      <Input size="sm" className={denseTableStyles.input} key={value} defaultValue={value} placeholder="id" onBlur={(e) => onChange(e.target.value.trim())} onKeyDown={submitOnEnter} />
     </label>
   );
 }
