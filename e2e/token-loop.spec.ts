@@ -64,6 +64,9 @@ test.describe('the token loop', () => {
       await expect(rule).toContainText('/metrics');
       await rule.getByRole('button', { name: 'Override GET /metrics' }).click();
       const custom = page.getByTestId('scope-mapping-editor').locator('tbody tr', { has: page.locator('input[value="/metrics"]') });
+      // The override starts as a copy of the default (metrics:read); a mapping's scopes are all
+      // needed, as on the platform, so the fix replaces it rather than adding beside it.
+      await custom.getByLabel(/^Scopes of mapping/).press('Backspace');
       await custom.getByLabel(/^Scopes of mapping/).fill('sessions:read');
       await custom.getByLabel(/^Scopes of mapping/).press('Enter');
       await settings.save.click();
@@ -149,6 +152,8 @@ test.describe('the token loop', () => {
       const scopes = page.getByTestId('scope-mapping-editor').locator('tbody tr', { has: page.locator('input[value="/metrics"]') }).getByLabel(/^Scopes of mapping/);
       await expect(scopes).toBeFocused();
       await expectFocusVisible(scopes);
+      // Replace the default's metrics:read (a mapping's scopes are all needed, as on the platform).
+      await page.keyboard.press('Backspace');
       await page.keyboard.type('sessions:read');
       await page.keyboard.press('Enter');
       await page.keyboard.press('ControlOrMeta+S');

@@ -6,6 +6,7 @@
 export { createAuthLayer } from './layer.js';
 export { defaultScopeTable, type ScopeTable } from './default-scope-mappings.js';
 export { buildMappingTable, findMapping } from './scope-mappings.js';
+export { checkedScope, patternResource } from './scopes.js';
 export { matchRoute, parseRoutePattern, type RoutePattern } from './route-pattern.js';
 export { platformShadow } from './platform-order.js';
 export { compileExcludedPaths, findExcludedPath } from './excluded-paths.js';

@@ -66,6 +66,34 @@ describe('inspectToken', () => {
     });
   });
 
+  // Failed before: any one scope passed (200), and the inspector named every scope as missing.
+  it('explains that a mapping needs all of its scopes and names only the missing ones', async () => {
+    const { layer, token } = await setup({ scope_mappings: { 'GET /reports': ['reports:read', 'billing:read'] } });
+    const inspection = await layer.inspectToken({ token: await token({ scopes: ['reports:read'] }), method: 'GET', path: '/reports' });
+    expect(inspection).toMatchObject({
+      status: 403,
+      required_scopes: ['reports:read', 'billing:read'],
+      missing_scopes: ['billing:read'],
+      detail: 'Insufficient scopes: requires all of [reports:read, billing:read]; missing billing:read (one of [billing:read, billing:*:read])',
+    });
+    expect(inspection.hints).toContain('needs all of: reports:read, billing:read (as on the platform); missing: billing:read');
+  });
+
+  // Failed before: sessions:s1:read read its session (200), where the platform answers 403.
+  it('says why a per-resource scope off agent, team and workflow paths grants nothing', async () => {
+    const { layer, token } = await setup();
+    const inspection = await layer.inspectToken({ token: await token({ scopes: ['sessions:s1:read'] }), method: 'GET', path: '/sessions/s1' });
+    expect(inspection).toMatchObject({ status: 403, missing_scopes: ['sessions:read'], allowed_resource_ids: null });
+    expect(inspection.hints.some((h) => h.startsWith('sessions:s1:read grants nothing here') && h.includes('sessions:*:read'))).toBe(true);
+  });
+
+  it('says when the platform reads a mapped scope as the path family’s', async () => {
+    const { layer, token } = await setup({ scope_mappings: { 'POST /agents/*/runs': ['sessions:write'] } });
+    const inspection = await layer.inspectToken({ token: await token({ scopes: ['sessions:write'] }), method: 'POST', path: '/agents/a1/runs' });
+    expect(inspection.status).toBe(403);
+    expect(inspection.hints).toContain("on this path the platform reads sessions:write as agents:a1:write: a scope of the path's family for its id");
+  });
+
   it('shows the decoded header and claims of an expired token, and which key matched', async () => {
     const { layer, token } = await setup();
     const inspection = await layer.inspectToken({ token: await token({ sub: 'u1' }, NOW_S - 3600), method: 'GET', path: '/agents' });

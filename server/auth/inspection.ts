@@ -1,5 +1,6 @@
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
-import { evaluateAccess, insufficientScopesDetail } from './access.js';
+import { evaluateAccess, insufficientScopesDetail, type AccessResult } from './access.js';
+import { RESOURCE_FAMILIES } from './scopes.js';
 import { readClaim } from './claims.js';
 import { toMatched, type AuthCore, type Trace } from './core.js';
 import { findMapping, type ScopeMapping, type ScopeMatching } from './scope-mappings.js';
@@ -110,6 +111,31 @@ function hints(trace: Trace, core: AuthCore): string[] {
   }
   const note = platformNote(trace, core);
   if (note !== null) out.push(note);
+  if (trace.excludedBy === null && trace.access !== null) out.push(...scopeHints(trace.access, trace.decision.outcome === 'deny' ? (trace.decision.state?.scopes ?? []) : []));
+  return out;
+}
+
+/**
+ * How the platform's scope check read this request, where it is not what a reader expects:
+ * every scope of a mapping needed, a scope read as the path family's, per-resource scopes that
+ * grant nothing off agent, team and workflow paths.
+ */
+function scopeHints(access: AccessResult, heldWhenDenied: readonly string[]): string[] {
+  const out: string[] = [];
+  if (access.requiredScopes.length > 1) {
+    const missing = access.missingScopes.filter((m) => access.requiredScopes.includes(m));
+    out.push(`needs all of: ${access.requiredScopes.join(', ')} (as on the platform)${missing.length > 0 ? `; missing: ${missing.join(', ')}` : ''}`);
+  }
+  for (const r of access.rewritten) out.push(`on this path the platform reads ${r.scope} as ${r.as}: a scope of the path's family for its id`);
+  const wanted = new Set(access.missingScopes.map((m) => m.split(':', 1)[0]));
+  const idle = heldWhenDenied.filter((h) => {
+    const parts = h.split(':');
+    return parts.length === 3 && parts[1] !== '*' && parts[1] !== '' && wanted.has(parts[0]) && !RESOURCE_FAMILIES.includes(parts[0] as string);
+  });
+  if (idle.length > 0) {
+    const [resource, , action] = (idle[0] as string).split(':');
+    out.push(`${idle.join(', ')} grant${idle.length === 1 ? 's' : ''} nothing here: the platform reads resource ids only from /agents, /teams and /workflows paths; use ${resource}:${action} or ${resource}:*:${action}`);
+  }
   return out;
 }
 

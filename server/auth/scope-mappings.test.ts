@@ -132,7 +132,7 @@ describe('evaluateAccess', () => {
     expect(access(['agents:read'], 'GET', '/sessions/s1/runs/r1')).toMatchObject({
       allowed: false,
       missingScopes: ['sessions:read'],
-      acceptedScopes: ['sessions:read', 'sessions:s1:read', 'sessions:*:read'],
+      acceptedScopes: ['sessions:read', 'sessions:*:read'],
     });
   });
 
@@ -186,7 +186,31 @@ describe('evaluateAccess', () => {
     expect(access(['agents:a1:read'], 'GET', '/agents/a2')).toMatchObject({ allowed: false, perResourceIds: ['a1'] });
     expect(access(['agents:*:read'], 'GET', '/agents/a2').allowed).toBe(true);
     expect(access(['agents:a1:run'], 'POST', '/agents/a1/runs').allowed).toBe(true);
-    expect(access(['sessions:s1:read'], 'GET', '/sessions/s1/runs/r1').allowed).toBe(true);
+  });
+
+  // Failed before: rundesk took `sessions:s1:read` for any route naming the id after `/sessions/`.
+  it('reads resource ids from /agents, /teams and /workflows paths only, as the platform does', () => {
+    expect(access(['sessions:s1:read'], 'GET', '/sessions/s1/runs/r1')).toMatchObject({ allowed: false, perResourceIds: null });
+    expect(access(['memories:m1:read'], 'GET', '/memories/m1').allowed).toBe(false);
+    expect(access(['sessions:*:read'], 'GET', '/sessions/s1').allowed).toBe(true);
+  });
+
+  // Failed before: any one of a mapping's scopes sufficed.
+  it('needs every scope of a mapping, and names the missing ones', () => {
+    const custom = { 'GET /reports': ['reports:read', 'billing:read'] };
+    expect(access(['reports:read'], 'GET', '/reports', custom)).toMatchObject({ allowed: false, missingScopes: ['billing:read'], requiredScopes: ['reports:read', 'billing:read'] });
+    expect(access(['reports:read', 'billing:*:read'], 'GET', '/reports', custom).allowed).toBe(true);
+  });
+
+  // Failed before: rundesk checked `sessions:write` as written.
+  it('reads a two-part scope mapped on an agent path as the agent’s own scope, as the platform does', () => {
+    const custom = { 'POST /agents/*/runs': ['agents:run', 'sessions:write'] };
+    expect(access(['agents:run', 'sessions:write'], 'POST', '/agents/a1/runs', custom)).toMatchObject({
+      allowed: false,
+      missingScopes: ['sessions:write'],
+      rewritten: [{ scope: 'sessions:write', as: 'agents:a1:write' }],
+    });
+    expect(access(['agents:a1:run', 'agents:a1:write'], 'POST', '/agents/a1/runs', custom).allowed).toBe(true);
   });
 
   it('decodes the id in the path like Express decodes params', () => {

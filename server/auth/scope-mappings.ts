@@ -1,10 +1,8 @@
 import type { FieldIssue } from '../errors.js';
 import type { ScopeTable } from './default-scope-mappings.js';
-import { pathSegments } from './path-pattern.js';
 import { PLATFORM_DEFAULT_MAPPING_KEYS } from './platform-keys.js';
 import { platformOrder, platformPick } from './platform-order.js';
 import { compareSpecificity, matchRoute, parseRoutePattern, tokensToRegex, trimTrailingSlash, type RoutePattern } from './route-pattern.js';
-import { parseScope } from './scopes.js';
 
 /**
  * How the deciding rule is chosen when several keys match a request.
@@ -21,7 +19,7 @@ export interface ScopeMapping {
   pattern: RoutePattern;
   /** The key as written in the settings (or the default table). */
   written: string;
-  /** Any one of these suffices; empty = no scope needed. */
+  /** Every one of these is needed (as on the platform); empty = no scope needed. */
   scopes: string[];
   source: 'default' | 'custom';
   /** Place in the platform's lookup order (lower decides first). */
@@ -150,54 +148,4 @@ export function findMapping(table: MappingTable, method: string, path: string, m
   const hit = pick(table, matching, m, path);
   if (hit || m !== 'HEAD') return hit;
   return pick(table, matching, 'GET', path);
-}
-
-/**
- * Families whose listing route filters its answer by `accessible_resource_ids`, as the
- * platform's (`get_resource_context_from_path`): only these get the listing treatment.
- */
-export const LISTING_FAMILIES: readonly string[] = ['agents', 'teams', 'workflows'];
-
-/**
- * Whether a pattern's path names one resource of `resource` right after `/<resource>/`
- * (`/agents/{agent_id}`, `/agents/*\/runs`), so a per-resource scope can apply to it.
- */
-export function patternNamesResourceId(pattern: RoutePattern, resource: string): boolean {
-  const [first, second] = pattern.tokens;
-  const prefix = `/${resource.toLowerCase()}/`;
-  if (first?.kind !== 'literal' || !first.value.startsWith(prefix)) return false;
-  return first.value.length > prefix.length || (second !== undefined && second.kind !== 'literal');
-}
-
-/**
- * A listing of a resource family, by the platform's rule: a GET whose path is the bare
- * family (`/agents`, no resource id) and whose required scope is of that same family.
- * `path` null = the route matrix, which judges the pattern itself.
- */
-export function isListingRequest(mapping: ScopeMapping, method: string, path: string | null, resource: string): boolean {
-  const m = method.toUpperCase();
-  if (m !== 'GET' && m !== 'HEAD') return false;
-  const family = resource.toLowerCase();
-  if (!LISTING_FAMILIES.includes(family)) return false;
-  if (path === null) return mapping.pattern.exact && mapping.pattern.text === `/${family}`;
-  const segments = pathSegments(path);
-  return segments.length === 1 && (segments[0] as string).toLowerCase() === family;
-}
-
-/**
- * The resource id a request is about, for a required scope: the path segment after
- * `/<resource>/` when the mapping names one (`/agents/a%201/runs` → `a 1`, decoded as
- * Express decodes route params). `null` when the route names no id.
- */
-export function resourceIdFor(mapping: ScopeMapping, requiredScope: string, path: string | null): string | null {
-  if (path === null) return null;
-  const parsed = parseScope(requiredScope);
-  if (!parsed || !patternNamesResourceId(mapping.pattern, parsed.resource)) return null;
-  const [first, raw] = pathSegments(path);
-  if (first?.toLowerCase() !== parsed.resource.toLowerCase() || raw === undefined || raw === '') return null;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
 }

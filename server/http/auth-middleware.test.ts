@@ -77,7 +77,7 @@ describe('authMiddleware', () => {
     const res = await fetch(`${base}/sessions/s1/runs/r1`, { headers: bearer(await token({ scopes: ['agents:read'] })) });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
-      detail: 'Insufficient scopes: requires one of [sessions:read, sessions:s1:read, sessions:*:read]',
+      detail: 'Insufficient scopes: requires one of [sessions:read, sessions:*:read]',
       error_code: 'FORBIDDEN',
     });
   });

@@ -110,7 +110,7 @@ const QUICK_TARGETS: Record<string, { ok: string[]; failing: Array<[string, numb
       ['/sessions/s1/runs/r1', 'none', 401],
       ['/sessions/s1/runs/r1', 'garbage', 401],
       ['/sessions/s1/runs/r1', 'reader', 200],
-      ['/sessions/s1/runs/r1', 's1Only', 200],
+      ['/sessions/s1/runs/r1', 's1Only', 403], // per-session scopes grant nothing on the platform
       ['/sessions/team-1/runs/t1?type=team', 's1Only', 403],
     ],
   },
@@ -125,7 +125,7 @@ const QUICK_TARGETS: Record<string, { ok: string[]; failing: Array<[string, numb
     callers: [
       ['/sessions/s1', 'none', 401],
       ['/sessions/s1', 'reader', 200],
-      ['/sessions/s1', 's1Only', 200],
+      ['/sessions/s1', 's1Only', 403],
       ['/sessions/team-1', 's1Only', 403],
     ],
   },

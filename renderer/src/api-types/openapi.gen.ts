@@ -4242,6 +4242,12 @@ export interface components {
                 suggestion: string;
                 message: string;
             }[];
+            /** @description Scopes of custom mappings the platform's scope check reads otherwise than written: a name it cannot read (`Sessions.Read`), a per-resource scope off `/agents`, `/teams` and `/workflows` paths, a two-part scope on such a path (read as that family's scope for the id). Both the platform and rundesk decide by that reading. */
+            platform_scope_notes: {
+                pattern: string;
+                scope: string;
+                message: string;
+            }[];
         };
         DeskPresetList: {
             presets: components["schemas"]["DeskPreset"][];

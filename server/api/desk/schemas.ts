@@ -332,6 +332,12 @@ export const DeskMappingLintSchema = z
     unknown_scopes: z
       .array(z.object({ pattern: z.string(), scope: z.string(), suggestion: z.string(), message: z.string() }))
       .meta({ description: 'Scopes of custom mappings that look like a typo of a scope the routes require (`sesions:read` for `sessions:read`).' }),
+    platform_scope_notes: z
+      .array(z.object({ pattern: z.string(), scope: z.string(), message: z.string() }))
+      .meta({
+        description:
+          'Scopes of custom mappings the platform\'s scope check reads otherwise than written: a name it cannot read (`Sessions.Read`), a per-resource scope off `/agents`, `/teams` and `/workflows` paths, a two-part scope on such a path (read as that family\'s scope for the id). Both the platform and rundesk decide by that reading.',
+      }),
   })
   .meta({ id: 'DeskMappingLint' });
 

@@ -132,11 +132,12 @@ export const deskMutations = {
           listSessions(DESK_ACTOR, { ...loc, limit: 100 }).then((p) => p.data.map((s) => s.user_id), () => []),
         ]);
         const [a, b] = comparePeople(owned, listed);
-        // Custom mappings may ask another scope for this request: the auth layer names it, and the
-        // users carry it, so what differs between them is whose rows they see, not a 403.
+        // Custom mappings may ask other scopes for this request: the auth layer names them, and the
+        // users carry every one (a mapping's scopes are all needed, as on the platform), so what
+        // differs between them is whose rows they see, not a 403.
         const probe = await desk.mint({ sub: a, scopes: read, ttl: 60 });
         const verdict = await desk.inspect({ token: probe.token, method: method ?? 'GET', path }).catch(() => null);
-        const needed = verdict?.status === 403 ? verdict.required_scopes.slice(0, 1) : [];
+        const needed = verdict?.status === 403 ? verdict.required_scopes : [];
         const userScopes = [...read, ...needed.filter((s) => !read.includes(s))];
         const people = [
           { label: `user A (${a})`, sub: a, scopes: userScopes },

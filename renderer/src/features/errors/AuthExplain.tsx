@@ -105,7 +105,7 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
             )}
             {v.requiredScopes.length > 0 && (
               <>
-                <dt>Required</dt>
+                <dt>{v.requiredScopes.length > 1 ? 'Required (all of)' : 'Required'}</dt>
                 <dd>
                   {v.requiredScopes.map((s) => (
                     <ScopeChip key={s} scope={s} state={v.missingScopes.includes(s) ? 'missing' : null} />
@@ -156,7 +156,7 @@ export function AuthExplain({ error, retry }: { error: ApiError; retry?: (() => 
           )}
           {v.missingScopes.length > 0 && (
             <p className={cx(textStyles.muted, textStyles.small)}>
-              Mint a token with {listText(v.missingScopes.map((s) => `“${s}”`))} in the{' '}
+              Mint a token with {listText((v.requiredScopes.length > 1 ? v.requiredScopes : v.missingScopes).map((s) => `“${s}”`))} in the{' '}
               <Link to="/tokens">token workshop</Link>, or switch the “Acting as” token in the header.
             </p>
           )}

@@ -205,19 +205,25 @@ export function ScopeMappingEditor(props: {
         </DenseTable>
       )}
 
-      {props.lint && (props.lint.unmatched_mappings.length > 0 || props.lint.unmapped_routes.length > 0 || props.lint.platform_shadowed.length > 0 || props.lint.unknown_scopes.length > 0) ? (
+      {props.lint && (props.lint.unmatched_mappings.length > 0 || props.lint.unmapped_routes.length > 0 || props.lint.platform_shadowed.length > 0 || props.lint.unknown_scopes.length > 0 || props.lint.platform_scope_notes.length > 0) ? (
         <details
           className={cx(layoutStyles.details, styles.lint)}
           data-testid="mapping-lint"
-          open={props.lint.unmatched_mappings.length > 0 || props.lint.platform_shadowed.length > 0 || props.lint.unknown_scopes.length > 0}
+          open={props.lint.unmatched_mappings.length > 0 || props.lint.platform_shadowed.length > 0 || props.lint.unknown_scopes.length > 0 || props.lint.platform_scope_notes.length > 0}
         >
           <summary>
             Mapping lint (saved settings){' '}
             {props.lint.unknown_scopes.length ? <Badge tone="warn">{props.lint.unknown_scopes.length} unknown {props.lint.unknown_scopes.length === 1 ? "scope" : "scopes"}</Badge> : null}{' '}
             {props.lint.unmatched_mappings.length ? <Badge tone="warn">{props.lint.unmatched_mappings.length} match no route</Badge> : null}{' '}
             {props.lint.unmapped_routes.length ? <Badge tone="info">{props.lint.unmapped_routes.length} unmapped routes</Badge> : null}{' '}
-            {props.lint.platform_shadowed.length ? <Badge tone="warn">{props.lint.platform_shadowed.length} differ on the platform</Badge> : null}
+            {props.lint.platform_shadowed.length ? <Badge tone="warn">{props.lint.platform_shadowed.length} differ on the platform</Badge> : null}{' '}
+            {props.lint.platform_scope_notes.length ? <Badge tone="warn">{props.lint.platform_scope_notes.length} read otherwise by the platform</Badge> : null}
           </summary>
+          {props.lint.platform_scope_notes.map((l) => (
+            <p key={`reading ${l.pattern} ${l.scope}`} className={styles.lintItem} data-tone="warn" data-testid="lint-platform-scope">
+              <code>{l.pattern}</code> {l.message}
+            </p>
+          ))}
           {props.lint.unknown_scopes.map((l) => (
             <p key={`scope ${l.pattern} ${l.scope}`} className={styles.lintItem} data-tone="warn" data-testid="lint-unknown-scope">
               <code>{l.pattern}</code> {l.message}

@@ -87,7 +87,8 @@ export function Verdict({ v, fetching }: { v: InspectResponse; fetching: boolean
                   </dd>
                 </>
               ) : null}
-              <dt>required</dt>
+              {/* A mapping's scopes are all needed, as on the platform. */}
+              <dt>{v.required_scopes.length > 1 ? 'required (all of)' : 'required'}</dt>
               <dd data-testid="inspect-required">
                 {!v.authorization_enabled ? (
                   <span className={textStyles.muted}>authorization is off</span>

@@ -67,4 +67,20 @@ describe('lintMappings', () => {
       expect.objectContaining({ pattern: '* /agents', scope: 'platform:admn', suggestion: 'platform:admin' }),
     ]);
   });
+
+  // New: these rules passed tokens on rundesk that the platform refuses.
+  it('When a custom mapping asks for a scope the platform reads otherwise, Then the lint says how it is read there and here', () => {
+    const custom = {
+      'GET /sessions/*': ['Sessions.Read', 'sessions:s1:read', 'sessions:*:read'],
+      'POST /agents/*/runs': ['agents:run', 'sessions:write', 'agents:a1:run'],
+    };
+    const out = lintMappings(served, [], custom, []);
+    expect(out.platform_scope_notes.map((n) => [n.pattern, n.scope])).toEqual([
+      ['GET /sessions/*', 'Sessions.Read'],
+      ['GET /sessions/*', 'sessions:s1:read'],
+      ['POST /agents/*/runs', 'sessions:write'],
+    ]);
+    expect(out.platform_scope_notes[1]!.message).toContain('use "sessions:read" or "sessions:*:read"');
+    expect(out.platform_scope_notes[2]!.message).toContain('"agents:<id>:write"');
+  });
 });

@@ -1,4 +1,4 @@
-import { compileExcludedPaths, findExcludedPath, matchRoute, parseRoutePattern, platformShadow, type RoutePattern } from '../../../auth/index.js';
+import { checkedScope, compileExcludedPaths, findExcludedPath, matchRoute, parseRoutePattern, patternResource, platformShadow, type RoutePattern } from '../../../auth/index.js';
 import type { MatchedMapping } from '../../../auth/types.js';
 import { scopeTypoOf } from './scope-typos.js';
 
@@ -15,6 +15,8 @@ export interface MappingLint {
   platform_shadowed: { pattern: string; scopes: string[]; shadowed_by: string | null; message: string }[];
   /** Scopes of custom mappings that look like a typo of a scope the routes require. */
   unknown_scopes: { pattern: string; scope: string; suggestion: string; message: string }[];
+  /** Scopes of custom mappings the platform's scope check reads otherwise than as written. */
+  platform_scope_notes: { pattern: string; scope: string; message: string }[];
 }
 
 /** Served routes from the route objects (`{ method: 'get', path }`), as the lint compares them. */
@@ -114,7 +116,35 @@ export function lintMappings(
       });
     }
   }
-  return { unmapped_routes, unmatched_mappings, platform_shadowed, unknown_scopes };
+  return { unmapped_routes, unmatched_mappings, platform_shadowed, unknown_scopes, platform_scope_notes: platformScopeNotes(custom) };
+}
+
+/**
+ * Custom mapping scopes that the platform's scope check reads otherwise than a reader of the
+ * settings would: names it cannot read at all, per-resource scopes where no path id exists, and
+ * two-part scopes on agent, team or workflow paths (read as that family's scope for the id).
+ */
+export function platformScopeNotes(custom: Readonly<Record<string, readonly string[]>> | null): MappingLint['platform_scope_notes'] {
+  const out: MappingLint['platform_scope_notes'] = [];
+  for (const [key, scopes] of Object.entries(custom ?? {})) {
+    const parsed = parseRoutePattern(key);
+    if (!parsed.ok) continue;
+    const at = patternResource(parsed.value.text);
+    const namesId = at !== null && (at.id !== null || at.anyId);
+    for (const scope of scopes) {
+      const read = checkedScope(scope);
+      let message: string | null = null;
+      if (read === null) {
+        message = `asks for "${scope}", which the platform's scope check cannot read (only resource:action or resource:<id>:action): no token but the admin scope passes this rule, there and here`;
+      } else if (read.id !== null && read.id !== '*' && !namesId) {
+        message = `asks for "${scope}", a scope for one resource id, but the platform reads ids only from /agents, /teams and /workflows paths: no token but the admin scope passes this rule; use "${read.resource}:${read.action}" or "${read.resource}:*:${read.action}"`;
+      } else if (at !== null && namesId && read.id === null && scope.split(':').length === 2 && read.resource !== at.family) {
+        message = `asks for "${scope}", which on ${at.family} paths the platform reads as "${at.family}:<id>:${read.action}" (or "${at.family}:${read.action}", "${at.family}:*:${read.action}"): tokens holding "${scope}" are refused there and here`;
+      }
+      if (message !== null) out.push({ pattern: key, scope, message });
+    }
+  }
+  return out;
 }
 
 /** `(served GET routes include /sessions, /sessions/{session_id})`: the same method's routes, closest first by their first segment. */

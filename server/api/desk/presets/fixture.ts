@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CompactSign, importJWK } from 'jose';
 import { z } from 'zod';
+import { checkedScope } from '../../../auth/index.js';
 import { writeFileAtomic } from '../../../files/atomic-write.js';
 import { generateKey } from '../keys/generate.js';
 import { JwkSchema, jwkThumbprint, publicJwk, type Jwk } from '../keys/jwk.js';
@@ -112,14 +113,20 @@ export async function generatePresetFixture(dataDir: string, name: PresetName, n
   const iat = Math.floor(nowSeconds);
   const adminScope = String(preset.auth.admin_scope ?? 'platform:admin');
 
+  // AgentOS's scope check reads a mapping scope only as `resource:action` (or with an id, which
+  // off agent/team/workflow paths grants nothing): names like `Sessions.Read` or
+  // `org:sessions:read` satisfy no respelled mapping there, so the reader is refused, as here.
+  const readable = READ_SCOPES.map(preset.spell).every((s) => checkedScope(s)?.id === null);
   const specs: { name: FixtureTokenName; description: string; scopes: string[]; iat: number; exp: number; expected: 200 | 401 | 403 }[] = [
     {
       name: 'reader',
-      description: 'Read access to sessions, agents, teams and workflows: the run endpoint answers 200.',
+      description: readable
+        ? 'Read access to sessions, agents, teams and workflows: the run endpoint answers 200.'
+        : `Read access as the provider spells it (${preset.spell('sessions:read')}): AgentOS's scope check reads no such name, so the respelled mappings refuse it there and here (403). Name the provider's permissions as the service's scopes (sessions:read) for tokens that pass.`,
       scopes: [...preset.baseScopes, ...READ_SCOPES.map(preset.spell)],
       iat,
       exp: iat + LIFETIME[name],
-      expected: 200,
+      expected: readable ? 200 : 403,
     },
     {
       name: 'admin',

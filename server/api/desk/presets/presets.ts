@@ -116,7 +116,7 @@ const entra: IdpPreset = {
   name: 'entra',
   title: 'Microsoft Entra ID',
   description:
-    'Entra ID v2.0 access tokens for your API: delegated permissions in `scp` as one space-delimited string (e.g. "Sessions.Read"), app roles in `roles`, the object id in `oid`, the API\'s client id as audience. Scope mappings respell the service scopes as Entra permission values.',
+    'Entra ID v2.0 access tokens for your API: delegated permissions in `scp` as one space-delimited string (e.g. "Sessions.Read"), app roles in `roles`, the object id in `oid`, the API\'s client id as audience. Scope mappings respell the service scopes as Entra permission values; AgentOS\'s scope check cannot read such names (only `resource:action`), so there and here they pass no route but the admin scope\'s: give the API permissions named as the service\'s scopes for tokens that pass.',
   jwksUriExample: `https://login.microsoftonline.com/${ENTRA_TENANT}/discovery/v2.0/keys`,
   issuer: ENTRA_ISSUER,
   auth: {
@@ -246,7 +246,7 @@ const clerk: IdpPreset = {
   name: 'clerk',
   title: 'Clerk',
   description:
-    'Clerk session tokens with organization claims: permissions in `org_permissions` as "org:<feature>:<action>" keys, the user id (`user_…`) in `sub`, no audience (`azp` names the frontend origin). Real session tokens live 60 seconds; the fixture\'s live an hour. Scope mappings respell the service scopes with the `org:` prefix.',
+    'Clerk session tokens with organization claims: permissions in `org_permissions` as "org:<feature>:<action>" keys, the user id (`user_…`) in `sub`, no audience (`azp` names the frontend origin). Real session tokens live 60 seconds; the fixture\'s live an hour. Scope mappings respell the service scopes with the `org:` prefix; AgentOS\'s scope check reads `org:sessions:read` as a scope for one resource id, which grants nothing off agent, team and workflow paths, so there and here they pass no route but the admin scope\'s.',
   jwksUriExample: `${CLERK_ISSUER}/.well-known/jwks.json`,
   issuer: CLERK_ISSUER,
   auth: {
