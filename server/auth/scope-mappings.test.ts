@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateAccess } from './access.js';
@@ -211,6 +212,18 @@ describe('evaluateAccess', () => {
       rewritten: [{ scope: 'sessions:write', as: 'agents:a1:write' }],
     });
     expect(access(['agents:a1:run', 'agents:a1:write'], 'POST', '/agents/a1/runs', custom).allowed).toBe(true);
+  });
+
+  it('lets a mapping of several scopes through exactly when it would let each one through alone (property)', () => {
+    const scope = fc.constantFrom('agents:read', 'agents:run', 'agents:a1:run', 'agents:*:write', 'sessions:read', 'sessions:s1:read', 'reports:read', 'openid', 'system:read', 'config:read');
+    const path = fc.constantFrom('/agents/a1/runs', '/agents/a2', '/teams/t1', '/sessions/s1', '/reports/x', '/config');
+    fc.assert(
+      fc.property(fc.subarray(['agents:read', 'agents:a1:run', 'agents:*:write', 'sessions:read', 'sessions:s1:read', 'reports:read', 'config:read', 'openid']), scope, scope, path, (held, a, b, p) => {
+        const key = `POST ${p}`;
+        const both = access(held, 'POST', p, { [key]: [a, b] }).allowed;
+        expect(both).toBe(access(held, 'POST', p, { [key]: [a] }).allowed && access(held, 'POST', p, { [key]: [b] }).allowed);
+      }),
+    );
   });
 
   it('decodes the id in the path like Express decodes params', () => {
