@@ -32,7 +32,7 @@ interface LayoutGlobals {
     createRange(): { selectNodeContents(node: TextNode): void; getClientRects(): Iterable<Box> };
     createTreeWalker(root: El, what: number): { nextNode(): TextNode | null };
   };
-  getComputedStyle(el: El): { visibility: string; display: string };
+  getComputedStyle(el: El): { visibility: string; display: string; overflowX: string };
 }
 /** NodeFilter.SHOW_TEXT */
 const SHOW_TEXT = 4;
@@ -43,7 +43,8 @@ const SHOW_TEXT = 4;
  * - the document scrolls sideways (only regions inside the page may);
  * - a control or text in the header lies outside the window or the header, or is cut by the header;
  * - a text in the header wraps onto a second line;
- * - a table cell's text is squeezed into a column so narrow it runs over more than `maxCellLines` lines.
+ * - a table cell's text is squeezed into a column so narrow it runs over more than `maxCellLines` lines;
+ * - a table cell's content runs past the cell's edge (drawn over the next column, or cut by the table's frame).
  */
 export async function layoutProblems(page: Page, maxCellLines = 4): Promise<string[]> {
   return page.evaluate(([maxLines, showText]) => {
@@ -97,6 +98,8 @@ export async function layoutProblems(page: Page, maxCellLines = 4): Promise<stri
 
     for (const cell of document.querySelectorAll('main td')) {
       if (!visible(cell)) continue;
+      // A cell that clips its own content (an ellipsis) is cut on purpose; one that does not draws it over its neighbour.
+      if (cell.scrollWidth > cell.clientWidth + 1 && getComputedStyle(cell).overflowX === 'visible') problems.push(`table cell "${name(cell)}" holds ${cell.scrollWidth} px in ${cell.clientWidth} px`);
       for (const t of texts(cell)) {
         const n = lines(t);
         if (n > maxLines && t.data.trim().length / n < 12) problems.push(`table cell "${t.data.trim().slice(0, 40)}" is squeezed onto ${n} lines`);

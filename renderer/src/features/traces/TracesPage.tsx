@@ -130,7 +130,7 @@ export function TracesPage() {
                   <SortHeader label="Duration" k="duration" f={f} update={update} num />
                   <SortHeader label="Spans" k="spans" f={f} update={update} num />
                   <SortHeader label="Errors" k="errors" f={f} update={update} num />
-                  <th>User</th>
+                  <th className={styles.wideOnly}>User</th>
                   <th>Run · session</th>
                 </tr>
               </thead>
@@ -159,11 +159,20 @@ export function TracesPage() {
                         {t.input && <span className={styles.input}>{preview(t.input, 90)}</span>}
                         </div>
                       </td>
-                      <td className={cx(textStyles.num, denseTableStyles.num)}>{formatDateTime(t.start_time)}</td>
+                      <td className={cx(textStyles.num, denseTableStyles.num)}>
+                        {formatDateTime(t.start_time)
+                          .split(' ')
+                          .map((part, i) => (
+                            <span key={i} className={styles.when}>
+                              {i > 0 ? ' ' : ''}
+                              {part}
+                            </span>
+                          ))}
+                      </td>
                       <td className={cx(textStyles.num, denseTableStyles.num)}>{formatMs(traceMs(t))}</td>
                       <td className={cx(textStyles.num, denseTableStyles.num)}>{formatCount(t.total_spans)}</td>
                       <td className={cx(cx(textStyles.num, denseTableStyles.num), t.error_count > 0 && styles.errors)}>{formatCount(t.error_count)}</td>
-                      <td>{t.user_id ?? '—'}</td>
+                      <td className={styles.wideOnly}>{t.user_id ?? '—'}</td>
                       <td>
                         <div className={styles.links}>
                         {t.session_id && t.run_id && (
