@@ -1,5 +1,6 @@
 import { expect, screenshot, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
+import { TracesList } from './pages/trace.js';
 import { attachObservability, OBS } from './support/observability.js';
 
 /**
@@ -46,7 +47,7 @@ for (const size of [{ width: 1440, height: 900 }, { width: 800, height: 900 }]) 
     await expect(page.getByTestId('run-result')).toHaveCount(3);
     await screenshot(page, `polish-${size.width}-runs-failed`);
     await page.goto(`${server.baseUrl}/ui/traces?db=obs`);
-    await page.locator('label[data-status="ERROR"]').click();
+    await new TracesList(page).status('Errors').click();
     await expect(page.getByTestId('trace-row')).toHaveCount(3);
 
     // The research team's session: wall clock, not the sum of overlapping runs.
