@@ -142,7 +142,6 @@ export function ComparePanel(props: { state: CompareState; onState: (s: CompareS
               {tokens.length > 0 ? (
                 <TokenPicker
                   tokens={tokens}
-                  className={inputStyles.select}
                   label={`Token of column ${i + 1} from the acting-as list`}
                   placeholder={slot.token ? 'Token below (not in the acting-as list)' : 'Pick an acting-as token…'}
                   value={tokens.find((t) => t.token === slot.token.trim())?.id ?? ''}

@@ -63,7 +63,7 @@ export function InspectPanel(props: { target: InspectTarget; onTarget: (t: Inspe
             />
           </div>
           {tokens.length > 0 ? (
-            <TokenPicker tokens={tokens} className={cx(inputStyles.select, layoutStyles.wAuto)} label="Load a token from the acting-as list" placeholder="Load an acting-as token…" value="" onPick={(t) => onTarget({ ...target, token: t.token })} />
+            <TokenPicker tokens={tokens} className={layoutStyles.wAuto} label="Load a token from the acting-as list" placeholder="Load an acting-as token…" value="" onPick={(t) => onTarget({ ...target, token: t.token })} />
           ) : null}
         </div>
         <TokenInput

@@ -1,4 +1,5 @@
 import type { ActingAsToken } from '../../auth/acting-as';
+import { Select } from '../../components/Input';
 
 /** A select over the acting-as list: picking an entry hands its token over; the first option says what to do. */
 export function TokenPicker(props: {
@@ -7,11 +8,12 @@ export function TokenPicker(props: {
   placeholder: string;
   /** The id of the entry shown as chosen; '' shows the placeholder. */
   value: string;
+  /** Layout only (its width); the look is the kit's. */
   className?: string;
   onPick: (t: ActingAsToken) => void;
 }) {
   return (
-    <select
+    <Select
       className={props.className}
       aria-label={props.label}
       value={props.value}
@@ -26,6 +28,6 @@ export function TokenPicker(props: {
           {t.label}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
