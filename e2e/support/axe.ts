@@ -33,7 +33,10 @@ async function settledTransitions(page: Page): Promise<void> {
     type Running = { effect: { getComputedTiming(): { endTime?: number | string } } | null; finished: Promise<unknown> };
     const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
     const running = doc.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
-    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    // A hang guard, not a speed limit: CI once saw a finished promise never settle with the
+    // animations slowed over CDP; after five seconds every 120 ms fade has long ended anyway.
+    const guard = new Promise((resolve) => setTimeout(resolve, 5000));
+    await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), guard]);
   });
 }
 
