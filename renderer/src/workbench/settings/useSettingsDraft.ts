@@ -93,7 +93,7 @@ export function useSettingsDraft(envelope: SettingsEnvelope, fields: readonly st
     // Mark only what the preset actually changes.
     const touched = presetChanges(draft, p).map((c) => c.field);
     setDraft((d) => applyPreset(d, p));
-    // Entra, Cognito and Clerk respell the default scopes as custom mappings.
+    // Cognito and Clerk respell the default scopes as custom mappings.
     if (p.settings_patch.scope_mappings !== undefined) setRows(rowsFromMappings(p.settings_patch.scope_mappings));
     setPresetFields(new Set(touched));
     setSaveIssues([]);

@@ -32,7 +32,7 @@ export function providerSigner(dataDir: string, auth: Pick<AuthSettings, 'jwks_f
 
 export interface ProviderMintRequest {
   sub: string;
-  /** The service's scopes (`sessions:read`) or the provider's spelling (`Sessions.Read`). */
+  /** The service's scopes (`sessions:read`) or the provider's spelling (`org:sessions:read`). */
   scopes: string[];
   ttl: number;
   session_id: string | null;

@@ -114,8 +114,8 @@ export async function generatePresetFixture(dataDir: string, name: PresetName, n
   const adminScope = String(preset.auth.admin_scope ?? 'platform:admin');
 
   // AgentOS's scope check reads a mapping scope only as `resource:action` (or with an id, which
-  // off agent/team/workflow paths grants nothing): names like `Sessions.Read` or
-  // `org:sessions:read` satisfy no respelled mapping there, so the reader is refused, as here.
+  // off agent/team/workflow paths grants nothing): Clerk's `org:sessions:read` satisfies no
+  // respelled mapping there, so that reader is refused, as here.
   const readable = READ_SCOPES.map(preset.spell).every((s) => checkedScope(s)?.id === null);
   const specs: { name: FixtureTokenName; description: string; scopes: string[]; iat: number; exp: number; expected: 200 | 401 | 403 }[] = [
     {

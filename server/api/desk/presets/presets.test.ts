@@ -7,7 +7,7 @@ import { SettingsSchema } from '../../../settings/schema.js';
 import { tempDirs } from '../../../testing/temp-dir.js';
 import { generatePresetFixture, presetJwksPath } from './fixture.js';
 import { PRESET_NAMES, PRESETS, presetAuthPatch } from './presets.js';
-import { dottedPascal, prefixed } from './scope-names.js';
+import { prefixed } from './scope-names.js';
 
 const dirs = tempDirs();
 afterAll(() => dirs.cleanup());
@@ -25,19 +25,22 @@ describe('provider presets', () => {
   });
 
   it('respell every default mapping for providers that cannot use the service\'s scope names', () => {
-    expect(dottedPascal('sessions:read')).toBe('Sessions.Read');
-    expect(prefixed('rundesk-api/')('agents:run')).toBe('rundesk-api/agents:run');
-    const entra = presetAuthPatch('entra');
-    expect(entra.scope_mappings?.['GET /sessions/*']).toEqual(['Sessions.Read']);
+    const cognitoSpelling = prefixed('rundesk-api/');
+    expect(cognitoSpelling('agents:run')).toBe('rundesk-api/agents:run');
+    const cognito = presetAuthPatch('cognito');
+    expect(cognito.scope_mappings?.['GET /sessions/*']).toEqual(['rundesk-api/sessions:read']);
     // Every default route is decided by a respelled rule, as the platform picks rules (a key
     // spelled like rundesk's route, `GET /sessions/{session_id}/runs/{run_id}`, never would).
-    const { table } = buildMappingTable(entra.scope_mappings, DEFAULT_SCOPE_MAPPINGS);
+    const { table } = buildMappingTable(cognito.scope_mappings, DEFAULT_SCOPE_MAPPINGS);
     for (const [key, scopes] of Object.entries(DEFAULT_SCOPE_MAPPINGS)) {
       const [method = '', path = ''] = key.split(' ');
       const decider = findMapping(table, method, path.replace(/\{[^}]+\}/g, 'some-id'));
-      expect({ key, source: decider?.source, scopes: decider?.scopes }).toEqual({ key, source: 'custom', scopes: scopes.map(dottedPascal) });
+      expect({ key, source: decider?.source, scopes: decider?.scopes }).toEqual({ key, source: 'custom', scopes: scopes.map(cognitoSpelling) });
     }
     expect(presetAuthPatch('auth0').scope_mappings).toBeNull();
+    // Entra allows colons in permission values: the API's permissions are named as the service's
+    // scopes, so the platform's scope check reads them (a respelling like Sessions.Read passes nothing).
+    expect(presetAuthPatch('entra').scope_mappings).toBeNull();
   });
 
   it.each(PRESET_NAMES)('%s: the offline fixture works end to end against the real auth layer', async (name) => {
@@ -84,7 +87,7 @@ describe('provider presets', () => {
     expect(okta.claims.jti).toMatch(/^AT\./);
     const entra = await claimsOf('entra');
     expect(typeof entra.claims.scp).toBe('string');
-    expect(entra.claims.scp).toContain('Sessions.Read');
+    expect((entra.claims.scp as string).split(' ')).toContain('sessions:read');
     expect(entra.claims.roles).toEqual(['Reports.Viewer']);
     expect(entra.header.x5t).toBe(entra.header.kid);
     const kc = await claimsOf('keycloak');

@@ -1,5 +1,5 @@
 import type { SettingsInput } from '../../../settings/schema.js';
-import { dottedPascal, prefixed, respelledMappings, sameSpelling, type ScopeSpelling } from './scope-names.js';
+import { prefixed, respelledMappings, sameSpelling, type ScopeSpelling } from './scope-names.js';
 
 type AuthPatch = NonNullable<SettingsInput['auth']>;
 
@@ -116,7 +116,7 @@ const entra: IdpPreset = {
   name: 'entra',
   title: 'Microsoft Entra ID',
   description:
-    'Entra ID v2.0 access tokens for your API: delegated permissions in `scp` as one space-delimited string (e.g. "Sessions.Read"), app roles in `roles`, the object id in `oid`, the API\'s client id as audience. Scope mappings respell the service scopes as Entra permission values; AgentOS\'s scope check cannot read such names (only `resource:action`), so there and here they pass no route but the admin scope\'s: give the API permissions named as the service\'s scopes for tokens that pass.',
+    'Entra ID v2.0 access tokens for your API: delegated permissions in `scp` as one space-delimited string, app roles in `roles`, the object id in `oid`, the API\'s client id as audience. The API\'s permissions are named as the service\'s scopes (`sessions:read`: Entra allows colons in permission and app role values), since AgentOS\'s scope check reads only `resource:action` names and a respelling such as `Sessions.Read` would pass no route but the admin scope\'s.',
   jwksUriExample: `https://login.microsoftonline.com/${ENTRA_TENANT}/discovery/v2.0/keys`,
   issuer: ENTRA_ISSUER,
   auth: {
@@ -127,9 +127,8 @@ const entra: IdpPreset = {
     audience: ENTRA_API_CLIENT,
     verify_audience: true,
     dependencies_claims: ['roles', 'tid'],
-    admin_scope: dottedPascal('platform:admin'),
   },
-  spell: dottedPascal,
+  spell: sameSpelling,
   headerTyp: 'JWT',
   kidFor: (t) => t.slice(0, 27),
   jwksHasAlg: false,
@@ -297,7 +296,7 @@ export function presetAuthPatch(name: PresetName): AuthPatch {
 
 /**
  * Every setting some preset changes, at its default, so switching from one preset to another
- * leaves nothing of the first behind (Entra's respelled mappings would refuse Auth0 tokens).
+ * leaves nothing of the first behind (Clerk's respelled mappings would refuse Auth0 tokens).
  * Static keys are cleared too: the provider's keys come from its JWKS, and an HS256 secret
  * left in `verification_keys` would not suit RS256.
  */

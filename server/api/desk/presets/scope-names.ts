@@ -6,13 +6,6 @@ export type ScopeSpelling = (serviceScope: string) => string;
 
 export const sameSpelling: ScopeSpelling = (s) => s;
 
-/** `sessions:read` → `Sessions.Read`: Entra ID permission values are dotted PascalCase. */
-export const dottedPascal: ScopeSpelling = (s) =>
-  s
-    .split(':')
-    .map((p) => (p === '*' ? p : `${p.charAt(0).toUpperCase()}${p.slice(1)}`))
-    .join('.');
-
 /** `sessions:read` → `<prefix>sessions:read` (Cognito resource servers, Clerk `org:` keys). */
 export const prefixed =
   (prefix: string): ScopeSpelling =>
