@@ -3678,6 +3678,8 @@ export interface components {
         };
         TraceSpanColumns: {
             count: number;
+            /** @description With `limit`: how many spans the whole answer holds (`count` is how many this one does) */
+            total?: number;
             /** @description The distinct names, types and statuses; `name`, `type` and `status` index into it */
             text: string[];
             id: string[];
@@ -7707,6 +7709,8 @@ export interface operations {
                 span_id?: string;
                 /** @description rundesk extension: `columns` answers the spans as flat arrays without their input and output (`TraceColumns`); default `tree` (the platform’s `TraceDetail`). Ignored with `span_id`. */
                 shape?: "tree" | "columns";
+                /** @description rundesk extension: with `shape=columns`, only the first this many spans in the order shown (root first), and `spans.total` the count of all: a page’s first screen before the rest. Ignored otherwise. */
+                limit?: number;
                 /** @description Accepted for the platform’s clients; the path’s trace_id decides */
                 run_id?: string;
                 /** @description Database ID to query the trace from */
@@ -7720,7 +7724,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The trace (TraceDetail), or with `span_id` the span (TraceNode), or with `shape=columns` the trace with its spans as columns (TraceColumns) */
+            /** @description The trace (TraceDetail), or with `span_id` the span (TraceNode), or with `shape=columns` the trace with its spans as columns (TraceColumns; with `limit` its first spans only) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14194,6 +14198,8 @@ export interface operations {
                 span_id?: string;
                 /** @description rundesk extension: `columns` answers the spans as flat arrays without their input and output (`TraceColumns`); default `tree` (the platform’s `TraceDetail`). Ignored with `span_id`. */
                 shape?: "tree" | "columns";
+                /** @description rundesk extension: with `shape=columns`, only the first this many spans in the order shown (root first), and `spans.total` the count of all: a page’s first screen before the rest. Ignored otherwise. */
+                limit?: number;
                 /** @description Accepted for the platform’s clients; the path’s trace_id decides */
                 run_id?: string;
                 /** @description Database ID to query the trace from */
@@ -14207,7 +14213,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The trace (TraceDetail), or with `span_id` the span (TraceNode), or with `shape=columns` the trace with its spans as columns (TraceColumns) */
+            /** @description The trace (TraceDetail), or with `span_id` the span (TraceNode), or with `shape=columns` the trace with its spans as columns (TraceColumns; with `limit` its first spans only) */
             200: {
                 headers: {
                     [name: string]: unknown;

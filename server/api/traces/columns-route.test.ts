@@ -41,6 +41,31 @@ describe('Given the team run trace of Agno’s observability database', () => {
     expect(JSON.stringify(spans)).not.toContain('"input"');
   });
 
+  it('When the first spans are asked for (`limit`), Then they are the whole answer’s first, with its total, and the whole answer is unchanged', async () => {
+    const whole = await (await t.get(`/traces/${TRACE}?db_id=obs&shape=columns`, token)).json();
+    const res = await t.get(`/traces/${TRACE}?db_id=obs&shape=columns&limit=3`, token);
+    expect(res.status).toBe(200);
+    const first = await res.json();
+    expect(TraceColumnsSchema.strict().safeParse(first).success).toBe(true);
+    expect(first.spans.count).toBe(3);
+    expect(first.spans.total).toBe(11);
+    expect(first.spans.id).toEqual(whole.spans.id.slice(0, 3));
+    expect(first.spans.parent).toEqual(whole.spans.parent.slice(0, 3));
+    expect(first.spans.name.map((i: number) => first.spans.text[i])).toEqual(whole.spans.name.slice(0, 3).map((i: number) => whole.spans.text[i]));
+    const { spans: _first, ...firstHead } = first;
+    const { spans: _whole, ...wholeHead } = whole;
+    expect(firstHead).toEqual(wholeHead);
+    // The whole answer again (now built beside the first spans) has no total and every span.
+    const again = await (await t.get(`/traces/${TRACE}?db_id=obs&shape=columns`, token)).json();
+    expect(again).toEqual(whole);
+    expect('total' in again.spans).toBe(false);
+    // Past the count: every span, with the total.
+    const all = await (await t.get(`/traces/${TRACE}?db_id=obs&shape=columns&limit=500`, token)).json();
+    expect(all.spans.count).toBe(11);
+    expect(all.spans.total).toBe(11);
+    expect((await t.get(`/traces/${TRACE}?db_id=obs&shape=columns&limit=0`, token)).status).toBe(422);
+  });
+
   it('When one span is then asked for, Then it comes with its input and output', async () => {
     const columns = await (await t.get(`/traces/${TRACE}?db_id=obs&shape=columns`, token)).json();
     const i = columns.spans.metadata.findIndex((m: Record<string, unknown> | null) => m?.model);

@@ -81,7 +81,7 @@ export const traceRoutes = [
     query: TraceQuerySchema,
     answers: {
       200: {
-        description: 'The trace (TraceDetail), or with `span_id` the span (TraceNode), or with `shape=columns` the trace with its spans as columns (TraceColumns)',
+        description: 'The trace (TraceDetail), or with `span_id` the span (TraceNode), or with `shape=columns` the trace with its spans as columns (TraceColumns; with `limit` its first spans only)',
         schema: z.union([TraceDetailSchema, TraceNodeSchema, TraceColumnsSchema]),
       },
     },
@@ -91,7 +91,7 @@ export const traceRoutes = [
     deskView: true,
     quick: true,
     async handle({ params, query: q }, ctx) {
-      const body = await getTraceBody(ctx.runtime.caches, selectDatabase(ctx.runtime, q), ctx.scope(undefined), params.trace_id, q.span_id, q.shape);
+      const body = await getTraceBody(ctx.runtime.caches, selectDatabase(ctx.runtime, q), ctx.scope(undefined), params.trace_id, { spanId: q.span_id, shape: q.shape, limit: q.limit });
       return { kind: 'bytes', status: 200, body, contentType: RUN_BODY_CONTENT_TYPE };
     },
   }),

@@ -45,6 +45,9 @@ export const TraceQuerySchema = z.object({
     .enum(['tree', 'columns'])
     .optional()
     .meta({ description: 'rundesk extension: `columns` answers the spans as flat arrays without their input and output (`TraceColumns`); default `tree` (the platform’s `TraceDetail`). Ignored with `span_id`.' }),
+  limit: queryInt(1)
+    .optional()
+    .meta({ description: 'rundesk extension: with `shape=columns`, only the first this many spans in the order shown (root first), and `spans.total` the count of all: a page’s first screen before the rest. Ignored otherwise.' }),
   run_id: id.optional().meta({ description: 'Accepted for the platform’s clients; the path’s trace_id decides' }),
   db_id: id.optional().meta({ description: 'Database ID to query the trace from' }),
 });
@@ -160,6 +163,7 @@ export type TraceSummary = z.infer<typeof TraceSummarySchema>;
 const TraceSpanColumnsSchema = z
   .object({
     count: z.number().int(),
+    total: z.number().int().optional().meta({ description: 'With `limit`: how many spans the whole answer holds (`count` is how many this one does)' }),
     text: z.array(z.string()).meta({ description: 'The distinct names, types and statuses; `name`, `type` and `status` index into it' }),
     id: z.array(z.string()),
     parent: z.array(z.string().nullable()).meta({ description: 'The parent span’s id; null for the root and for the entry of a cycle' }),
