@@ -68,6 +68,8 @@ export interface FakeAgentOs {
   readonly cancelled: string[];
   /** Resolves when a request to a path starting with `prefix` is cancelled. */
   cancelledOnce(prefix: string): Promise<void>;
+  /** Connections open to it now, idle keep-alive ones included (a proxy that leaves one open is seen). */
+  openConnections(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -230,6 +232,7 @@ export async function startFakeAgentOs(options: FakeAgentOsOptions = {}): Promis
     cancelled,
     cancelledOnce: (prefix) =>
       cancelled.some((u) => u.startsWith(prefix)) ? Promise.resolve() : new Promise((resolve) => waiters.push({ prefix, resolve })),
+    openConnections: () => new Promise((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n)))),
     stop: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

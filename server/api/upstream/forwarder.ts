@@ -28,7 +28,16 @@ interface Pending {
   timedOut: boolean;
   proxyReq: http.ClientRequest | null;
   tap: ForwardTap | undefined;
+  /** The tap's `done` was called: it is called once, however the exchange ends. */
+  settled: boolean;
   fail: (err: AppError) => void;
+}
+
+/** Ends the tap of an exchange, once (the body ended, or the exchange was cut). */
+function settle(p: Pending, completed: boolean): void {
+  if (p.settled) return;
+  p.settled = true;
+  p.tap?.done?.(completed);
 }
 
 /**
@@ -88,18 +97,11 @@ export function createForwarder() {
       });
     }
     const tap = p?.tap;
-    if (tap) {
+    if (p && tap) {
       tap.response?.(proxyRes.statusCode ?? 502, proxyRes.headers);
       if (tap.chunk) proxyRes.on('data', tap.chunk);
-      let settled = false;
-      const settle = (completed: boolean) => {
-        if (settled) return;
-        settled = true;
-        tap.done?.(completed);
-      };
-      proxyRes.once('end', () => settle(true));
-      proxyRes.once('close', () => settle(proxyRes.complete));
-      res.once('close', () => settle(res.writableFinished));
+      proxyRes.once('end', () => settle(p, true));
+      proxyRes.once('close', () => settle(p, proxyRes.complete));
     }
   });
 
@@ -107,7 +109,7 @@ export function createForwarder() {
     const p = pending.get(req);
     if (!p) return;
     if (p.timer) clearTimeout(p.timer);
-    p.tap?.done?.(false);
+    settle(p, false);
     if (res instanceof http.ServerResponse) {
       if (res.headersSent) {
         // The answer had started: the only honest signal left is a cut connection.
@@ -131,8 +133,16 @@ export function createForwarder() {
      * when the upstream cannot be reached or is too slow before any byte was sent.
      */
     web(req: http.IncomingMessage, res: http.ServerResponse, target: ForwardTarget, fail: (err: AppError) => void, tap?: ForwardTap): void {
+      if (res.destroyed || req.socket.destroyed) {
+        // The client left while rundesk was deciding (a JWKS fetch, a slow key file): its
+        // response will never close again, so nothing would ever end an upstream request
+        // opened now — a socket to the agent and its timer held for `timeout_seconds`. The
+        // run is not started.
+        tap?.done?.(false);
+        return;
+      }
       withoutDeskCredential(req.headers);
-      const p: Pending = { target, timer: null, timedOut: false, proxyReq: null, tap, fail };
+      const p: Pending = { target, timer: null, timedOut: false, proxyReq: null, tap, settled: false, fail };
       pending.set(req, p);
       p.timer = setTimeout(() => {
         p.timedOut = true;
@@ -141,6 +151,9 @@ export function createForwarder() {
       p.timer.unref();
       res.once('close', () => {
         if (p.timer) clearTimeout(p.timer);
+        // Before the upstream's first byte the library cuts the upstream request without an
+        // error of ours (its `econnreset`), so this is where the tap of such an exchange ends.
+        settle(p, res.writableFinished);
         pending.delete(req);
       });
       proxy.web(req, res, { target: targetOf(target.url) }, onError);
@@ -154,7 +167,7 @@ export function createForwarder() {
         tunnels.delete(socket);
         pending.delete(req);
       });
-      pending.set(req, { target, timer: null, timedOut: false, proxyReq: null, tap: undefined, fail: () => socket.destroy() });
+      pending.set(req, { target, timer: null, timedOut: false, proxyReq: null, tap: undefined, settled: false, fail: () => socket.destroy() });
       proxy.ws(req, socket, head, { target: targetOf(target.url) }, onError);
     },
 
