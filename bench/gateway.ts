@@ -55,26 +55,30 @@ function streamedRun(base: string, token: string | null): Promise<{ first: numbe
 }
 
 /**
- * CPU milliseconds (user + system) a process has used, from /proc (Linux); `null` elsewhere. Per
- * request, it is what a shared machine's load changes least: throughput ratios swing with what
- * else runs, the CPU one request costs much less.
+ * CPU milliseconds a process has used, in user space and in the kernel (its socket writes), from
+ * /proc (Linux); `null` elsewhere. Per request, it is what a shared machine's load changes least:
+ * throughput ratios swing with what else runs, the CPU one request costs much less.
  */
-function cpuMs(pid: number | undefined): number | null {
+function cpuMs(pid: number | undefined): { user: number; sys: number } | null {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return { user: (Number(fields[11]) * 1000) / 100, sys: (Number(fields[12]) * 1000) / 100 };
   } catch {
     return null;
   }
 }
 
-/** One autocannon pass, with the CPU the server process used per request. */
+/** One autocannon pass, with the CPU the server process used per request (in all, user, kernel). */
 async function measureWithCpu(name: string, pid: number | undefined, opts: Parameters<typeof measure>[1]) {
   const before = cpuMs(pid);
   const result = await measure(name, opts);
   const after = cpuMs(pid);
-  const cpu_us_per_request = before === null || after === null || result.requests === 0 ? null : +(((after - before) * 1000) / result.requests).toFixed(1);
-  return { ...result, cpu_us_per_request };
+  const per = (k: 'user' | 'sys' | 'all') => {
+    if (before === null || after === null || result.requests === 0) return null;
+    const ms = k === 'all' ? after.user + after.sys - before.user - before.sys : after[k] - before[k];
+    return +((ms * 1000) / result.requests).toFixed(1);
+  };
+  return { ...result, cpu_us_per_request: per('all'), cpu_user_us_per_request: per('user'), cpu_sys_us_per_request: per('sys') };
 }
 
 function rssMb(pid: number): number {
@@ -189,6 +193,8 @@ async function main(): Promise<void> {
       rundesk_median_rps: median(passes.map((p) => p.rundesk.requests_per_sec)),
       bare_proxy_median_cpu_us_per_request: cpuMedian(passes.map((p) => p.bare_proxy.cpu_us_per_request)),
       rundesk_median_cpu_us_per_request: cpuMedian(passes.map((p) => p.rundesk.cpu_us_per_request)),
+      bare_proxy_median_cpu_user_sys_us: [cpuMedian(passes.map((p) => p.bare_proxy.cpu_user_us_per_request)), cpuMedian(passes.map((p) => p.bare_proxy.cpu_sys_us_per_request))],
+      rundesk_median_cpu_user_sys_us: [cpuMedian(passes.map((p) => p.rundesk.cpu_user_us_per_request)), cpuMedian(passes.map((p) => p.rundesk.cpu_sys_us_per_request))],
       ...(compared
         ? {
             compared_cli: COMPARE_CLI,
@@ -205,7 +211,8 @@ async function main(): Promise<void> {
     }
     const ratio = +(small.rundesk_median_rps / small.bare_proxy_median_rps).toFixed(3);
     process.stdout.write(
-      `small forwarded requests: rundesk / bare proxy = ${ratio}; CPU per request ${small.rundesk_median_cpu_us_per_request} µs vs ${small.bare_proxy_median_cpu_us_per_request} µs\n`,
+      `small forwarded requests: rundesk / bare proxy = ${ratio}; CPU per request ${small.rundesk_median_cpu_us_per_request} µs vs ${small.bare_proxy_median_cpu_us_per_request} µs ` +
+        `(user/kernel ${small.rundesk_median_cpu_user_sys_us.join('/')} vs ${small.bare_proxy_median_cpu_user_sys_us.join('/')})\n`,
     );
 
     await stopChild(rundesk.child);
