@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { connect, quoteIdentifier } from '../db/connection.js';
 import type { StoredRun } from '../db/types.js';
 import { buildAgnoDb, encodeSessionRow, type AgnoSessionRecord } from './agno-builder.js';
+import { createFrameReader, encodeFrame, OPCODE } from './ws-frames.js';
 
 /**
  * A small stand-in for the developer's AgentOS, for the gateway's tests and benchmark: it
@@ -209,7 +210,9 @@ export async function startFakeAgentOs(options: FakeAgentOsOptions = {}): Promis
     res.end();
   }
 
-  // The workflow WebSocket: a handshake, then every byte echoed (the gateway's tunnel is what is tested).
+  // The workflow WebSocket as AgentOS speaks it (unauthenticated): `connected` once open, `pong`
+  // to a `ping` action, `authenticated` to `authenticate` (the token is not checked), an error
+  // naming any other action; a close frame is answered and the socket ended.
   const tunnels = new Set<Duplex>();
   server.on('upgrade', (req: http.IncomingMessage, socket, head: Buffer) => {
     tunnels.add(socket);
@@ -217,8 +220,30 @@ export async function startFakeAgentOs(options: FakeAgentOsOptions = {}): Promis
     requests.push({ method: 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.alloc(0) });
     const accept = createHash('sha1').update(`${String(req.headers['sec-websocket-key'])}${WS_GUID}`).digest('base64');
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
-    if (head.length > 0) socket.write(head);
-    socket.on('data', (d: Buffer) => socket.write(d));
+    const send = (event: Record<string, unknown>) => socket.write(encodeFrame(OPCODE.text, JSON.stringify(event), false));
+    send({ event: 'connected', message: 'Connected to AgentOS.', requires_auth: false });
+    const read = createFrameReader();
+    const onData = (d: Buffer) => {
+      for (const frame of read(d)) {
+        if (frame.opcode === OPCODE.close) {
+          socket.end(encodeFrame(OPCODE.close, frame.payload.subarray(0, 2), false));
+          return;
+        }
+        if (frame.opcode !== OPCODE.text) continue;
+        let action: unknown;
+        try {
+          action = (JSON.parse(frame.payload.toString('utf8')) as { action?: unknown }).action;
+        } catch {
+          send({ event: 'error', error: 'Invalid JSON' });
+          continue;
+        }
+        if (action === 'ping') send({ event: 'pong' });
+        else if (action === 'authenticate') send({ event: 'authenticated', message: 'JWT authentication successful.' });
+        else send({ event: 'error', error: `Unknown action: ${String(action)}` });
+      }
+    };
+    if (head.length > 0) onData(head);
+    socket.on('data', onData);
     // As uvicorn: a client that half-closes is gone.
     socket.on('end', () => socket.end());
     socket.on('error', () => socket.destroy());

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAgentOs, type FakeAgentOs } from '../../testing/fake-agentos.js';
 import { startTestServer, type TestServer } from '../../testing/server-harness.js';
 import { createSseParser, type SseEvent } from './sse-parser.js';
+import { createFrameReader, encodeFrame, OPCODE, type Frame } from '../../testing/ws-frames.js';
 
 /**
  * rundesk in front of the developer's AgentOS: real rundesk servers on ephemeral ports, a fake
@@ -153,19 +154,55 @@ describe('Given rundesk with upstream.url set to a live AgentOS', () => {
     expect(upstream.cancelled).toContain('/workflows/draft-workflow/runs');
   });
 
-  it('When the workflow WebSocket is opened, then the upgrade is proxied and bytes flow both ways', async () => {
+  it('When the workflow WebSocket is opened, then the upgrade is proxied and messages go up and come back through rundesk', async () => {
     const key = Buffer.from('0123456789abcdef').toString('base64');
     const socket = net.connect(rundesk.server.port, '127.0.0.1');
     socket.write(
       `GET /workflows/ws HTTP/1.1\r\nHost: 127.0.0.1:${rundesk.server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
     );
-    const handshake = await new Promise<string>((resolve) => socket.once('data', (d: Buffer) => resolve(d.toString())));
+    // The handshake, then frames: the first may come in the handshake's own chunk.
+    const read = createFrameReader();
+    const frames: Frame[] = [];
+    const waiting: Array<() => void> = [];
+    let handshake: string | null = null;
+    let rest = Buffer.alloc(0);
+    socket.on('data', (d: Buffer) => {
+      if (handshake === null) {
+        rest = Buffer.concat([rest, d]);
+        const end = rest.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        handshake = rest.subarray(0, end).toString();
+        d = rest.subarray(end + 4);
+      }
+      frames.push(...read(d));
+      waiting.splice(0).forEach((w) => w());
+    });
+    const ended = new Promise<void>((resolve) => socket.once('end', resolve));
+    const next = async (): Promise<Frame> => {
+      while (frames.length === 0) await new Promise<void>((r) => waiting.push(r));
+      return frames.shift()!;
+    };
+    const nextEvent = async () => JSON.parse((await next()).payload.toString('utf8')) as { event: string; error?: string };
+    const send = (message: unknown) => socket.write(encodeFrame(OPCODE.text, JSON.stringify(message), true));
+
+    expect(await nextEvent()).toMatchObject({ event: 'connected' });
     expect(handshake).toMatch(/^HTTP\/1\.1 101/);
-    const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
-    expect(handshake).toContain(accept);
-    socket.write('ping-bytes');
-    const echoed = await new Promise<string>((resolve) => socket.once('data', (d: Buffer) => resolve(d.toString())));
-    expect(echoed).toBe('ping-bytes');
+    expect(handshake).toContain(createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64'));
+
+    send({ action: 'ping' });
+    expect(await nextEvent()).toEqual({ event: 'pong' });
+    send({ action: 'authenticate', token: await rundesk.token({ scopes: ['workflows:run'] }) });
+    expect(await nextEvent()).toMatchObject({ event: 'authenticated' });
+    // A message past 64 KB each way (a frame with a 64-bit length), whole and unchanged.
+    const long = 'x'.repeat(70_000);
+    send({ action: long });
+    expect(await nextEvent()).toEqual({ event: 'error', error: `Unknown action: ${long}` });
+
+    socket.write(encodeFrame(OPCODE.close, Buffer.from([0x03, 0xe8]), true));
+    const close = await next();
+    expect(close.opcode).toBe(OPCODE.close);
+    expect(close.payload.readUInt16BE(0)).toBe(1000);
+    await ended;
     socket.destroy();
   });
 
