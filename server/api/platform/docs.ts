@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import express, { Router } from 'express';
+import { SWAGGER_INIT } from './swagger-init.js';
 
 const require = createRequire(import.meta.url);
 
@@ -12,21 +13,14 @@ function assetDirs() {
   return { swaggerDir, redocDir };
 }
 
-function page(title: string, body: string): string {
+// The icon is named so the browser does not ask for /favicon.ico, a platform route that answers 401.
+function page(title: string, icon: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title></head><body style="margin:0">${body}</body></html>`;
+<link rel="icon" href="${icon}"><title>${title}</title></head><body style="margin:0">${body}</body></html>`;
 }
 
 // Scripts are served as files, never inline, so the pages work under a CSP without 'unsafe-inline'.
-const SWAGGER_INIT = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({
-    url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true,
-    oauth2RedirectUrl: window.location.origin + '/docs/oauth2-redirect',
-    presets: [SwaggerUIBundle.presets.apis], layout: 'BaseLayout', persistAuthorization: true
-  });
-});`;
-
 const REDOC_INIT = `window.addEventListener('load', function () {
   Redoc.init('/openapi.json', { hideDownloadButton: false }, document.getElementById('redoc'));
 });`;
@@ -71,6 +65,7 @@ export function docsPagesRouter(document: () => object): Router {
     res.type('html').send(
       page(
         'rundesk API — Swagger UI',
+        '/docs/assets/favicon-32x32.png',
         '<link rel="stylesheet" href="/docs/assets/swagger-ui.css"><div id="swagger-ui"></div>' +
           '<script src="/docs/assets/swagger-ui-bundle.js"></script><script src="/docs/init.js"></script>',
       ),
@@ -86,6 +81,7 @@ export function docsPagesRouter(document: () => object): Router {
     res.type('html').send(
       page(
         'rundesk API — ReDoc',
+        'data:,',
         '<div id="redoc"></div><script src="/redoc/assets/redoc.standalone.js"></script><script src="/redoc/init.js"></script>',
       ),
     );
