@@ -12,17 +12,30 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
  */
 export function isAllowedHost(host: string | undefined, port: number, boundHost: string): boolean {
   if (!host) return false;
+  return allowedHosts(port, boundHost).has(host.toLowerCase());
+}
+
+/**
+ * The `Host` values that name this server, for the last port and bound host asked about (one
+ * server's never change while it runs). Every request is checked, so they are built once rather
+ * than as a set and strings per request.
+ */
+let allowed: { port: number; boundHost: string; hosts: ReadonlySet<string> } | null = null;
+
+function allowedHosts(port: number, boundHost: string): ReadonlySet<string> {
+  if (allowed?.port === port && allowed.boundHost === boundHost) return allowed.hosts;
   const names = new Set(LOOPBACK_NAMES);
   if (boundHost && boundHost !== '0.0.0.0' && boundHost !== '::') {
     names.add(boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost);
   }
-  const lower = host.toLowerCase();
+  const hosts = new Set<string>();
   for (const name of names) {
-    if (lower === `${name}:${port}`) return true;
+    hosts.add(`${name}:${port}`);
     // Port 80 may be left out of the Host header.
-    if (port === 80 && lower === name) return true;
+    if (port === 80) hosts.add(name);
   }
-  return false;
+  allowed = { port, boundHost, hosts };
+  return hosts;
 }
 
 export function hostGuard(address: () => { port: number; host: string }): RequestHandler {

@@ -71,6 +71,20 @@ export function createForwarder() {
     if (parsed?.url !== url) parsed = { url, target: new URL(url) };
     return parsed.target;
   };
+  /**
+   * The client's answer closed (finished, or the client left). One listener shared by every
+   * response — it finds the exchange on the request — rather than a closure made per request.
+   */
+  function endOnClose(this: http.ServerResponse): void {
+    const req = this.req;
+    const p = pending.get(req);
+    if (!p) return;
+    if (p.timer) clearTimeout(p.timer);
+    // Before the upstream's first byte the library cuts the upstream request without an error
+    // of ours (its `econnreset`), so this is where the tap of such an exchange ends.
+    settle(p, this.writableFinished);
+    pending.delete(req);
+  }
   // Open WebSocket tunnels: an upgraded socket is no longer the HTTP server's to close.
   const tunnels = new Set<Duplex>();
 
@@ -149,13 +163,7 @@ export function createForwarder() {
         p.proxyReq?.destroy();
       }, target.timeoutSeconds * 1000);
       p.timer.unref();
-      res.once('close', () => {
-        if (p.timer) clearTimeout(p.timer);
-        // Before the upstream's first byte the library cuts the upstream request without an
-        // error of ours (its `econnreset`), so this is where the tap of such an exchange ends.
-        settle(p, res.writableFinished);
-        pending.delete(req);
-      });
+      res.on('close', endOnClose);
       proxy.web(req, res, { target: targetOf(target.url) }, onError);
     },
 

@@ -7,9 +7,17 @@ export function upstreamNotSet(routeKey: string): NotImplementedError {
   );
 }
 
+type UpstreamSetting = { url: string | null; timeout_seconds: number };
+type UpstreamTarget = Readonly<{ url: string; timeoutSeconds: number }>;
+
+/** The last setting asked about and its target (asked on every forwarded request; it rarely changes). */
+let last: { url: string | null; timeoutSeconds: number; target: UpstreamTarget | null } | null = null;
+
 /** The upstream to forward to, from the settings in force; `null` when `upstream.url` is not set. */
-export function upstreamTarget(upstream: { url: string | null; timeout_seconds: number }): { url: string; timeoutSeconds: number } | null {
-  if (upstream.url === null) return null;
+export function upstreamTarget(upstream: UpstreamSetting): UpstreamTarget | null {
+  if (last?.url === upstream.url && last.timeoutSeconds === upstream.timeout_seconds) return last.target;
   // `http://host:7778/` and `http://host:7778` are the same AgentOS; paths are joined after it.
-  return { url: upstream.url.replace(/\/+$/, ''), timeoutSeconds: upstream.timeout_seconds };
+  const target = upstream.url === null ? null : Object.freeze({ url: upstream.url.replace(/\/+$/, ''), timeoutSeconds: upstream.timeout_seconds });
+  last = { url: upstream.url, timeoutSeconds: upstream.timeout_seconds, target };
+  return target;
 }

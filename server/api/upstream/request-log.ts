@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthDecision } from '../../auth/types.js';
 import { decisionOf } from '../../http/decision-note.js';
 import { headWrittenAt } from '../../http/timed-response.js';
 import { requestSlot } from '../../http/request-slot.js';
@@ -44,11 +45,31 @@ export interface RequestRecord {
 
 type Listener = (record: RequestRecord) => void;
 
-/** A record with what completes it: its response (until it ends) and when it started. */
+/**
+ * A record with what completes it: its response (until it ends), when it started, and the auth
+ * decision (until the record is first looked at). The record's start time and verdict are written
+ * out when it is read, not per request: most records are never read, and the objects made for
+ * them outlived the young generation in the ring (`npm run bench:gateway`, docs/gateway.md).
+ */
 interface Entry {
   record: RequestRecord;
   res: ServerResponse | null;
   startedAt: number;
+  /** `Date.now()` at the start, for `started_at`. */
+  startedEpoch: number;
+  decision: AuthDecision | undefined;
+}
+
+/** The verdict the requests page shows for the auth layer's decision. */
+function verdictOf(decision: AuthDecision): RequestVerdict {
+  if (decision.outcome === 'excluded') return { outcome: 'excluded', rule: decision.pattern, rule_source: 'excluded', required_scopes: [], detail: null };
+  return {
+    outcome: decision.outcome,
+    rule: decision.matched?.pattern ?? null,
+    rule_source: decision.matched?.source ?? null,
+    required_scopes: [...decision.requiredScopes],
+    detail: decision.outcome === 'deny' ? decision.error.message : null,
+  };
 }
 
 /**
@@ -61,14 +82,20 @@ export function createRequestLog(capacity = 500, redact: (url: string) => string
   let next = 1;
   const listeners = new Set<Listener>();
   // On the request itself, not in a table (see request-slot.ts).
-  const byRequest = requestSlot<IncomingMessage, RequestRecord>('request-log record');
+  const byRequest = requestSlot<IncomingMessage, Entry>('request-log entry');
   // The time to first byte is read from the response when the record is looked at (the server's
   // TimedResponse notes when its head went out), not by wrapping each response's writeHead.
   const current = (entry: Entry): RequestRecord => {
-    const { record, res } = entry;
+    const { record, res, decision } = entry;
     if (record.ttfb_ms === null && res !== null) {
       const at = headWrittenAt(res);
       if (at !== null) record.ttfb_ms = round(at - entry.startedAt);
+    }
+    if (record.started_at === '') record.started_at = new Date(entry.startedEpoch).toISOString();
+    if (decision !== undefined) {
+      entry.decision = undefined;
+      record.subject = decision.outcome === 'excluded' ? null : (decision.state?.user_id ?? null);
+      record.verdict = verdictOf(decision);
     }
     return record;
   };
@@ -78,6 +105,26 @@ export function createRequestLog(capacity = 500, redact: (url: string) => string
     for (const l of listeners) l(r);
   };
 
+  /** The answer ended (or the client left): the record completes. `this` is the response. */
+  function completeOnClose(this: ServerResponse): void {
+    const req = this.req;
+    const entry = byRequest.get(req);
+    if (entry === undefined) return;
+    byRequest.delete(req);
+    const { record, startedAt } = entry;
+    const headAt = record.ttfb_ms === null ? headWrittenAt(this) : null;
+    if (headAt !== null) record.ttfb_ms = round(headAt - startedAt);
+    entry.res = null;
+    record.duration_ms = round(performance.now() - startedAt);
+    record.status = this.headersSent ? this.statusCode : null;
+    record.state = this.writableFinished ? 'done' : 'aborted';
+    entry.decision = decisionOf(req.headers);
+    // A refusal is written out at once: its decision holds the token it refused, which no
+    // record keeps (an allowed one is the auth layer's cached decision, kept there anyway).
+    if (entry.decision?.outcome === 'deny') current(entry);
+    emit(entry);
+  }
+
   return {
     /** Starts the record of one request; it completes itself when the answer ends. */
     observe(req: IncomingMessage, res: ServerResponse): void {
@@ -86,7 +133,7 @@ export function createRequestLog(capacity = 500, redact: (url: string) => string
       const startedAt = performance.now();
       const record: RequestRecord = {
         id: next++,
-        started_at: new Date().toISOString(),
+        started_at: '',
         method: req.method ?? 'GET',
         url: redact(url),
         subject: null,
@@ -98,55 +145,30 @@ export function createRequestLog(capacity = 500, redact: (url: string) => string
         run: null,
         state: 'open',
       };
-      const entry: Entry = { record, res, startedAt };
+      const entry: Entry = { record, res, startedAt, startedEpoch: Date.now(), decision: undefined };
       ring[record.id % capacity] = entry;
-      byRequest.set(req, record);
-      const done = () => {
-        res.removeListener('close', done);
-        byRequest.delete(req);
-        current(entry);
-        entry.res = null;
-        record.duration_ms = round(performance.now() - startedAt);
-        record.status = res.headersSent ? res.statusCode : null;
-        record.state = res.writableFinished ? 'done' : 'aborted';
-        const decision = decisionOf(req.headers);
-        if (decision) {
-          const state = decision.outcome === 'excluded' ? null : decision.state;
-          record.subject = state?.user_id ?? null;
-          record.verdict =
-            decision.outcome === 'excluded'
-              ? { outcome: 'excluded', rule: decision.pattern, rule_source: 'excluded', required_scopes: [], detail: null }
-              : {
-                  outcome: decision.outcome,
-                  rule: decision.matched?.pattern ?? null,
-                  rule_source: decision.matched?.source ?? null,
-                  required_scopes: [...decision.requiredScopes],
-                  detail: decision.outcome === 'deny' ? decision.error.message : null,
-                };
-        }
-        emit(entry);
-      };
-      res.on('close', done);
+      byRequest.set(req, entry);
+      // One listener shared by every response (it finds the entry on the request), rather than
+      // a closure and its context made per request.
+      res.on('close', completeOnClose);
       emit(entry);
     },
-
     /** Marks the request as answered by the upstream. */
     forwarded(req: IncomingMessage): void {
-      const record = byRequest.get(req);
-      if (record) record.forwarded = true;
+      const entry = byRequest.get(req);
+      if (entry) entry.record.forwarded = true;
     },
 
     /** Names the run a forwarded request produced (from its first event or its JSON answer). */
     producedRun(req: IncomingMessage, run: RequestRun): void {
-      const record = byRequest.get(req);
-      if (!record) return;
-      record.run = run;
-      const entry = ring[record.id % capacity];
-      emit(entry?.record === record ? entry : { record, res: null, startedAt: 0 });
+      const entry = byRequest.get(req);
+      if (!entry) return;
+      entry.record.run = run;
+      emit(entry);
     },
 
     idOf(req: IncomingMessage): number | null {
-      return byRequest.get(req)?.id ?? null;
+      return byRequest.get(req)?.record.id ?? null;
     },
 
     /** Records newer than `after` (all held when omitted), oldest first. */
