@@ -80,6 +80,29 @@ function rewrittenAs(req: Requirement, at: PathResource | null): string | null {
 }
 
 /**
+ * A refusal: `unmet` are the requirements the caller fails, each named with the scopes that would
+ * satisfy it on this path (what the 403 detail and the inspector show).
+ */
+function refusal(
+  on: { isAdmin: boolean; required: readonly string[]; pathId: string | null; rewritten: AccessResult['rewritten'] },
+  unmet: readonly Requirement[],
+  perResourceIds: string[] | null,
+): AccessResult {
+  const alternatives = unmet.map((req) => ({ scope: req.written, oneOf: acceptedAlternatives(req, on.pathId) }));
+  return {
+    isAdmin: on.isAdmin,
+    requiredScopes: [...on.required],
+    missingScopes: unmet.map((r) => r.written),
+    alternatives,
+    acceptedScopes: [...new Set(alternatives.flatMap((a) => a.oneOf))],
+    rewritten: on.rewritten,
+    allowed: false,
+    accessibleResourceIds: [],
+    perResourceIds,
+  };
+}
+
+/**
  * The scope decision, as the platform's check gives it (AgentOS 2.9 and 3). Pure: no token, no
  * clock, no settings object. Every required scope must be satisfied; ids come from
  * `/agents`, `/teams` and `/workflows` paths only; a family listing answers only the ids the
@@ -126,8 +149,7 @@ export function evaluateAccess(input: AccessInput): AccessResult {
   }
   const family = listingFamily(input.mapping, input.method, input.path, at);
   const ids = family === null ? null : (listingIds ?? familyIds(input.scopes, family, input.adminScope, null));
-  const describe = (reqList: readonly Requirement[]) =>
-    reqList.map((req) => ({ scope: req.written, oneOf: acceptedAlternatives(req, pathId) }));
+  const refused = { isAdmin, required, pathId, rewritten };
 
   if (allowed && family !== null) {
     if (ids !== null && ids.length > 0) {
@@ -136,18 +158,7 @@ export function evaluateAccess(input: AccessInput): AccessResult {
     }
     // Refused by the listing handler: name the family's read scope, as the platform does.
     const unmet = missing.length > 0 ? missing : [requirementFor(`${family}:read`, null, input.adminScope)];
-    const alternatives = describe(unmet);
-    return {
-      ...base,
-      rewritten,
-      allowed: false,
-      requiredScopes: [...required],
-      missingScopes: unmet.map((r) => r.written),
-      alternatives,
-      acceptedScopes: [...new Set(alternatives.flatMap((a) => a.oneOf))],
-      accessibleResourceIds: [],
-      perResourceIds: [],
-    };
+    return refusal(refused, unmet, []);
   }
 
   const together = intersect(granted);
@@ -156,18 +167,7 @@ export function evaluateAccess(input: AccessInput): AccessResult {
     const some = together === 'all' || !perResource ? null : together;
     return { ...base, rewritten, allowed: true, accessibleResourceIds: some ?? ALL, perResourceIds: some };
   }
-  const alternatives = describe(missing);
-  return {
-    ...base,
-    rewritten,
-    allowed: false,
-    requiredScopes: [...required],
-    missingScopes: missing.map((r) => r.written),
-    alternatives,
-    acceptedScopes: [...new Set(alternatives.flatMap((a) => a.oneOf))],
-    accessibleResourceIds: [],
-    perResourceIds: perResource ? (together === 'all' ? [] : together) : null,
-  };
+  return refusal(refused, missing, perResource ? (together === 'all' ? [] : together) : null);
 }
 
 /**
