@@ -4,8 +4,9 @@ import { PYTHON_JSON_MAX_DEPTH } from '../../server/agno-format/json-depth.js';
 import type { AgnoLayout } from '../../server/testing/agno-builder.js';
 import type { AgnoSessionRecord } from '../../server/testing/agno-session-record.js';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
-import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
-import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
+import { findPostgresBin } from '../../server/testing/postgres-cluster.js';
+import { startPostgresTestServer, type PostgresTestServer } from '../../server/testing/postgres-server.js';
+import type { TestServer } from '../../server/testing/server-harness.js';
 
 /**
  * A PostgreSQL `runs` value nested deeper than Python's `json.loads` reads (900 levels, the limit
@@ -28,9 +29,9 @@ if (!bin) {
     it.skip('SKIPPED: no PostgreSQL binaries (initdb, pg_ctl) found; install postgresql (Debian: apt-get install -y postgresql) or set PG_BIN', () => {});
   });
 } else {
-  let cluster: PostgresCluster;
   let client: pg.Client;
   let t: TestServer;
+  let stop: PostgresTestServer['stop'] | undefined;
   let admin: string;
   const layouts: ReadonlyArray<readonly [AgnoLayout, string]> = [
     ['2.x', 'two'],
@@ -48,26 +49,21 @@ if (!bin) {
   });
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster(bin);
-    client = new pg.Client({ connectionString: cluster.url });
-    await client.connect();
-    for (const [layout, schema] of layouts) {
-      await buildAgnoPostgres(cluster.url, [session('deep-s'), session('edge-s'), session('object-s'), session('fine-s')], { schema, layout });
-      await client.query(`UPDATE ${schema}.agno_sessions SET runs = '{"run_id": "g1", "agent_id": "a1"}'::jsonb WHERE session_id = 'object-s'`);
-      await client.query(`UPDATE ${schema}.agno_sessions SET runs = $1::jsonb WHERE session_id = 'deep-s'`, [runsOfDepth(PYTHON_JSON_MAX_DEPTH + 1)]);
-      await client.query(`UPDATE ${schema}.agno_sessions SET runs = $1::jsonb WHERE session_id = 'edge-s'`, [runsOfDepth(PYTHON_JSON_MAX_DEPTH)]);
-    }
-    t = await startTestServer({
-      databases: layouts.map(([, schema]) => ({ id: schema, url: cluster.url, schema, read_only: false })),
-    });
+    ({ t, client, stop } = await startPostgresTestServer(bin, {
+      prepare: async (url, db) => {
+        for (const [layout, schema] of layouts) {
+          await buildAgnoPostgres(url, [session('deep-s'), session('edge-s'), session('object-s'), session('fine-s')], { schema, layout });
+          await db.query(`UPDATE ${schema}.agno_sessions SET runs = '{"run_id": "g1", "agent_id": "a1"}'::jsonb WHERE session_id = 'object-s'`);
+          await db.query(`UPDATE ${schema}.agno_sessions SET runs = $1::jsonb WHERE session_id = 'deep-s'`, [runsOfDepth(PYTHON_JSON_MAX_DEPTH + 1)]);
+          await db.query(`UPDATE ${schema}.agno_sessions SET runs = $1::jsonb WHERE session_id = 'edge-s'`, [runsOfDepth(PYTHON_JSON_MAX_DEPTH)]);
+        }
+      },
+      settings: (url) => ({ databases: layouts.map(([, schema]) => ({ id: schema, url, schema, read_only: false })) }),
+    }));
     admin = await t.token({ scopes: ['platform:admin'] });
   }, 60_000);
 
-  afterAll(async () => {
-    await t?.stop();
-    await client?.end();
-    cluster?.stop();
-  });
+  afterAll(() => stop?.());
 
   const stored = async (schema: string, id: string): Promise<string> =>
     String((await client.query<{ v: string }>(`SELECT runs::text || '/' || updated_at AS v FROM ${schema}.agno_sessions WHERE session_id = $1`, [id])).rows[0]?.v);

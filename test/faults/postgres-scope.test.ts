@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
-import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
-import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
+import { findPostgresBin } from '../../server/testing/postgres-cluster.js';
+import { startPostgresTestServer, type PostgresTestServer } from '../../server/testing/postgres-server.js';
+import type { TestServer } from '../../server/testing/server-harness.js';
 import { agentRun } from './support.js';
 
 /**
@@ -17,33 +18,28 @@ if (!bin) {
   });
 } else {
   describe('Given a PostgreSQL session table where Alice and Bob each have a session "dup", and user isolation', () => {
-    let cluster: PostgresCluster;
     let t: TestServer;
     let client: pg.Client;
+    let stop: PostgresTestServer['stop'] | undefined;
 
     beforeAll(async () => {
-      cluster = await startPostgresCluster(bin);
-      await buildAgnoPostgres(cluster.url, [], { schema: 'pgn' });
-      client = new pg.Client({ connectionString: cluster.url });
-      await client.connect();
-      await client.query('ALTER TABLE pgn.agno_sessions DROP CONSTRAINT agno_sessions_pkey');
-      const insert = (user: string, runId: string, content: string) =>
-        client.query(
-          "INSERT INTO pgn.agno_sessions (session_id, session_type, agent_id, user_id, runs, created_at) VALUES ('dup', 'agent', 'a1', $1, $2, 1771086857)",
-          [user, JSON.stringify([agentRun(runId, { user_id: user, content })])],
-        );
-      await insert('alice', 'r-alice', 'alice private');
-      await insert('bob', 'r-bob', 'bob content');
-      t = await startTestServer(
-        { auth: { user_isolation: true }, databases: [{ id: 'pgn', url: cluster.url, schema: 'pgn', read_only: false }] },
-      );
+      ({ t, client, stop } = await startPostgresTestServer(bin, {
+        prepare: async (url, db) => {
+          await buildAgnoPostgres(url, [], { schema: 'pgn' });
+          await db.query('ALTER TABLE pgn.agno_sessions DROP CONSTRAINT agno_sessions_pkey');
+          const insert = (user: string, runId: string, content: string) =>
+            db.query(
+              "INSERT INTO pgn.agno_sessions (session_id, session_type, agent_id, user_id, runs, created_at) VALUES ('dup', 'agent', 'a1', $1, $2, 1771086857)",
+              [user, JSON.stringify([agentRun(runId, { user_id: user, content })])],
+            );
+          await insert('alice', 'r-alice', 'alice private');
+          await insert('bob', 'r-bob', 'bob content');
+        },
+        settings: (url) => ({ auth: { user_isolation: true }, databases: [{ id: 'pgn', url, schema: 'pgn', read_only: false }] }),
+      }));
     }, 60_000);
 
-    afterAll(async () => {
-      await client?.end();
-      await t?.stop();
-      cluster?.stop();
-    });
+    afterAll(() => stop?.());
 
     const as = (sub: string) => t.token({ sub, scopes: ['sessions:read', 'sessions:write'] });
 

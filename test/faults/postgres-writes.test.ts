@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildAgnoPostgres } from '../../server/testing/postgres-builder.js';
-import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.js';
-import { startTestServer, type TestServer } from '../../server/testing/server-harness.js';
+import { findPostgresBin } from '../../server/testing/postgres-cluster.js';
+import { startPostgresTestServer, type PostgresTestServer } from '../../server/testing/postgres-server.js';
+import type { TestServer } from '../../server/testing/server-harness.js';
 
 /**
  * Session writes on PostgreSQL tables as Agno's `PostgresDb` writes them (2.9 with `runs`,
@@ -18,33 +19,30 @@ if (!bin) {
   });
 } else {
   describe('Given PostgreSQL session tables', () => {
-    let cluster: PostgresCluster;
     let t: TestServer;
     let client: pg.Client;
+    let stop: PostgresTestServer['stop'] | undefined;
     let admin: string;
 
     beforeAll(async () => {
-      cluster = await startPostgresCluster(bin);
-      for (const [schema, layout] of [['p2', '2.x'], ['p3', '3.x'], ['pn', '2.x']] as const) await buildAgnoPostgres(cluster.url, [], { schema, layout });
-      client = new pg.Client({ connectionString: cluster.url });
-      await client.connect();
-      await client.query('ALTER TABLE pn.agno_sessions DROP CONSTRAINT agno_sessions_pkey');
-      t = await startTestServer({
-        auth: { user_isolation: true },
-        databases: [
-          { id: 'p2', url: cluster.url, schema: 'p2', read_only: false },
-          { id: 'p3', url: cluster.url, schema: 'p3', read_only: false },
-          { id: 'pn', url: cluster.url, schema: 'pn', read_only: false },
-        ],
-      });
+      ({ t, client, stop } = await startPostgresTestServer(bin, {
+        prepare: async (url, db) => {
+          for (const [schema, layout] of [['p2', '2.x'], ['p3', '3.x'], ['pn', '2.x']] as const) await buildAgnoPostgres(url, [], { schema, layout });
+          await db.query('ALTER TABLE pn.agno_sessions DROP CONSTRAINT agno_sessions_pkey');
+        },
+        settings: (url) => ({
+          auth: { user_isolation: true },
+          databases: [
+            { id: 'p2', url, schema: 'p2', read_only: false },
+            { id: 'p3', url, schema: 'p3', read_only: false },
+            { id: 'pn', url, schema: 'pn', read_only: false },
+          ],
+        }),
+      }));
       admin = await t.token({ sub: 'root', scopes: ['platform:admin'] });
     }, 60_000);
 
-    afterAll(async () => {
-      await client?.end();
-      await t?.stop();
-      cluster?.stop();
-    });
+    afterAll(() => stop?.());
 
     const send = async (method: string, path: string, body: unknown, token: string) => {
       const res = await fetch(`${t.baseUrl}${path}`, {
