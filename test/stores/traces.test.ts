@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { firstSpans } from '../../server/api/traces/columns-window.js';
+import type { TraceColumns } from '../../server/api/traces/schemas.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgnoDb } from '../../server/testing/agno-builder.js';
 import { makeDemoSessions } from '../../server/testing/demo-sessions.js';
@@ -185,6 +187,19 @@ async function expectWholeListingOrder(t: TestServer, token: string, db: string)
   expect((await t.get(`/traces?db_id=${db}&sort_by=name`, token)).status).toBe(422);
 }
 
+/** Every trace's first spans (`?shape=columns&limit=`) are its whole columns answer's first, whatever the store reads for them. */
+async function expectFirstSpansCut(t: TestServer, token: string, db: string): Promise<void> {
+  const listed = (await (await t.get(`/traces?db_id=${db}&limit=100`, token)).json()) as { data: { trace_id: string }[] };
+  expect(listed.data.length).toBeGreaterThan(5);
+  for (const { trace_id: id } of listed.data) {
+    const whole = (await (await t.get(`/traces/${id}?db_id=${db}&shape=columns`, token)).json()) as TraceColumns;
+    for (const limit of [1, 3, 1000]) {
+      const first = await (await t.get(`/traces/${id}?db_id=${db}&shape=columns&limit=${limit}`, token)).json();
+      expect(first, `${id} limit ${limit}`).toEqual(firstSpans(whole, limit));
+    }
+  }
+}
+
 describe('Given the fixture’s traces in an Agno SQLite file', () => {
   let t: TestServer;
   let token: string;
@@ -203,6 +218,10 @@ describe('Given the fixture’s traces in an Agno SQLite file', () => {
 
   it('When the listing is sorted or bounded by duration, Then the whole listing is, across pages', async () => {
     await expectWholeListingOrder(t, token, 'obs');
+  });
+
+  it('When each trace’s first spans are asked for, Then they are its whole columns answer’s first', async () => {
+    await expectFirstSpansCut(t, token, 'obs');
   });
 });
 
@@ -243,6 +262,11 @@ if (!bin) {
     it('When the listing is sorted or bounded by duration, Then the whole listing is, across pages', async () => {
       const s = servers.open!;
       await expectWholeListingOrder(s.t, s.tokens.admin!, recorded.db_id);
+    });
+
+    it('When each trace’s first spans are asked for, Then they are its whole columns answer’s first', async () => {
+      const s = servers.open!;
+      await expectFirstSpansCut(s.t, s.tokens.admin!, recorded.db_id);
     });
   });
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/server-harness.js';
 import { TraceColumnsSchema, TraceDetailSchema } from './schemas.js';
+import { firstSpans } from './columns-window.js';
 
 /**
  * `GET /traces/{trace_id}?shape=columns` (rundesk extension, what the UI reads): the trace's own
@@ -51,17 +52,18 @@ describe('Given the team run trace of Agno’s observability database', () => {
     expect(first.spans.total).toBe(11);
     expect(first.spans.id).toEqual(whole.spans.id.slice(0, 3));
     expect(first.spans.parent).toEqual(whole.spans.parent.slice(0, 3));
-    expect(first.spans.name.map((i: number) => first.spans.text[i])).toEqual(whole.spans.name.slice(0, 3).map((i: number) => whole.spans.text[i]));
-    const { spans: _first, ...firstHead } = first;
-    const { spans: _whole, ...wholeHead } = whole;
-    expect(firstHead).toEqual(wholeHead);
-    // The whole answer again (now built beside the first spans) has no total and every span.
+    // Read from the spans' outline and three whole rows, and exactly the whole answer's first
+    // three but for the root's token totals (sums over every span).
+    expect(first).toEqual(firstSpans(whole, 3));
+    expect(whole.spans.metadata[0]).toMatchObject({ total_input_tokens: expect.any(Number), total_output_tokens: expect.any(Number) });
+    expect(first.spans.metadata[0]?.total_input_tokens).toBeUndefined();
+    // The whole answer again has no total and every span.
     const again = await (await t.get(`/traces/${TRACE}?db_id=obs&shape=columns`, token)).json();
     expect(again).toEqual(whole);
     expect('total' in again.spans).toBe(false);
     // Past the count: every span, with the total.
     const all = await (await t.get(`/traces/${TRACE}?db_id=obs&shape=columns&limit=500`, token)).json();
-    expect(all.spans.count).toBe(11);
+    expect(all).toEqual(firstSpans(whole, 500));
     expect(all.spans.total).toBe(11);
     expect((await t.get(`/traces/${TRACE}?db_id=obs&shape=columns&limit=0`, token)).status).toBe(422);
   });

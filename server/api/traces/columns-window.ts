@@ -6,7 +6,8 @@ import type { TraceColumns } from './schemas.js';
  * and `total` saying how many spans the whole answer holds. The text table keeps only the
  * entries the kept spans use (a trace of 50,000 distinct names sends a handful), and the errors,
  * step types and cycle flags of the spans cut are left out. A limit at or above the count
- * answers every span, still with `total`.
+ * answers every span, still with `total`. The roots' token totals (sums over every span) are
+ * left out, as `presentFirstSpans` leaves them out.
  */
 export function firstSpans(columns: TraceColumns, limit: number): TraceColumns {
   const c = columns.spans;
@@ -48,10 +49,17 @@ export function firstSpans(columns: TraceColumns, limit: number): TraceColumns {
       status,
       start_ms: c.start_ms.slice(0, n),
       end_ms: c.end_ms.slice(0, n),
-      metadata: c.metadata.slice(0, n),
+      metadata: c.metadata.slice(0, n).map((m, i) => (c.parent[i] === null && m ? withoutTotals(m) : m)),
       error: below(c.error),
       step_type: below(c.step_type),
       parent_cycle: c.parent_cycle.filter((i) => i < n),
     },
   };
+}
+
+/** A root's metadata without the token totals; null when nothing else is left. */
+function withoutTotals(metadata: Record<string, unknown>): Record<string, unknown> | null {
+  if (!('total_input_tokens' in metadata) && !('total_output_tokens' in metadata)) return metadata;
+  const { total_input_tokens: _input, total_output_tokens: _output, ...rest } = metadata;
+  return Object.keys(rest).length > 0 ? rest : null;
 }

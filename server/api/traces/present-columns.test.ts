@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SpanRow, TraceRow } from '../../db/traces/types.js';
 import { presentTraceDetail } from './present.js';
-import { presentTraceColumns } from './present-columns.js';
+import { firstSpans } from './columns-window.js';
+import { presentFirstSpans, presentTraceColumns } from './present-columns.js';
+import { outlineOf } from '../../db/traces/rows.js';
 import type { TraceColumns, TraceNode } from './schemas.js';
 
 /**
@@ -100,5 +102,38 @@ describe('Given any span table, Then the columns are the tree laid flat', () => 
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('Given any span table, Then its first spans read from the outline are the whole columns’ first', () => {
+  it('holds for every cut of generated parent links, times, kinds and failures', async () => {
+    await fc.assert(
+      fc.asyncProperty(spansArb, fc.integer({ min: 0, max: 30 }), async (spans, limit) => {
+        const whole = presentTraceColumns(trace, spans);
+        const asked: string[][] = [];
+        const first = await presentFirstSpans(trace, spans.map(outlineOf), limit, async (ids) => {
+          asked.push([...ids]);
+          return spans.filter((s) => ids.includes(s.span_id));
+        });
+        const head = spans.find((s) => !s.parent_span_id);
+        if (head?.attributes['openinference.span.kind'] === 'CHAIN') {
+          // A workflow's output may be a step's: answered from every span instead.
+          expect(first).toBeNull();
+          return;
+        }
+        expect(first).toEqual(firstSpans(whole, limit));
+        // Only the spans shown, the roots and the trace's own root are read in full.
+        const roots = spans.filter((s) => s.parent_span_id === null).length;
+        expect(asked).toHaveLength(1);
+        expect(asked[0]!.length).toBeLessThanOrEqual(Math.min(limit, whole.spans.count) + roots + 1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers null for span ids used twice (read every span then)', async () => {
+    const [a] = fc.sample(spansArb.filter((s) => s.length > 1), 1);
+    const spans = a!.map((s) => ({ ...s, span_id: 'same' }));
+    expect(await presentFirstSpans(trace, spans.map(outlineOf), 5, async () => spans)).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { AccessScope } from '../../access/scope.js';
 import { parseTraceFilter, pythonUtcIsoformat, type TraceFilter } from './filter-expression.js';
 import { presentSessionStats, presentSpan, presentTraceDetail, presentTraceSummary } from './present.js';
-import { presentTraceColumns } from './present-columns.js';
+import { presentFirstSpans, presentTraceColumns } from './present-columns.js';
+import { firstSpans } from './columns-window.js';
 import type { TraceColumns, TraceDetail, TraceNode, TraceSessionStats, TraceSummary } from './schemas.js';
 
 /**
@@ -123,6 +124,18 @@ export async function getTraceColumns(store: TraceStore, scope: AccessScope, tra
   const trace = await store.getTrace(traceId, scope);
   if (trace === null) throw new NotFoundError('Trace not found');
   return presentTraceColumns(trace, await store.getSpans([traceId]));
+}
+
+/**
+ * `GET /traces/{trace_id}?shape=columns&limit=`: the first spans of the columns answer, read from
+ * every span's outline and the shown spans' rows only (a 50,000-span trace's first screen reads
+ * 50,000 short rows and 200 whole ones); from every span when the outline cannot tell.
+ */
+export async function getTraceFirstSpans(store: TraceStore, scope: AccessScope, traceId: string, limit: number): Promise<TraceColumns> {
+  const trace = await store.getTrace(traceId, scope);
+  if (trace === null) throw new NotFoundError('Trace not found');
+  const first = await presentFirstSpans(trace, await store.getSpanOutline(traceId), limit, (ids) => store.getSpansById(traceId, ids));
+  return first ?? firstSpans(presentTraceColumns(trace, await store.getSpans([traceId])), limit);
 }
 
 /** `GET /trace_session_stats`: one row per session with traces, most recently active first. */

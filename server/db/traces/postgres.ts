@@ -2,8 +2,8 @@ import type { AccessScope } from '../../access/scope.js';
 import type pg from 'pg';
 import type { TraceColumn } from './filter.js';
 import { listOrderSql, listWhere, scopeSql, SqlParams, statsWhere } from './filter-sql.js';
-import { SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
-import { NEWEST_FIRST, type Counted, type Paging, type SessionTraceStatsRow, type SpanRow, type TraceListFilter, type TraceListRow, type TraceOrder, type TraceRow, type TraceStatsFilter, type TraceStore } from './types.js';
+import { outlineOf, SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
+import { NEWEST_FIRST, type Counted, type Paging, type SessionTraceStatsRow, type SpanOutline, type SpanRow, type TraceListFilter, type TraceListRow, type TraceOrder, type TraceRow, type TraceStatsFilter, type TraceStore } from './types.js';
 
 /** How long "does the schema have trace tables?" is remembered; an agent may start tracing any time. */
 const TABLES_TTL_MS = 1000;
@@ -56,6 +56,18 @@ export class PostgresTraceStore implements TraceStore {
     const tables = await this.tables();
     if (!tables?.spans || traceIds.length === 0) return [];
     const { rows } = await this.pool.query<Raw>(`SELECT ${spanSelect()} FROM ${tables.spans} s WHERE s.trace_id = ANY($1::text[])`, [traceIds]);
+    return rows.map(toSpanRow);
+  }
+
+  // Attributes are JSONB, decoded by the driver either way: the outline is read from whole rows.
+  async getSpanOutline(traceId: string): Promise<SpanOutline[]> {
+    return (await this.getSpans([traceId])).map(outlineOf);
+  }
+
+  async getSpansById(traceId: string, spanIds: readonly string[]): Promise<SpanRow[]> {
+    const tables = await this.tables();
+    if (!tables?.spans || spanIds.length === 0) return [];
+    const { rows } = await this.pool.query<Raw>(`SELECT ${spanSelect()} FROM ${tables.spans} s WHERE s.trace_id = $1 AND s.span_id = ANY($2::text[])`, [traceId, spanIds]);
     return rows.map(toSpanRow);
   }
 

@@ -1,4 +1,4 @@
-import type { DurationKind, SessionTraceStatsRow, SpanRow, TraceListRow, TraceRow } from './types.js';
+import type { DurationKind, SessionTraceStatsRow, SpanOutline, SpanRow, TraceListRow, TraceRow } from './types.js';
 
 /**
  * Raw trace and span rows (either driver) decoded the way Agno's `Trace.from_dict` /
@@ -95,6 +95,16 @@ export function toSpanRow(raw: Raw): SpanRow {
     attributes: decodeAttributes(raw.attributes),
     created_at: timeText(raw.created_at, 's'),
   };
+}
+
+/** A raw outline row (span_id, parent_span_id, start_time). */
+export function toSpanOutline(raw: Raw): SpanOutline {
+  return { span_id: text(raw.span_id), parent_span_id: nullableText(raw.parent_span_id), start_time: timeText(raw.start_time, 'ns') };
+}
+
+/** A decoded span's outline (a driver that reads whole rows anyway). */
+export function outlineOf(span: SpanRow): SpanOutline {
+  return { span_id: span.span_id, parent_span_id: span.parent_span_id, start_time: span.start_time };
 }
 
 export function toSessionStatsRow(raw: Raw): SessionTraceStatsRow {

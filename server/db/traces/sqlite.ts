@@ -3,8 +3,8 @@ import type { SqliteHandle, SqliteStatement } from '../connection.js';
 import { quoteIdentifier } from '../connection.js';
 import type { TraceColumn } from './filter.js';
 import { listOrderSql, listWhere, scopeSql, SqlParams, statsWhere } from './filter-sql.js';
-import { SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
-import { NEWEST_FIRST, type Counted, type Paging, type SessionTraceStatsRow, type SpanRow, type SyncTraceStore, type TraceListFilter, type TraceListRow, type TraceOrder, type TraceRow, type TraceStatsFilter } from './types.js';
+import { SPAN_COLUMNS_SQL, toSessionStatsRow, toSpanOutline, toSpanRow, toTraceListRow, toTraceRow, TRACE_COLUMNS_SQL } from './rows.js';
+import { NEWEST_FIRST, type Counted, type Paging, type SessionTraceStatsRow, type SpanOutline, type SpanRow, type SyncTraceStore, type TraceListFilter, type TraceListRow, type TraceOrder, type TraceRow, type TraceStatsFilter } from './types.js';
 
 /** Agno's default table names; other tables qualify when they have every column Agno writes. */
 const DEFAULT_TRACES = 'agno_traces';
@@ -63,6 +63,24 @@ export class SqliteTraceStore implements SyncTraceStore {
     const match = traceIds.length === 1 ? 's.trace_id = ?' : `s.trace_id IN (${traceIds.map(() => '?').join(', ')})`;
     const order = tables.spansByRowid ? ' ORDER BY s.rowid' : '';
     const raw = this.statement(`SELECT ${spanSelect()} FROM ${quoteIdentifier(tables.spans)} s WHERE ${match}${order}`).all(...traceIds) as Record<string, unknown>[];
+    return raw.map(toSpanRow);
+  }
+
+  getSpanOutline(traceId: string): SpanOutline[] {
+    const tables = this.tables();
+    if (!tables?.spans) return [];
+    const order = tables.spansByRowid ? ' ORDER BY s.rowid' : '';
+    const sql = `SELECT s.span_id, s.parent_span_id, s.start_time FROM ${quoteIdentifier(tables.spans)} s WHERE s.trace_id = ?${order}`;
+    return (this.statement(sql).all(traceId) as Record<string, unknown>[]).map(toSpanOutline);
+  }
+
+  getSpansById(traceId: string, spanIds: readonly string[]): SpanRow[] {
+    const tables = this.tables();
+    if (!tables?.spans || spanIds.length === 0) return [];
+    const order = tables.spansByRowid ? ' ORDER BY s.rowid' : '';
+    // The ids as one JSON array: any number of them binds as one parameter.
+    const sql = `SELECT ${spanSelect()} FROM ${quoteIdentifier(tables.spans)} s WHERE s.trace_id = ? AND s.span_id IN (SELECT value FROM json_each(?))${order}`;
+    const raw = this.statement(sql).all(traceId, JSON.stringify(spanIds)) as Record<string, unknown>[];
     return raw.map(toSpanRow);
   }
 

@@ -52,6 +52,16 @@ export interface SpanRow {
   created_at: string;
 }
 
+/**
+ * What placing a span in the shown order needs, without its attributes (most of reading a large
+ * trace): a trace's first screen reads this of every span and the rest of the first spans only.
+ */
+export interface SpanOutline {
+  span_id: string;
+  parent_span_id: string | null;
+  start_time: string;
+}
+
 export interface SessionTraceStatsRow {
   session_id: string;
   user_id: string | null;
@@ -121,6 +131,10 @@ export interface SyncTraceStore {
   getTrace(traceId: string, scope?: AccessScope): TraceRow | null;
   /** The spans of these traces, in stored order. */
   getSpans(traceIds: readonly string[]): SpanRow[];
+  /** Every span of the trace as an outline, in stored order. */
+  getSpanOutline(traceId: string): SpanOutline[];
+  /** The spans of the trace with these ids, in stored order. */
+  getSpansById(traceId: string, spanIds: readonly string[]): SpanRow[];
   getSpan(spanId: string): SpanRow | null;
   /** One row per session, most recently active first. */
   sessionStats(filter: TraceStatsFilter, paging: Paging): Counted<SessionTraceStatsRow>;
@@ -137,6 +151,8 @@ export const NO_TRACES: TraceStore = {
   listTraces: () => Promise.resolve({ rows: [], total: 0 }),
   getTrace: () => Promise.resolve(null),
   getSpans: () => Promise.resolve([]),
+  getSpanOutline: () => Promise.resolve([]),
+  getSpansById: () => Promise.resolve([]),
   getSpan: () => Promise.resolve(null),
   sessionStats: () => Promise.resolve({ rows: [], total: 0 }),
 };
@@ -148,6 +164,8 @@ export function asyncTraceStore(store: SyncTraceStore): TraceStore {
     listTraces: (...a) => run(() => store.listTraces(...a)),
     getTrace: (...a) => run(() => store.getTrace(...a)),
     getSpans: (...a) => run(() => store.getSpans(...a)),
+    getSpanOutline: (...a) => run(() => store.getSpanOutline(...a)),
+    getSpansById: (...a) => run(() => store.getSpansById(...a)),
     getSpan: (...a) => run(() => store.getSpan(...a)),
     sessionStats: (...a) => run(() => store.sessionStats(...a)),
   };

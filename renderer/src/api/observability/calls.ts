@@ -40,8 +40,9 @@ export function listTraces(actor: Actor, params: TraceListParams, l: DbLocation,
  * A trace as the UI shows it: rundesk's columns answer (`shape=columns`: flat arrays, no span's
  * input or output), which a 50,000-span trace reads and lays out in a fraction of the tree's time.
  */
-export async function getTraceColumns(actor: Actor, traceId: string, l: DbLocation, signal?: AbortSignal): Promise<TraceColumns> {
-  const answer = await readRoute(actor, '/traces/{trace_id}', { path: { trace_id: traceId }, query: { db_id: l.db, shape: 'columns' }, signal });
+export async function getTraceColumns(actor: Actor, traceId: string, l: DbLocation, signal?: AbortSignal, limit?: number): Promise<TraceColumns> {
+  // `limit`: the first spans only (`spans.total` tells how many the whole trace has), for a first screen.
+  const answer = await readRoute(actor, '/traces/{trace_id}', { path: { trace_id: traceId }, query: { db_id: l.db, shape: 'columns', limit }, signal });
   return answer as TraceColumns;
 }
 

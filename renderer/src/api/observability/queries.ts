@@ -10,6 +10,9 @@ import { traceFromColumns } from '../../lib/trace/tree';
  * so a new acting-as token never shows another token's answers. None of these change while a
  * page is read (they are written by runs and by Agno's metrics job), so none are polled.
  */
+/** Spans in a trace's first read: more rows than a 2160 px window shows, with the waterfall's overscan. */
+export const FIRST_SPANS = 200;
+
 const l = (loc: DbLocation) => ({ db: loc.db ?? '', table: loc.db ? (loc.table ?? '') : '' });
 const key = (actor: Actor, ...rest: unknown[]) => [...platformKeys.actor(actor), ...rest] as const;
 
@@ -25,6 +28,17 @@ export const traceQueries = {
     queryOptions({
       queryKey: key(actor, 'traces', 'detail', traceId, l(loc)),
       queryFn: async ({ signal }) => traceFromColumns(await api.getTraceColumns(actor, traceId, loc, signal)),
+      staleTime: 30_000,
+    }),
+  /**
+   * The trace's first spans (as many as a tall screen shows, with overscan), read before the
+   * whole trace so the trace page's first screen does not wait for a large trace to travel and
+   * be laid out; `total` set when there are more. A trace that small is whole already.
+   */
+  first: (actor: Actor, traceId: string, loc: DbLocation) =>
+    queryOptions({
+      queryKey: key(actor, 'traces', 'first', traceId, l(loc)),
+      queryFn: async ({ signal }) => traceFromColumns(await api.getTraceColumns(actor, traceId, loc, signal, FIRST_SPANS)),
       staleTime: 30_000,
     }),
   /** One span in full: its input, output and attributes (`?span_id=`). */

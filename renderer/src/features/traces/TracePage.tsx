@@ -8,6 +8,7 @@ import { MetaField } from '../../components/MetaField';
 import { QueryPage } from '../../components/QueryPage';
 import { RequestError } from '../errors/AuthExplain';
 import type { TraceData } from '../../lib/trace/types';
+import { isFirstSpans } from '../../lib/trace/tree';
 import type { DbLocation } from '../../api-types/shapes';
 import type { ReactNode } from 'react';
 import { formatDateTime, shortId } from '../../lib/format';
@@ -27,7 +28,11 @@ export function TracePage() {
   const { actor } = useActingAs();
   const loc = useDbLocation();
   const { traceId = '' } = useParams();
-  const q = useQuery(traceQueries.detail(actor, traceId, loc));
+  // The first spans first (the first screen), then the whole trace when there is more of it.
+  const first = useQuery(traceQueries.first(actor, traceId, loc));
+  const more = first.data !== undefined && isFirstSpans(first.data);
+  const whole = useQuery({ ...traceQueries.detail(actor, traceId, loc), enabled: more });
+  const q = more && (whole.data !== undefined || whole.isError) ? whole : first;
   useMarkLoaded(!q.isPending);
 
   const crumbs = (

@@ -12,7 +12,7 @@ import { toggled, type TreeCursor } from '../../lib/trace/keyboard';
 import { modelFacts, SPAN_KIND_LABEL, spanCaption, spanKind, spanStatus, type SpanKind } from '../../lib/trace/kind';
 import { waterfallRows, windowOf } from '../../lib/trace/layout';
 import { otlpFileName, toOtlp } from '../../lib/trace/otlp';
-import { buildSpanTree, flattenTraceDetail, pathTo, type SpanNode } from '../../lib/trace/tree';
+import { buildSpanTree, flattenTraceDetail, isFirstSpans, pathTo, type SpanNode } from '../../lib/trace/tree';
 import type { FlatSpan, TraceData } from '../../lib/trace/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { traceQueries } from '../../api/observability/queries';
@@ -64,6 +64,8 @@ export function TraceView({
 }) {
   const detail = trace.head;
   const spans = trace.spans;
+  // Only the first spans so far: the waterfall shows them; what needs every span waits.
+  const partial = isFirstSpans(trace);
   const tree = useMemo(() => buildSpanTree(spans), [spans]);
   const price = usePricer();
   const [filter, setFilter] = useState<SpanFilter>(NO_FILTER);
@@ -80,8 +82,8 @@ export function TraceView({
   const captionOf = useCallback((span: FlatSpan) => captionWithCost(span, costs), [costs]);
   const cost = useMemo(() => (costs ? sumCosts(spans, costs) : null), [spans, costs]);
   const win = useMemo(() => windowOf(tree, zoom), [tree, zoom]);
-  const critical = useMemo(() => new Set(showCritical ? criticalPath(tree).map((n) => n.span.id) : []), [tree, showCritical]);
-  const slowest = useMemo(() => slowestSpans(tree, 5, ['model', 'tool'], true), [tree]);
+  const critical = useMemo(() => new Set(showCritical && !partial ? criticalPath(tree).map((n) => n.span.id) : []), [tree, showCritical, partial]);
+  const slowest = useMemo(() => (partial ? [] : slowestSpans(tree, 5, ['model', 'tool'], true)), [tree, partial]);
   const totals = useMemo(() => summarise(tree.order), [tree]);
 
   const cursor: TreeCursor = { ...cursorState, collapsed };
@@ -121,15 +123,23 @@ export function TraceView({
   return (
     <div className={styles.view} data-testid="trace-view" data-trace-id={detail.trace_id}>
       <div className={styles.summary} data-testid="trace-summary">
-        <Stat label="Spans" value={formatCount(tree.order.length)} testId="trace-span-count" />
+        <Stat label="Spans" value={formatCount(partial ? trace.total! : tree.order.length)} testId="trace-span-count" />
         <Stat label="Duration" value={formatMs(tree.end - tree.start)} />
-        <Stat label="Tokens" value={`${formatCount(totals.input)} → ${formatCount(totals.output)}`} />
-        <Stat label="Cost" value={cost ? formatCostSum(cost) : '…'} title={cost ? (costNote(cost) ?? 'Model calls priced from the @pydantic/genai-prices table') : 'Loading the price table'} testId="trace-cost" />
-        <Stat label="Model calls" value={formatCount(totals.model)} />
-        <Stat label="Tool calls" value={formatCount(totals.tool)} />
-        <Stat label="Errors" value={formatCount(totals.errors)} tone={totals.errors ? 'danger' : undefined} />
+        {partial ? (
+          // Sums over every span: shown when the whole trace is read (a moment after its first screen).
+          ['Tokens', 'Cost', 'Model calls', 'Tool calls', 'Errors'].map((label) => <Stat key={label} label={label} value="…" title="Reading every span" />)
+        ) : (
+          <>
+            <Stat label="Tokens" value={`${formatCount(totals.input)} → ${formatCount(totals.output)}`} />
+            <Stat label="Cost" value={cost ? formatCostSum(cost) : '…'} title={cost ? (costNote(cost) ?? 'Model calls priced from the @pydantic/genai-prices table') : 'Loading the price table'} testId="trace-cost" />
+            <Stat label="Model calls" value={formatCount(totals.model)} />
+            <Stat label="Tool calls" value={formatCount(totals.tool)} />
+            <Stat label="Errors" value={formatCount(totals.errors)} tone={totals.errors ? 'danger' : undefined} />
+          </>
+        )}
       </div>
-      <div className={styles.toolbar}>
+      {/* Search, filters, the graph and export need every span: not usable until they are read. */}
+      <div className={styles.toolbar} inert={partial}>
         {view === 'waterfall' ? (
           <SpanFilterBar filter={filter} onChange={setFilter} kinds={KIND_ORDER.filter((k) => totals.kinds.has(k)) as SpanKind[]} matched={filtered?.matches.size ?? null} total={tree.order.length} />
         ) : (
@@ -205,6 +215,7 @@ export function TraceView({
             critical={critical}
             maxHeight={maxHeight}
             label={`Spans of ${detail.name}`}
+            total={trace.total}
           />
           )}
           {view === 'waterfall' && (

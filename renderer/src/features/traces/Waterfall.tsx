@@ -45,6 +45,7 @@ export function Waterfall({
   spans,
   captionOf: fullCaptionOf,
   shortCaptionOf = fullCaptionOf,
+  total,
 }: {
   rows: readonly WaterfallRow[];
   /** Every span of the tree (sizes the name column, whatever is open). */
@@ -61,6 +62,8 @@ export function Waterfall({
   critical: ReadonlySet<string>;
   maxHeight: string;
   label: string;
+  /** When `spans` are only the trace's first: how many it has (the list is as tall as they will be). */
+  total?: number | undefined;
 }) {
   const idPrefix = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -110,7 +113,9 @@ export function Waterfall({
   const tickCount = nameCol.frameWidth > 0 ? Math.max(2, Math.min(6, Math.floor((nameCol.frameWidth - nameCol.width - 64) / 80))) : 6;
   const ticks = useMemo(() => axisTicks(duration, tickCount), [duration, tickCount]);
   const rowId = (spanId: string) => `${idPrefix}-${spanId}`;
-  const total = virtualizer.getTotalSize();
+  // The rows still to be read take their room already, so the scrollbar does not jump when they come.
+  const pending = total === undefined ? 0 : Math.max(0, total - spans.length);
+  const height = virtualizer.getTotalSize() + pending * rowHeight;
 
   return (
     <div
@@ -118,6 +123,7 @@ export function Waterfall({
       className={styles.frame}
       data-testid="waterfall"
       data-count={rows.length}
+      data-partial={pending > 0 || undefined}
       data-stacked={nameCol.stacked || undefined}
       style={{ '--name-col': `${nameCol.width}px`, '--row-h': `${rowHeight}px` } as CSSProperties}
     >
@@ -154,7 +160,7 @@ export function Waterfall({
       <div
         ref={scrollRef}
         className={styles.scroller}
-        style={{ maxHeight, height: Math.min(total, 100_000) }}
+        style={{ maxHeight, height: Math.min(height, 100_000) }}
         role="tree"
         aria-label={label}
         tabIndex={0}
@@ -165,7 +171,7 @@ export function Waterfall({
         }}
         data-testid="waterfall-scroller"
       >
-        <div style={{ height: total, position: 'relative' }}>
+        <div style={{ height, position: 'relative' }}>
           <Rows
             items={items}
             rows={rows}

@@ -6,8 +6,8 @@ import { treeKey, type TreeCursor } from './keyboard';
 import { modelFacts, spanCaption, spanKind, spanStatus } from './kind';
 import { axisTicks, barOf, waterfallRows } from './layout';
 import { messageForSpan, owningRunId, spanForMessage } from './match';
-import { buildSpanTree, flattenTraceDetail } from './tree';
-import type { FlatSpan, TraceDetail, TraceNode } from './types';
+import { buildSpanTree, flattenTraceDetail, isFirstSpans, traceFromColumns } from './tree';
+import type { FlatSpan, TraceColumns, TraceDetail, TraceNode } from './types';
 
 const T0 = Date.parse('2026-04-05T08:04:38.000Z');
 const iso = (ms: number) => new Date(T0 + ms).toISOString();
@@ -216,5 +216,39 @@ describe('span ↔ message', () => {
   it('skips history messages', () => {
     const withHistory: AgnoMessage[] = [{ role: 'assistant', from_history: true }, ...researcherMessages];
     expect(messageForSpan(tree, tree.byId.get('r-llm-1')!, withHistory)?.messageIndex).toBe(3);
+  });
+});
+
+describe('traceFromColumns with the first spans only (`?shape=columns&limit=`)', () => {
+  const head = { trace_id: 't', name: 'Team.arun', status: 'OK', duration: '1s', start_time: iso(0), end_time: iso(1000), total_spans: 3, error_count: 0, created_at: iso(1000) };
+  const columns = (count: number, total?: number): TraceColumns => ({
+    ...head,
+    spans: {
+      count,
+      ...(total === undefined ? {} : { total }),
+      text: ['Team.arun', 'TEAM', 'OK'],
+      id: ['a', 'b', 'c'].slice(0, count),
+      parent: [null, 'a', 'b'].slice(0, count),
+      name: [0, 0, 0].slice(0, count),
+      type: [1, 1, 1].slice(0, count),
+      status: [2, 2, 2].slice(0, count),
+      start_ms: [T0, T0 + 1, T0 + 2].slice(0, count),
+      end_ms: [T0 + 10, T0 + 9, T0 + 8].slice(0, count),
+      metadata: [null, null, null].slice(0, count),
+      error: {},
+      step_type: {},
+      parent_cycle: [],
+    },
+  });
+
+  it('marks a cut answer with the whole count, and a whole one (or one cut at its end) as whole', () => {
+    const cut = traceFromColumns(columns(2, 3));
+    expect(cut.total).toBe(3);
+    expect(cut.spans.map((s) => s.id)).toEqual(['a', 'b']);
+    expect(isFirstSpans(cut)).toBe(true);
+    const whole = traceFromColumns(columns(3));
+    expect(whole.total).toBeUndefined();
+    expect(isFirstSpans(whole)).toBe(false);
+    expect(isFirstSpans(traceFromColumns(columns(3, 3)))).toBe(false);
   });
 });

@@ -86,7 +86,12 @@ export function traceFromColumns(answer: TraceColumns): TraceData {
     if (!isRoot) span.complete = false;
     spans[i] = span;
   }
-  return { head, spans };
+  return c.total !== undefined && c.total > c.count ? { head, spans, total: c.total } : { head, spans };
+}
+
+/** Whether `trace` holds only its first spans (the rest still to be read). */
+export function isFirstSpans(trace: TraceData): boolean {
+  return trace.total !== undefined && trace.total > trace.spans.length;
 }
 
 /**

@@ -20,6 +20,11 @@ export type TraceHead = Omit<TraceDetail, 'tree'>;
 export interface TraceData {
   head: TraceHead;
   spans: FlatSpan[];
+  /**
+   * Set when `spans` are only the trace's first spans (a first screen, `?shape=columns&limit=`):
+   * how many the whole trace shows.
+   */
+  total?: number;
 }
 
 /** One span with its parent named, whatever the source (a flattened tree, a span table). */
