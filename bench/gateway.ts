@@ -20,6 +20,12 @@ import { loadAverage, measure, median, ROOT, runBench, spawnServer, stopChild, w
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const RSS_RUNS = Number(process.env.BENCH_RSS_RUNS ?? 10_000);
+/**
+ * Node flags for the RSS server, e.g. `--max-old-space-size=64`: with V8's default limits the old
+ * generation grows with garbage until its first major collection, so RSS climbs for a while
+ * whether or not anything is kept; under a tight limit what stays is what is live.
+ */
+const RSS_NODE_FLAGS = (process.env.BENCH_RSS_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 /** `small`: only the small-request passes (the quick loop when working on the per-request cost). */
 const ONLY = process.env.BENCH_GATEWAY_ONLY ?? '';
 const SMALL_PASSES = Number(process.env.BENCH_SMALL_PASSES ?? 3);
@@ -86,15 +92,22 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
 }
 
-/** The streamed run directly and through rundesk, interleaved: medians of time to first event and to the end. */
-async function measureStreamed(directUrl: string, rundeskUrl: string, token: string) {
+/**
+ * The streamed run directly and through rundesk, interleaved: medians of time to first event and
+ * to the end, and the CPU rundesk spent per run (it is idle during the direct runs), which a
+ * loaded machine changes far less than the times.
+ */
+async function measureStreamed(directUrl: string, rundeskUrl: string, token: string, rundeskPid: number | undefined) {
   const direct: Array<{ first: number; total: number }> = [];
   const through: Array<{ first: number; total: number }> = [];
+  const cpuBefore = cpuMs(rundeskPid);
   for (let i = 0; i < RUNS; i++) {
     direct.push(await streamedRun(directUrl, null));
     through.push(await streamedRun(rundeskUrl, token));
   }
+  const cpuAfter = cpuMs(rundeskPid);
   const m = (xs: Array<{ first: number; total: number }>, k: 'first' | 'total') => +median(xs.map((x) => x[k])).toFixed(3);
+  const cpuPerRun = cpuBefore && cpuAfter ? +((cpuAfter.user + cpuAfter.sys - cpuBefore.user - cpuBefore.sys) / RUNS).toFixed(3) : null;
   const streamed = {
     runs: RUNS,
     pace_ms_between_events: Number(process.env.BENCH_PACE_MS ?? 5),
@@ -104,6 +117,9 @@ async function measureStreamed(directUrl: string, rundeskUrl: string, token: str
     direct_total_ms: m(direct, 'total'),
     rundesk_total_ms: m(through, 'total'),
     added_total_pct: +(((m(through, 'total') - m(direct, 'total')) / m(direct, 'total')) * 100).toFixed(2),
+    rundesk_cpu_ms_per_run: cpuPerRun,
+    rundesk_cpu_pct_of_direct_run: cpuPerRun === null ? null : +((cpuPerRun / m(direct, 'total')) * 100).toFixed(2),
+    load_average_after: loadAverage(),
   };
   process.stdout.write(`streamed run: ${JSON.stringify(streamed)}\n`);
   return streamed;
@@ -112,7 +128,7 @@ async function measureStreamed(directUrl: string, rundeskUrl: string, token: str
 /** rundesk's RSS over RSS_RUNS streamed runs (20 at a time), pointed at the unpaced upstream. */
 async function measureRss(cli: string, settingsPath: string, dataDir: string, upstreamUrl: string, publicKeyPem: string, token: string) {
   fs.writeFileSync(settingsPath, JSON.stringify({ upstream: { url: upstreamUrl }, auth: { verification_keys: [publicKeyPem], algorithm: 'RS256', authorization: true } }));
-  const rssServer = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', dataDir, '--port', '0'], { RUNDESK_LOG_LEVEL: 'warn' });
+  const rssServer = await spawnServer([cli, 'serve', '--config', settingsPath, '--data-dir', dataDir, '--port', '0'], { RUNDESK_LOG_LEVEL: 'warn' }, { nodeFlags: RSS_NODE_FLAGS });
   const pid = rssServer.child.pid as number;
   const samples: Array<{ runs: number; rss_mb: number }> = [];
   let started = 0;
@@ -129,7 +145,7 @@ async function measureRss(cli: string, settingsPath: string, dataDir: string, up
   await Promise.all(Array.from({ length: 20 }, worker));
   await stopChild(rssServer.child);
   const afterWarmup = samples.filter((s) => s.runs >= 2000).map((s) => s.rss_mb);
-  const rss = { runs: RSS_RUNS, samples, growth_after_2000_runs_mb: +(Math.max(...afterWarmup) - Math.min(...afterWarmup)).toFixed(1) };
+  const rss = { runs: RSS_RUNS, node_flags: RSS_NODE_FLAGS, samples, growth_after_2000_runs_mb: +(Math.max(...afterWarmup) - Math.min(...afterWarmup)).toFixed(1) };
   process.stdout.write(`rss: ${JSON.stringify(rss)}\n`);
   return rss;
 }
@@ -161,7 +177,7 @@ async function main(): Promise<void> {
       await streamedRun(upstream.url, null);
       await streamedRun(rundesk.url, token);
     }
-    const streamed = ONLY === 'small' ? null : await measureStreamed(upstream.url, rundesk.url, token);
+    const streamed = ONLY === 'small' ? null : await measureStreamed(upstream.url, rundesk.url, token, rundesk.child.pid);
 
     const cancel = { method: 'POST' as const, path: '/agents/weather-agent/runs/r1/cancel' };
     // Alternating passes, so a burst of load from elsewhere on the machine hits both sides alike.

@@ -113,7 +113,11 @@ export function createForwarder() {
     const tap = p?.tap;
     if (p && tap) {
       tap.response?.(proxyRes.statusCode ?? 502, proxyRes.headers);
-      if (tap.chunk) proxyRes.on('data', tap.chunk);
+      const chunk = tap.chunk;
+      // Read after the bytes went to the client (the library's pipe writes them in its own
+      // `data` listener, attached after this event): the client never waits on the parsing. A
+      // tick keeps the chunks in order and ahead of the `end` that follows them.
+      if (chunk) proxyRes.on('data', (c: Buffer) => process.nextTick(chunk, c));
       proxyRes.once('end', () => settle(p, true));
       proxyRes.once('close', () => settle(p, proxyRes.complete));
     }
