@@ -28,6 +28,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { errorMiddleware } from './http/error-middleware.js';
+import { ErrorBodySchema } from './http/schemas.js';
 import { UpstreamTimeoutError, UpstreamUnavailableError } from './upstream-errors.js';
 
 /** One instance of every kind; the mapped type makes a new kind without a sample a compile error. */
@@ -128,6 +129,12 @@ describe('the error table', () => {
   it('has a row, a sample and an expectation for exactly the same kinds', () => {
     expect(Object.keys(ERROR_TABLE).sort()).toEqual(Object.keys(SAMPLES).sort());
     expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(SAMPLES).sort());
+  });
+
+  it('When /openapi.json documents the error body, then each field beyond detail and error_code is one some kind answers', () => {
+    const answered = new Set(Object.values(SAMPLES).flatMap((sample) => Object.keys(httpAnswerOf(sample()).body)));
+    const documented = Object.keys(ErrorBodySchema.shape);
+    expect(documented.filter((field) => !answered.has(field))).toEqual([]);
   });
 
   for (const kind of Object.keys(SAMPLES) as ErrorKind[]) {

@@ -34,7 +34,7 @@ export const ERROR_TABLE: { readonly [K in ErrorKind]: KindAnswer<K> } = {
   CORS_ORIGIN_NOT_ALLOWED: { status: 400, exitCode: 1 },
   UNAUTHENTICATED: { status: DENY_STATUS.UNAUTHENTICATED, exitCode: 1, headers: bearerChallenge },
   FORBIDDEN: { status: DENY_STATUS.FORBIDDEN, exitCode: 1 },
-  NOT_FOUND: { status: 404, exitCode: 1, extra: (err) => (err.sessionType !== undefined ? { session_type: err.sessionType } : undefined) },
+  NOT_FOUND: { status: 404, exitCode: 1 },
   CONFLICT: { status: 409, exitCode: 1 },
   READ_ONLY_DATABASE: { status: 409, exitCode: 1 },
   LAST_TRUSTED_KEY: { status: 409, exitCode: 1 },

@@ -55,16 +55,6 @@ export class ForbiddenError extends AppError {
 
 export class NotFoundError extends AppError {
   readonly code = 'NOT_FOUND';
-  /**
-   * Set when the session exists under another type than the one asked for: its real type, sent
-   * as the body's `session_type` so a client switches `type` without reading the detail.
-   */
-  readonly sessionType: string | undefined;
-
-  constructor(detail: string, options?: { cause?: unknown; sessionType?: string | undefined }) {
-    super(detail, options);
-    this.sessionType = options?.sessionType;
-  }
 }
 
 export class ConflictError extends AppError {

@@ -2867,11 +2867,6 @@ export interface components {
             detail: string;
             /** @description Code for categorization, e.g. NOT_FOUND */
             error_code: string | null;
-            /**
-             * @description On a 404 for a session that exists under another type than `type`: its actual type (use it as `type`).
-             * @enum {string}
-             */
-            session_type?: "agent" | "team" | "workflow";
             /** @description On a 422 `SESSION_UNREADABLE`: the database holding the session. */
             db_id?: string;
             /** @description On a 422 `SESSION_UNREADABLE`: the session whose stored runs cannot be read. */
