@@ -27,3 +27,24 @@ export function useMarkLoaded(settled: boolean): void {
     if (settled) markAppLoaded();
   }, [settled]);
 }
+
+/**
+ * `true` once `ready` has been true through a painted frame (the frame after the one `ready`
+ * rendered in), so work started then does not hold back what that frame shows.
+ */
+export function useAfterPaint(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    // A frame callback runs before its paint; a task queued from it runs after.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}

@@ -12,7 +12,7 @@ import { isFirstSpans } from '../../lib/trace/tree';
 import type { DbLocation } from '../../api-types/shapes';
 import type { ReactNode } from 'react';
 import { formatDateTime, shortId } from '../../lib/format';
-import { useMarkLoaded } from '../../lib/hooks';
+import { useAfterPaint, useMarkLoaded } from '../../lib/hooks';
 import { compareWithHref, sessionTypeOf, tracesHref } from './links';
 import pageStyles from '../../components/Page.module.css';
 import styles from './TracePage.module.css';
@@ -28,10 +28,13 @@ export function TracePage() {
   const { actor } = useActingAs();
   const loc = useDbLocation();
   const { traceId = '' } = useParams();
-  // The first spans first (the first screen), then the whole trace when there is more of it.
+  // The first spans first (the first screen), then the whole trace when there is more of it:
+  // asked for once the first screen is painted, so reading and laying out a large trace does
+  // not hold that frame back.
   const first = useQuery(traceQueries.first(actor, traceId, loc));
   const more = first.data !== undefined && isFirstSpans(first.data);
-  const whole = useQuery({ ...traceQueries.detail(actor, traceId, loc), enabled: more });
+  const painted = useAfterPaint(more);
+  const whole = useQuery({ ...traceQueries.detail(actor, traceId, loc), enabled: more && painted });
   const q = more && (whole.data !== undefined || whole.isError) ? whole : first;
   useMarkLoaded(!q.isPending);
 
