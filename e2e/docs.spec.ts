@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, readOnlyServer, test } from './fixtures.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -33,6 +33,8 @@ function drawnOperations(page: Page): Promise<string[]> {
  * leave the server's origin is aborted and counted, and none may happen.
  */
 test.describe('API docs pages', () => {
+  // Every test here only reads: one server for them all.
+  const server = readOnlyServer();
   async function open(page: Page, baseUrl: string, path: string) {
     const origin = new URL(baseUrl).origin;
     const foreign: string[] = [];
@@ -53,10 +55,10 @@ test.describe('API docs pages', () => {
     return { foreign, errors, consoleErrors };
   }
 
-  test('When /docs is opened with the network cut, then it draws every operation of /openapi.json from local assets', async ({ page, server }) => {
-    const document = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as Parameters<typeof documentOperations>[0];
+  test('When /docs is opened with the network cut, then it draws every operation of /openapi.json from local assets', async ({ page }) => {
+    const document = (await (await fetch(`${server().baseUrl}/openapi.json`)).json()) as Parameters<typeof documentOperations>[0];
     const expected = documentOperations(document);
-    const { foreign, errors, consoleErrors } = await open(page, server.baseUrl, '/docs');
+    const { foreign, errors, consoleErrors } = await open(page, server().baseUrl, '/docs');
 
     // Every operation is in the page without scrolling: Swagger UI 5.35 would otherwise draw only
     // those near the viewport once the document is large, out of reach of find-in-page.
@@ -66,8 +68,8 @@ test.describe('API docs pages', () => {
     expect(consoleErrors).toEqual([]); // e.g. a 401 for /favicon.ico, a platform route
   });
 
-  test('When /redoc is opened with the network cut, then it renders the operations from local assets', async ({ page, server }) => {
-    const { foreign, errors } = await open(page, server.baseUrl, '/redoc');
+  test('When /redoc is opened with the network cut, then it renders the operations from local assets', async ({ page }) => {
+    const { foreign, errors } = await open(page, server().baseUrl, '/redoc');
     // The platform's operation; the desk view documents its own copy under the same summary.
     // Redoc renders the whole document first: slow on a shared machine.
     await expect(page.getByRole('heading', { name: /operation\/get_session_run Get run by ID$/ })).toBeVisible({ timeout: 90_000 });
@@ -77,8 +79,8 @@ test.describe('API docs pages', () => {
     expect(errors).toEqual([]);
   });
 
-  test('When /docs/oauth2-redirect is opened, then it is served locally', async ({ page, server }) => {
-    const res = await page.goto(`${server.baseUrl}/docs/oauth2-redirect`);
+  test('When /docs/oauth2-redirect is opened, then it is served locally', async ({ page }) => {
+    const res = await page.goto(`${server().baseUrl}/docs/oauth2-redirect`);
     expect(res?.status()).toBe(200);
   });
 });

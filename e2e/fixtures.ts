@@ -1,6 +1,7 @@
 /**
  * A real rundesk server per test: `node dist/server/cli/main.js serve --data-dir <fresh temp dir>
- * --port 0`, its UI login URL read from stdout, stopped and its data dir removed afterwards.
+ * --port 0`, its UI login URL read from stdout, stopped and its data dir removed afterwards
+ * (`readOnlyServer` shares one between the tests of a file that only read).
  * Plus small HTTP helpers for the workbench (`/desk`, with the desk token) and the platform API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -133,6 +134,30 @@ export const test = base.extend<{ server: RundeskServer }>({
 });
 
 export { expect };
+
+/**
+ * One server for all the tests of the calling file (or `describe`), started before the first
+ * with `seed` run once on it, stopped after the last: `const server = readOnlyServer(seed)`, then
+ * `server()` in each test. Only for tests that read what `seed` wrote — none may change settings
+ * or data — so the order they run in cannot matter. Each test still has its own page (a fresh
+ * browser context: no cookie, storage or cache from the one before). Starting a server and
+ * seeding it took a second or two of each such test, most of it CPU.
+ */
+export function readOnlyServer(seed?: (server: RundeskServer) => Promise<void>): () => RundeskServer {
+  let started: Awaited<ReturnType<typeof startServer>> | undefined;
+  test.beforeAll(async () => {
+    started = await startServer();
+    await seed?.(started.server);
+  });
+  test.afterAll(async () => {
+    await started?.stop();
+    started = undefined;
+  });
+  return () => {
+    if (!started) throw new Error('readOnlyServer: the server is only there inside a test');
+    return started.server;
+  };
+}
 
 /** Saves a screenshot of `page` to e2e/artifacts/screenshots/<name>.png, pointer parked off the content. */
 export async function screenshot(page: import('@playwright/test').Page, name: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, readOnlyServer, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { expectAccessible } from './support/axe.js';
 import { attachObservability } from './support/observability.js';
@@ -6,21 +6,24 @@ import { attachObservability } from './support/observability.js';
 test.describe('memories, evals and metrics', () => {
   // axe runs twice per check (light and dark theme): slow on a shared machine.
   test.describe.configure({ timeout: 120_000 });
-  test.beforeEach(async ({ page, server }) => {
-    await attachObservability(server);
-    await new AppShell(page).login(server.loginUrl);
+  // Every test here only reads: one server for them all.
+  const server = readOnlyServer(async (s) => {
+    await attachObservability(s);
+  });
+  test.beforeEach(async ({ page }) => {
+    await new AppShell(page).login(server().loginUrl);
   });
 
-  test('a user’s memories', async ({ page, server }) => {
-    await page.goto(`${server.baseUrl}/ui/memories?db=obs`);
+  test('a user’s memories', async ({ page }) => {
+    await page.goto(`${server().baseUrl}/ui/memories?db=obs`);
     await page.getByTestId('memory-user').filter({ hasText: 'olivia' }).click();
     await expect(page.getByTestId('memory')).toHaveCount(4);
     await expect(page.getByTestId('memory-list')).toContainText('Vieux-Port');
     await expectAccessible(page);
   });
 
-  test('an eval', async ({ page, server }) => {
-    await page.goto(`${server.baseUrl}/ui/evals?db=obs`);
+  test('an eval', async ({ page }) => {
+    await page.goto(`${server().baseUrl}/ui/evals?db=obs`);
     await expect(page.getByTestId('eval-row')).toHaveCount(5);
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Currency conversion accuracy' }).click();
@@ -29,8 +32,8 @@ test.describe('memories, evals and metrics', () => {
     await expectAccessible(page);
   });
 
-  test('a day’s token total in the chart matches the table', async ({ page, server }) => {
-    await page.goto(`${server.baseUrl}/ui/metrics?db=obs`);
+  test('a day’s token total in the chart matches the table', async ({ page }) => {
+    await page.goto(`${server().baseUrl}/ui/metrics?db=obs`);
     const panel = page.getByTestId('metrics-tokens');
     const labels = panel.locator('.recharts-label-list text');
     await expect(labels).toHaveCount(2);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { docsScreenshotPath, expect, test } from './fixtures.js';
+import { docsScreenshotPath, expect, readOnlyServer, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { TraceView } from './pages/trace.js';
 import { expectAccessible } from './support/axe.js';
@@ -16,15 +16,18 @@ const teamRun = `/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}`;
 test.describe('the trace first, costs, export, knowledge, memory search, links without db', () => {
   // axe runs twice per check (light and dark theme): slow on a shared machine.
   test.describe.configure({ timeout: 120_000 });
-  test.beforeEach(async ({ page, server }) => {
-    await server.desk('POST', '/desk/sample-data');
-    await attachObservability(server);
-    await new AppShell(page).login(server.loginUrl);
+  // Every test here only reads: one server for them all.
+  const server = readOnlyServer(async (s) => {
+    await s.desk('POST', '/desk/sample-data');
+    await attachObservability(s);
+  });
+  test.beforeEach(async ({ page }) => {
+    await new AppShell(page).login(server().loginUrl);
   });
 
-  test('at 1440×900 the team run shows ≥ 3 model calls of its waterfall without scrolling, every name whole; cost in dollars; export', async ({ page, server }) => {
+  test('at 1440×900 the team run shows ≥ 3 model calls of its waterfall without scrolling, every name whole; cost in dollars; export', async ({ page }) => {
     const trace = new TraceView(page);
-    await page.goto(`${server.baseUrl}${teamRun}?type=team&db=obs`);
+    await page.goto(`${server().baseUrl}${teamRun}?type=team&db=obs`);
     await expect(trace.rows).toHaveCount(11);
     const viewport = page.viewportSize()!;
     const modelRows = trace.rows.and(page.locator('[data-kind="model"]'));
@@ -52,10 +55,10 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     await expectAccessible(page);
   });
 
-  test('at 800 px the waterfall is usable: model calls on the first screen, names whole, nothing sideways', async ({ page, server }) => {
+  test('at 800 px the waterfall is usable: model calls on the first screen, names whole, nothing sideways', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
     const trace = new TraceView(page);
-    await page.goto(`${server.baseUrl}${teamRun}?type=team&db=obs`);
+    await page.goto(`${server().baseUrl}${teamRun}?type=team&db=obs`);
     await expect(trace.rows).toHaveCount(11);
     const firstModel = await trace.rows.and(page.locator('[data-kind="model"]')).first().boundingBox();
     expect(firstModel!.y + firstModel!.height).toBeLessThanOrEqual(900);
@@ -67,14 +70,14 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     await expectAccessible(page);
   });
 
-  test('a run’s time to first token and output speed', async ({ page, server }) => {
-    await page.goto(`${server.baseUrl}/ui/sessions/bc0d28b7-4605-4a6a-bbf2-3a99f4bab97a/runs/2e86ded3-6e7b-4680-95f0-df09c1fb7cb9?type=agent&db=obs`);
+  test('a run’s time to first token and output speed', async ({ page }) => {
+    await page.goto(`${server().baseUrl}/ui/sessions/bc0d28b7-4605-4a6a-bbf2-3a99f4bab97a/runs/2e86ded3-6e7b-4680-95f0-df09c1fb7cb9?type=agent&db=obs`);
     await expect(page.getByTestId('run-ttft')).toHaveText('918 ms');
     await expect(page.getByTestId('run-tokens-per-second')).toHaveText('19.7 tokens/s');
   });
 
-  test('the Knowledge page lists both files, with their knowledge base', async ({ page, server }) => {
-    await page.goto(`${server.baseUrl}/ui/knowledge?db=obs`);
+  test('the Knowledge page lists both files, with their knowledge base', async ({ page }) => {
+    await page.goto(`${server().baseUrl}/ui/knowledge?db=obs`);
     const table = page.getByTestId('knowledge-table');
     await expect(table).toContainText('api-key-rotation.md');
     await expect(table).toContainText('pricing-plans-2026.pdf');
@@ -83,8 +86,8 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     await expectAccessible(page);
   });
 
-  test('a memory search for Montréal finds Olivia’s memory as it is typed', async ({ page, server }) => {
-    await page.goto(`${server.baseUrl}/ui/memories?db=obs`);
+  test('a memory search for Montréal finds Olivia’s memory as it is typed', async ({ page }) => {
+    await page.goto(`${server().baseUrl}/ui/memories?db=obs`);
     await page.getByTestId('memory-search').fill('Montréal');
     await expect(page.getByTestId('memory')).toHaveCount(1);
     await expect(page.getByTestId('memory')).toContainText('Olivia is planning a weekend trip to Montréal');
@@ -93,8 +96,8 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     await expectAccessible(page);
   });
 
-  test('two traces compared side by side, and the agent graph', async ({ page, server }) => {
-    await page.goto(`${server.baseUrl}/ui/traces?db=obs`);
+  test('two traces compared side by side, and the agent graph', async ({ page }) => {
+    await page.goto(`${server().baseUrl}/ui/traces?db=obs`);
     await page.getByTestId('compare-pick').nth(0).check();
     await page.getByTestId('compare-pick').nth(1).check();
     await expectAccessible(page);
@@ -108,7 +111,7 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     await page.mouse.move(0, 0);
     await page.screenshot({ path: docsScreenshotPath('trace-compare-light-1440.png') });
 
-    await page.goto(`${server.baseUrl}${teamRun}?type=team&db=obs`);
+    await page.goto(`${server().baseUrl}${teamRun}?type=team&db=obs`);
     await page.getByRole('radio', { name: 'Agent graph' }).check();
     await expect(page.getByTestId('graph-node')).toHaveCount(4);
     await expectAccessible(page);
@@ -116,9 +119,9 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     await page.screenshot({ path: docsScreenshotPath('trace-graph-light-1440.png') });
   });
 
-  test('at 800 px the compare view cuts no span name or caption', async ({ page, server }) => {
+  test('at 800 px the compare view cuts no span name or caption', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
-    await page.goto(`${server.baseUrl}/ui/traces?db=obs`);
+    await page.goto(`${server().baseUrl}/ui/traces?db=obs`);
     await page.getByTestId('compare-pick').nth(0).check();
     await page.getByTestId('compare-pick').nth(1).check();
     await page.getByTestId('compare-link').click();
@@ -131,9 +134,9 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
   });
 
   for (const from of ['run', 'trace'] as const) {
-    test(`"Compare with…" on the ${from} page opens the compare view with this trace as A`, async ({ page, server }) => {
+    test(`"Compare with…" on the ${from} page opens the compare view with this trace as A`, async ({ page }) => {
       const runTrace = 'b917174598b6d5d11fad9cadb541dd27';
-      await page.goto(from === 'run' ? `${server.baseUrl}${teamRun}?type=team&db=obs` : `${server.baseUrl}/ui/traces/${runTrace}?db=obs`);
+      await page.goto(from === 'run' ? `${server().baseUrl}${teamRun}?type=team&db=obs` : `${server().baseUrl}/ui/traces/${runTrace}?db=obs`);
       await page.getByTestId('compare-with').click();
       await expect(page).toHaveURL(new RegExp(`/ui/traces\\?.*compare=${runTrace}`));
       await expect(page).toHaveURL(/db=obs/);
@@ -148,18 +151,18 @@ test.describe('the trace first, costs, export, knowledge, memory search, links w
     });
   }
 
-  test('a run link without db opens the run', async ({ page, server }) => {
-    await page.goto(`${server.baseUrl}${teamRun}?type=team`);
+  test('a run link without db opens the run', async ({ page }) => {
+    await page.goto(`${server().baseUrl}${teamRun}?type=team`);
     await expect(page.getByTestId('run-page')).toHaveAttribute('data-run-id', OBS.teamRun);
     await expect(page).toHaveURL(/db=obs/);
   });
 
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1440, 800]) {
-      test(`screenshot: the run page’s trace, ${theme}, ${width} wide`, async ({ page, server }) => {
+      test(`screenshot: the run page’s trace, ${theme}, ${width} wide`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.emulateMedia({ colorScheme: theme });
-        await page.goto(`${server.baseUrl}${teamRun}?type=team&db=obs&span=${OBS.slowestModelSpan}`);
+        await page.goto(`${server().baseUrl}${teamRun}?type=team&db=obs&span=${OBS.slowestModelSpan}`);
         await expect(new TraceView(page).rows).toHaveCount(11);
         await expect(page.getByTestId('trace-cost')).toHaveText(/\$/);
         await page.mouse.move(0, 0);

@@ -1,4 +1,4 @@
-import { docsScreenshotPath, expect, test } from './fixtures.js';
+import { docsScreenshotPath, expect, readOnlyServer, test } from './fixtures.js';
 import { AppShell } from './pages/app.js';
 import { TracesList, TraceView } from './pages/trace.js';
 import { expectAccessible } from './support/axe.js';
@@ -7,14 +7,17 @@ import { attachObservability, OBS } from './support/observability.js';
 test.describe('traces', () => {
   // axe runs twice per check (light and dark theme): slow on a shared machine.
   test.describe.configure({ timeout: 120_000 });
-  test.beforeEach(async ({ page, server }) => {
-    await attachObservability(server);
-    await new AppShell(page).login(server.loginUrl);
+  // Every test here only reads: one server for them all.
+  const server = readOnlyServer(async (s) => {
+    await attachObservability(s);
+  });
+  test.beforeEach(async ({ page }) => {
+    await new AppShell(page).login(server().loginUrl);
   });
 
-  test('the team run as a waterfall: members nested, the slowest model call’s tokens, its message and back', async ({ page, server }) => {
+  test('the team run as a waterfall: members nested, the slowest model call’s tokens, its message and back', async ({ page }) => {
     const trace = new TraceView(page);
-    await page.goto(`${server.baseUrl}/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}?type=team&db=obs`);
+    await page.goto(`${server().baseUrl}/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}?type=team&db=obs`);
     await expect(page.getByTestId('run-input')).toContainText('Write a 150-word brief on coral reef restoration');
     await expect(trace.waterfall).toHaveAttribute('data-count', '11');
     await expect(trace.rows).toHaveCount(11);
@@ -39,9 +42,9 @@ test.describe('traces', () => {
     await expect(trace.panel).toHaveAttribute('data-span-id', OBS.slowestModelSpan);
   });
 
-  test('keyboard: arrows through the tree, Enter selects', async ({ page, server }) => {
+  test('keyboard: arrows through the tree, Enter selects', async ({ page }) => {
     const trace = new TraceView(page);
-    await page.goto(`${server.baseUrl}/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}?type=team&db=obs`);
+    await page.goto(`${server().baseUrl}/ui/sessions/${OBS.teamSession}/runs/${OBS.teamRun}?type=team&db=obs`);
     await expect(trace.rows).toHaveCount(11);
     await trace.tree.focus();
     await page.keyboard.press('ArrowDown');
@@ -54,9 +57,9 @@ test.describe('traces', () => {
     await expect(trace.panel).toContainText('Web_Researcher.arun');
   });
 
-  test('filter to ERROR and open one', async ({ page, server }) => {
+  test('filter to ERROR and open one', async ({ page }) => {
     const list = new TracesList(page);
-    await page.goto(`${server.baseUrl}/ui/traces?db=obs`);
+    await page.goto(`${server().baseUrl}/ui/traces?db=obs`);
     await expect(list.rows).toHaveCount(19);
     await expectAccessible(page);
     await list.status('Errors').click();
@@ -71,10 +74,10 @@ test.describe('traces', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1440, 1024]) {
-      test(`screenshot: the trace view, ${theme}, ${width} wide`, async ({ page, server }) => {
+      test(`screenshot: the trace view, ${theme}, ${width} wide`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.emulateMedia({ colorScheme: theme });
-        await page.goto(`${server.baseUrl}/ui/traces/b917174598b6d5d11fad9cadb541dd27?db=obs&span=${OBS.slowestModelSpan}`);
+        await page.goto(`${server().baseUrl}/ui/traces/b917174598b6d5d11fad9cadb541dd27?db=obs&span=${OBS.slowestModelSpan}`);
         await expect(new TraceView(page).rows).toHaveCount(11);
         await page.mouse.move(0, 0);
         await page.screenshot({ path: docsScreenshotPath(`trace-${theme}-${width}.png`) });
