@@ -203,6 +203,14 @@ async function main(): Promise<void> {
       });
     }
     const cpuMedian = (xs: Array<number | null>) => (xs.every((x) => x !== null) ? median(xs as number[]) : null);
+    // Pass by pass, the two sides ran under the same load a few seconds apart: the median of their
+    // ratios holds still when the load moves between passes (medians of each side do not).
+    const passRatio = (a: (p: (typeof passes)[number]) => number | null | undefined, b: (p: (typeof passes)[number]) => number | null | undefined) =>
+      cpuMedian(passes.map((p) => {
+        const x = a(p);
+        const y = b(p);
+        return x == null || y == null || y === 0 ? null : +(x / y).toFixed(3);
+      }));
     const small = {
       passes,
       bare_proxy_median_rps: median(passes.map((p) => p.bare_proxy.requests_per_sec)),
@@ -211,24 +219,29 @@ async function main(): Promise<void> {
       rundesk_median_cpu_us_per_request: cpuMedian(passes.map((p) => p.rundesk.cpu_us_per_request)),
       bare_proxy_median_cpu_user_sys_us: [cpuMedian(passes.map((p) => p.bare_proxy.cpu_user_us_per_request)), cpuMedian(passes.map((p) => p.bare_proxy.cpu_sys_us_per_request))],
       rundesk_median_cpu_user_sys_us: [cpuMedian(passes.map((p) => p.rundesk.cpu_user_us_per_request)), cpuMedian(passes.map((p) => p.rundesk.cpu_sys_us_per_request))],
+      rundesk_over_bare_cpu_median_of_pass_ratios: passRatio((p) => p.rundesk.cpu_us_per_request, (p) => p.bare_proxy.cpu_us_per_request),
       ...(compared
         ? {
             compared_cli: COMPARE_CLI,
             compared_median_rps: median(passes.map((p) => p.compared?.requests_per_sec ?? 0)),
             compared_median_cpu_us_per_request: cpuMedian(passes.map((p) => p.compared?.cpu_us_per_request ?? null)),
+            compared_over_bare_cpu_median_of_pass_ratios: passRatio((p) => p.compared?.cpu_us_per_request, (p) => p.bare_proxy.cpu_us_per_request),
+            rundesk_over_compared_cpu_median_of_pass_ratios: passRatio((p) => p.rundesk.cpu_us_per_request, (p) => p.compared?.cpu_us_per_request),
           }
         : {}),
     };
     if (compared) {
       process.stdout.write(
-        `compared build / bare proxy = ${(small.compared_median_rps! / small.bare_proxy_median_rps).toFixed(3)}; CPU per request ${small.compared_median_cpu_us_per_request} µs\n`,
+        `compared build / bare proxy = ${(small.compared_median_rps! / small.bare_proxy_median_rps).toFixed(3)}; CPU per request ${small.compared_median_cpu_us_per_request} µs; ` +
+          `CPU pass by pass: compared / bare ${small.compared_over_bare_cpu_median_of_pass_ratios}, rundesk / compared ${small.rundesk_over_compared_cpu_median_of_pass_ratios}\n`,
       );
       await stopChild(compared.child);
     }
     const ratio = +(small.rundesk_median_rps / small.bare_proxy_median_rps).toFixed(3);
     process.stdout.write(
       `small forwarded requests: rundesk / bare proxy = ${ratio}; CPU per request ${small.rundesk_median_cpu_us_per_request} µs vs ${small.bare_proxy_median_cpu_us_per_request} µs ` +
-        `(user/kernel ${small.rundesk_median_cpu_user_sys_us.join('/')} vs ${small.bare_proxy_median_cpu_user_sys_us.join('/')})\n`,
+        `(user/kernel ${small.rundesk_median_cpu_user_sys_us.join('/')} vs ${small.bare_proxy_median_cpu_user_sys_us.join('/')}); ` +
+        `CPU pass by pass: rundesk / bare ${small.rundesk_over_bare_cpu_median_of_pass_ratios}\n`,
     );
 
     await stopChild(rundesk.child);
