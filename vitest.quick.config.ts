@@ -11,6 +11,9 @@ import base from './vitest.config';
 export default defineConfig({
   test: {
     ...base.test,
+    // One set of files, all Node tests, sharing loaded modules as the base config's `node` project does.
+    projects: undefined,
+    isolate: false,
     include: [
       'server/*.test.ts',
       'server/auth/**/*.test.ts',
