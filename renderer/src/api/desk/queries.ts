@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as desk from '../desk';
 import { mergeFetchedLiveRun, mergeFetchedRequests, type LiveRun, type RequestRecord } from './stream-merge';
+import { streamListening } from './stream-listening';
 import type { InspectRequest } from '../../api-types/shapes';
 
 /** Keys carry a short suffix of the token, never the whole token. */
@@ -72,7 +73,7 @@ export const deskQueries = {
     queryOptions({
       queryKey: [...deskQueries.all(), 'requests'] as const,
       queryFn: ({ signal }) => desk.listRequests(0, signal),
-      refetchInterval: streaming ? false : 1000,
+      refetchInterval: () => (streaming || streamListening() ? false : 1000),
       // A fetch answered while events arrived keeps what they said (stream-merge.ts).
       structuralSharing: (held, fetched) => mergeFetchedRequests(held as RequestRecord[] | undefined, fetched as RequestRecord[]),
     }),
@@ -80,14 +81,14 @@ export const deskQueries = {
     queryOptions({
       queryKey: [...deskQueries.all(), 'live-runs'] as const,
       queryFn: ({ signal }) => desk.listLiveRuns(signal),
-      refetchInterval: streaming ? false : 1000,
+      refetchInterval: () => (streaming || streamListening() ? false : 1000),
     }),
   /** One live run; without the stream, polled quickly while it runs, then no more (it no longer changes). */
   liveRun: (requestId: number, streaming = false) =>
     queryOptions({
       queryKey: [...deskQueries.all(), 'live-runs', requestId] as const,
       queryFn: ({ signal }) => desk.getLiveRun(requestId, signal),
-      refetchInterval: (q) => (streaming || (q.state.data && q.state.data.status !== 'running') ? false : 250),
+      refetchInterval: (q) => (streaming || streamListening() || (q.state.data && q.state.data.status !== 'running') ? false : 250),
       structuralSharing: (held, fetched) => mergeFetchedLiveRun(held as LiveRun | undefined, fetched as LiveRun),
     }),
 

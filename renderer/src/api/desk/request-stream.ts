@@ -14,6 +14,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { deskQueries } from './queries';
+import { setStreamListening } from './stream-listening';
 import { withLiveRunEvent, withLiveRunSummary, withRequest, type LiveRunEvent, type LiveRunSummary, type RequestRecord } from './stream-merge';
 
 export type StreamStatus = 'connecting' | 'open' | 'closed';
@@ -40,6 +41,23 @@ function apply(client: QueryClient, name: string, data: unknown): void {
   }
 }
 
+/**
+ * What changed before the stream was there (or while it was away) is fetched once; the events
+ * keep the cache current from then on, and the pages stop polling once it is filled. A fetch
+ * already under way is dropped and asked again: it may have been read on the server before the
+ * stream was listening, and the events in between would reach the page as a gap (which costs
+ * another fetch after the page stopped polling). React Query would otherwise join it, since a
+ * query with no data yet is never cancelled by a refetch.
+ */
+export async function refetchAfterOpen(client: QueryClient): Promise<void> {
+  await Promise.all(
+    [deskQueries.requests().queryKey, deskQueries.liveRuns().queryKey].map(async (queryKey) => {
+      await client.cancelQueries({ queryKey });
+      await client.invalidateQueries({ queryKey });
+    }),
+  );
+}
+
 /** The one connection and who uses it. */
 let source: EventSource | null = null;
 let users = 0;
@@ -49,6 +67,8 @@ let retryTimer: ReturnType<typeof setTimeout> | null = null;
 const watchers = new Set<() => void>();
 
 function setStatus(next: StreamStatus): void {
+  // Listening from `onopen` on (set there); anything else it is not.
+  if (next !== 'open') setStreamListening(false);
   if (next === status) return;
   status = next;
   for (const w of watchers) w();
@@ -61,12 +81,8 @@ function open(client: QueryClient): void {
   setStatus('connecting');
   es.onopen = () => {
     retryMs = RETRY_FIRST_MS;
-    // What changed before the stream was there (or while it was away) is fetched once; the
-    // events keep the cache current from then on, and the pages stop polling once it is filled.
-    void Promise.all([
-      client.invalidateQueries({ queryKey: deskQueries.requests().queryKey }),
-      client.invalidateQueries({ queryKey: deskQueries.liveRuns().queryKey }),
-    ]).then(() => {
+    setStreamListening(true);
+    void refetchAfterOpen(client).then(() => {
       if (source === es && es.readyState === EventSource.OPEN) setStatus('open');
     });
   };
