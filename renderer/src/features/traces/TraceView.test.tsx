@@ -61,9 +61,12 @@ describe('trace view on the run page', () => {
     expect(tree.getAttribute('aria-activedescendant')).toBe(row('delegate_task_to_member').id);
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('waterfall').getAttribute('data-count')).toBe('7');
-    await user.keyboard('{ArrowDown}{Enter}');
+    await user.keyboard('{ArrowDown}');
+    const second = screen.getAllByTestId('span-row').filter((r) => r.textContent?.startsWith('delegate_task_to_member'))[1]!;
+    expect({ active: tree.getAttribute('aria-activedescendant'), focusedEl: document.activeElement === tree, count: screen.getByTestId('waterfall').getAttribute('data-count') }).toEqual({ active: second.id, focusedEl: true, count: '7' });
+    await user.keyboard('{Enter}');
     expect(screen.getByTestId('span-panel').textContent).toContain('delegate_task_to_member');
-    expect(screen.getByTestId('span-panel').textContent).toContain('writer-abff');
+    await waitFor(() => expect(screen.getByTestId('span-panel').textContent).toContain('writer-abff'));
   });
 
   it('zooms to a subtree and back', async () => {
