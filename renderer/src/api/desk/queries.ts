@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as desk from '../desk';
 import { mergeFetchedLiveRun, mergeFetchedRequests, type LiveRun, type RequestRecord } from './stream-merge';
 import { streamListening } from './stream-listening';
+import { takeEarlyRun } from './early-live-events';
 import type { InspectRequest } from '../../api-types/shapes';
 
 /** Keys carry a short suffix of the token, never the whole token. */
@@ -89,7 +90,7 @@ export const deskQueries = {
       queryKey: [...deskQueries.all(), 'live-runs', requestId] as const,
       queryFn: ({ signal }) => desk.getLiveRun(requestId, signal),
       refetchInterval: (q) => (streaming || streamListening() || (q.state.data && q.state.data.status !== 'running') ? false : 250),
-      structuralSharing: (held, fetched) => mergeFetchedLiveRun(held as LiveRun | undefined, fetched as LiveRun),
+      structuralSharing: (held, fetched) => mergeFetchedLiveRun((held as LiveRun | undefined) ?? takeEarlyRun(fetched as LiveRun), fetched as LiveRun),
     }),
 
   /** The attached databases: the run browser's picker and the Databases page read this one query. */

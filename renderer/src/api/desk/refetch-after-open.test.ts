@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { deskQueries } from './queries';
-import { refetchAfterOpen } from './request-stream';
+import { applyStreamEvent, refetchAfterOpen } from './request-stream';
 import { setStreamListening } from './stream-listening';
 
 describe('when the request stream opens', () => {
@@ -58,6 +58,34 @@ describe('while the stream listens', () => {
       expect(intervals()).toEqual([false, false, false]);
     } finally {
       setStreamListening(false);
+    }
+  });
+});
+
+describe('events that arrive before the page first read the run', () => {
+  it('are kept and merged into the read when it lands, with the newest summary', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const ev = (index: number) => ({ index, event: 'RunContent', data: {}, at: 'x' });
+    const summary = { request_id: 9, kind: 'agent', component_id: 'a', run_id: 'r', session_id: 's', status: 'running', started_at: 'x', ended_at: null, tokens: { input: 1, output: 2, total: 3 }, content: 'abc', dropped_events: 0, event_count: 4 };
+    const fetched = { ...summary, event_count: undefined, tokens: { input: 1, output: 1, total: 2 }, content: 'ab', events: [0, 1, 2].map(ev), request: { id: 9 } };
+    let answer: (run: unknown) => void = () => {};
+    const observer = new QueryObserver(client, {
+      ...deskQueries.liveRun(9),
+      queryFn: () => new Promise((resolve) => (answer = resolve)),
+    } as never);
+    const stop = observer.subscribe(() => {});
+    try {
+      await expect.poll(() => client.getQueryState(deskQueries.liveRun(9).queryKey)?.fetchStatus).toBe('fetching');
+      applyStreamEvent(client, 'live-run', { run: summary, event: ev(3) });
+      answer(fetched);
+      await expect.poll(() => client.getQueryData(deskQueries.liveRun(9).queryKey)).toBeTruthy();
+      const run = client.getQueryData(deskQueries.liveRun(9).queryKey) as unknown as { events: { index: number }[]; content: string; request: unknown };
+      expect(run.events.map((e) => e.index)).toEqual([0, 1, 2, 3]);
+      expect(run.content).toBe('abc');
+      expect(run.request).toEqual({ id: 9 });
+    } finally {
+      stop();
+      client.clear();
     }
   });
 });

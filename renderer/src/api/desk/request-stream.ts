@@ -14,6 +14,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { deskQueries } from './queries';
+import { holdEarlyEvent } from './early-live-events';
 import { setStreamListening } from './stream-listening';
 import { withLiveRunEvent, withLiveRunSummary, withRequest, type LiveRunEvent, type LiveRunSummary, type RequestRecord } from './stream-merge';
 
@@ -23,7 +24,8 @@ const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 15_000;
 export const STREAM_PATH = '/desk/requests/stream';
 
-function apply(client: QueryClient, name: string, data: unknown): void {
+/** Writes one stream event into the query cache. */
+export function applyStreamEvent(client: QueryClient, name: string, data: unknown): void {
   if (name === 'request') {
     const record = data as RequestRecord;
     client.setQueryData(deskQueries.requests().queryKey, (old) => (old ? withRequest(old, record) : old));
@@ -34,7 +36,11 @@ function apply(client: QueryClient, name: string, data: unknown): void {
     client.setQueryData(deskQueries.liveRuns().queryKey, (old) => (old ? withLiveRunSummary(old, run) : old));
     const key = deskQueries.liveRun(run.request_id).queryKey;
     const held = client.getQueryData(key);
-    if (!held) return;
+    if (!held) {
+      // A page waiting for its first read of this run: kept until the read lands.
+      if (event !== null && client.getQueryState(key) !== undefined) holdEarlyEvent(run, event);
+      return;
+    }
     const next = withLiveRunEvent(held, run, event);
     if (next) client.setQueryData(key, next);
     else void client.invalidateQueries({ queryKey: key });
@@ -106,7 +112,7 @@ function open(client: QueryClient): void {
   for (const name of ['request', 'live-run']) {
     es.addEventListener(name, (e) => {
       try {
-        apply(client, name, JSON.parse((e as MessageEvent<string>).data));
+        applyStreamEvent(client, name, JSON.parse((e as MessageEvent<string>).data));
       } catch {
         // A malformed event changes nothing; the next fetch is the truth.
       }
