@@ -41,6 +41,12 @@ interface Stamp {
 }
 
 const HEADER_BYTES = 100;
+/** How often, and how far apart, a file shorter than its header says is looked at again. */
+const RECHECKS = 10;
+const RECHECK_MS = 2;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+/** Blocks for `ms`: only on the rare path above, where the answer must wait for the file. */
+const pause = (ms: number) => void Atomics.wait(sleeper, 0, 0, ms);
 const MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 
 export class WatchedFile {
@@ -79,8 +85,24 @@ export class WatchedFile {
     const before = this.stamp;
     if (now.dev !== before.dev || now.ino !== before.ino) return { kind: 'replaced' };
     if (now.size === before.size && now.mtimeNs === before.mtimeNs && now.ctimeNs === before.ctimeNs) return { kind: 'unchanged' };
-    const header = this.readHeader();
-    const damage = damageOf(now.size, header);
+    let header = this.readHeader();
+    let damage = damageOf(now.size, header);
+    // A file shorter than its header says may be another process's commit under way (SQLite
+    // writes page 1, with the new page count, before the pages that grow the file): looked at
+    // again a few times over a few milliseconds, such a file catches up; a truncated one does not.
+    for (let look = 0; damage !== null && header.declaredBytes !== null && look < RECHECKS; look++) {
+      pause(RECHECK_MS);
+      let again: Stamp | null;
+      try {
+        again = statPath(this.path);
+      } catch {
+        break;
+      }
+      if (again === null || again.dev !== before.dev || again.ino !== before.ino) break;
+      now = again;
+      header = this.readHeader();
+      damage = damageOf(now.size, header);
+    }
     if (damage !== null) return { kind: 'damaged', reason: damage };
     // Only now: a damaged file is compared again on the next call, with the stamp it had before.
     this.stamp = now;
