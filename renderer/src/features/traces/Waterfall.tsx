@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import type { VirtualItem } from '@tanstack/react-virtual';
+import type { Range, VirtualItem } from '@tanstack/react-virtual';
 import { Icon } from '../../components/Icon';
 import { cx } from '../../lib/cx';
 import { durationOf } from '../../lib/trace/critical';
@@ -14,12 +14,11 @@ import { clampNameColumn, INDENT, nameColumnWidth } from './name-column';
 import kinds from './span-kinds.module.css';
 import { formatMs, spanData } from './span-style';
 import styles from './Waterfall.module.css';
+import { flingOf, OVERSCAN, rowsToRender } from './waterfall-window';
 
 const ROW_HEIGHT = 30;
 /** A row whose caption sits on a line of its own, under the name (a narrow waterfall). */
 const STACKED_ROW_HEIGHT = 46;
-/** Rows kept above and below the window, so a wheel step or a slow fling finds them already there. */
-const OVERSCAN = 12;
 /**
  * Rows are keyed by their slot on screen (index modulo this), not by span: a row scrolled off is
  * reused for the one scrolled on, so a fling patches a screenful of rows each frame instead of
@@ -71,12 +70,23 @@ export function Waterfall({
   const nameCol = useNameColumn(frameRef, spans, fullCaptionOf, shortCaptionOf);
   const captionOf = nameCol.captionOf;
   const rowHeight = nameCol.stacked ? STACKED_ROW_HEIGHT : ROW_HEIGHT;
+  const fling = useRef<{ offset: number; direction: -1 | 0 | 1 }>({ offset: 0, direction: 0 });
+  const flinging = fling.current.direction;
+  // A new extractor when a fling starts, turns or stops: the virtualizer computes the window again.
+  const rangeExtractor = useCallback((range: Range) => rowsToRender(range, flinging), [flinging]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: OVERSCAN,
-    useFlushSync: false,
+    rangeExtractor,
+    // In a fling the rows on screen are rendered in the scroll event, so the frame shows them.
+    useFlushSync: flinging !== 0,
+    // Runs before the render it scheduled: that render sizes its window by this step.
+    onChange: (instance) => {
+      const offset = instance.scrollOffset ?? 0;
+      fling.current = { offset, direction: flingOf(fling.current.offset, offset, instance.isScrolling, rowHeight) };
+    },
   });
   // The row height changes when the captions move under the names (or back): lay the rows out again.
   useLayoutEffect(() => {
