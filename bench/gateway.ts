@@ -183,24 +183,25 @@ async function main(): Promise<void> {
     // Alternating passes, so a burst of load from elsewhere on the machine hits both sides alike.
     type Pass = Awaited<ReturnType<typeof measureWithCpu>>;
     const passes: Array<{ bare_proxy: Pass; rundesk: Pass; compared?: Pass }> = [];
+    // Every request carries the same token, so the bare proxy forwards the same bytes rundesk does.
+    const sides: Array<{ key: 'bare_proxy' | 'rundesk' | 'compared'; name: string; pid: number | undefined; url: string }> = [
+      ...(compared ? [{ key: 'compared' as const, name: 'compared build', pid: compared.child.pid, url: compared.url }] : []),
+      { key: 'bare_proxy', name: 'bare proxy', pid: bare.child.pid, url: bare.url },
+      { key: 'rundesk', name: 'rundesk', pid: rundesk.child.pid, url: rundesk.url },
+    ];
     for (let i = 0; i < SMALL_PASSES; i++) {
-      passes.push({
-        ...(compared
-          ? {
-              compared: await measureWithCpu('small forwarded POST …/cancel, compared build', compared.child.pid, {
-                url: `${compared.url}${cancel.path}`,
-                method: cancel.method,
-                headers: { authorization: `Bearer ${token}` },
-              }),
-            }
-          : {}),
-        bare_proxy: await measureWithCpu('small forwarded POST …/cancel, bare proxy', bare.child.pid, { url: `${bare.url}${cancel.path}`, method: cancel.method }),
-        rundesk: await measureWithCpu('small forwarded POST …/cancel, rundesk', rundesk.child.pid, {
-          url: `${rundesk.url}${cancel.path}`,
+      // The order turns each pass, so no side always runs first (on a cooler machine, or right
+      // after the other side's burst).
+      const order = sides.map((_, k) => sides[(k + i) % sides.length]!);
+      const pass: Partial<Record<'bare_proxy' | 'rundesk' | 'compared', Pass>> = {};
+      for (const side of order) {
+        pass[side.key] = await measureWithCpu(`small forwarded POST …/cancel, ${side.name}`, side.pid, {
+          url: `${side.url}${cancel.path}`,
           method: cancel.method,
           headers: { authorization: `Bearer ${token}` },
-        }),
-      });
+        });
+      }
+      passes.push({ bare_proxy: pass.bare_proxy!, rundesk: pass.rundesk!, ...(pass.compared ? { compared: pass.compared } : {}) });
     }
     const cpuMedian = (xs: Array<number | null>) => (xs.every((x) => x !== null) ? median(xs as number[]) : null);
     // Pass by pass, the two sides ran under the same load a few seconds apart: the median of their

@@ -62,15 +62,8 @@ function settle(p: Pending, completed: boolean): void {
 export function createForwarder() {
   // Keep-alive to the upstream: a run's many small reads (listings, cancel) reuse one socket.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const proxy = createProxyServer({ agent, xfwd: true, changeOrigin: true, ws: true });
   // On the request itself, not in a table (see request-slot.ts).
   const pending = requestSlot<http.IncomingMessage, Pending>('forwarding');
-  // The target parsed once per URL rather than by the library on every request.
-  let parsed: { url: string; target: URL } | null = null;
-  const targetOf = (url: string): URL => {
-    if (parsed?.url !== url) parsed = { url, target: new URL(url) };
-    return parsed.target;
-  };
   /**
    * The client's answer closed (finished, or the client left). One listener shared by every
    * response — it finds the exchange on the request — rather than a closure made per request.
@@ -88,14 +81,14 @@ export function createForwarder() {
   // Open WebSocket tunnels: an upgraded socket is no longer the HTTP server's to close.
   const tunnels = new Set<Duplex>();
 
-  proxy.on('proxyReq', (proxyReq, req) => {
+  const onProxyReq = (proxyReq: http.ClientRequest, req: http.IncomingMessage): void => {
     const p = pending.get(req);
     if (!p) return;
     p.proxyReq = proxyReq;
     if (p.timedOut) proxyReq.destroy();
-  });
+  };
 
-  proxy.on('proxyRes', (proxyRes, req, res) => {
+  const onProxyRes = (proxyRes: http.IncomingMessage, req: http.IncomingMessage, res: http.ServerResponse): void => {
     const p = pending.get(req);
     if (p?.timer) clearTimeout(p.timer);
     for (const name of Object.keys(proxyRes.headers)) {
@@ -121,7 +114,26 @@ export function createForwarder() {
       proxyRes.once('end', () => settle(p, true));
       proxyRes.once('close', () => settle(p, proxyRes.complete));
     }
-  });
+  };
+
+  /**
+   * One proxy per upstream URL, its target set when it is made (a settings change makes the next
+   * one), called without per-request options: the library merges those into its defaults with a
+   * second object spread, and once V8 optimizes that, each merged object gets a hidden class of
+   * its own (Node 20), so every option the library reads from it misses its inline caches — a
+   * small forwarded request cost about a quarter more CPU (`npm run bench:gateway`).
+   */
+  const proxyTo = (url: string) => {
+    const proxy = createProxyServer({ agent, xfwd: true, changeOrigin: true, ws: true, target: new URL(url) });
+    proxy.on('proxyReq', onProxyReq);
+    proxy.on('proxyRes', onProxyRes);
+    return proxy;
+  };
+  let current: { url: string; proxy: ReturnType<typeof proxyTo> } | null = null;
+  const proxyFor = (url: string) => {
+    if (current === null || current.url !== url) current = { url, proxy: proxyTo(url) };
+    return current.proxy;
+  };
 
   const onError = (err: Error, req: http.IncomingMessage, res: http.ServerResponse | Duplex) => {
     const p = pending.get(req);
@@ -168,7 +180,7 @@ export function createForwarder() {
       }, target.timeoutSeconds * 1000);
       p.timer.unref();
       res.on('close', endOnClose);
-      proxy.web(req, res, { target: targetOf(target.url) }, onError);
+      proxyFor(target.url).web(req, res, onError);
     },
 
     /** Forwards an upgrade (the workflow WebSocket) to `target`; the socket is closed if it cannot. */
@@ -180,7 +192,7 @@ export function createForwarder() {
         pending.delete(req);
       });
       pending.set(req, { target, timer: null, timedOut: false, proxyReq: null, tap: undefined, settled: false, fail: () => socket.destroy() });
-      proxy.ws(req, socket, head, { target: targetOf(target.url) }, onError);
+      proxyFor(target.url).ws(req, socket, head, onError);
     },
 
     /** Cuts every open WebSocket tunnel (the server is stopping: nothing else would end them). */

@@ -336,3 +336,47 @@ describe('Given an upstream that cannot be reached or is too slow', () => {
     await cancelled;
   });
 });
+
+describe('Given rundesk in front of one AgentOS, then pointed at another in Settings', () => {
+  let first: FakeAgentOs;
+  let second: FakeAgentOs;
+  let rundesk: TestServer;
+  beforeAll(async () => {
+    first = await startFakeAgentOs();
+    second = await startFakeAgentOs();
+    rundesk = await startTestServer({ upstream: { url: first.url }, auth: { authorization: true } });
+  });
+  afterAll(async () => {
+    await rundesk?.stop();
+    await first?.stop();
+    await second?.stop();
+  });
+
+  const useUpstream = async (url: string) => {
+    const desk = { 'x-desk-token': rundesk.server.deskToken };
+    const current = (await (await fetch(`${rundesk.baseUrl}/desk/settings`, { headers: desk })).json()) as { file_settings: Record<string, unknown> };
+    const put = await fetch(`${rundesk.baseUrl}/desk/settings`, {
+      method: 'PUT',
+      headers: { ...desk, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...current.file_settings, upstream: { url } }),
+    });
+    expect(put.status).toBe(200);
+  };
+  const cancel = async (runId: string) => {
+    const token = await rundesk.token({ scopes: ['agents:run'] });
+    const res = await fetch(`${rundesk.baseUrl}/agents/weather-agent/runs/${runId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+  };
+  const saw = (upstream: FakeAgentOs, runId: string) => upstream.requests.some((r) => r.url.includes(`/runs/${runId}/cancel`));
+
+  it('When the URL changes, then the next request goes to the new AgentOS at once, and back again', async () => {
+    await cancel('before');
+    await useUpstream(second.url);
+    await cancel('after');
+    await useUpstream(first.url);
+    await cancel('back');
+    expect([saw(first, 'before'), saw(second, 'before')]).toEqual([true, false]);
+    expect([saw(first, 'after'), saw(second, 'after')]).toEqual([false, true]);
+    expect([saw(first, 'back'), saw(second, 'back')]).toEqual([true, false]);
+  });
+});
