@@ -173,6 +173,13 @@ export async function startFakeAgentOs(options: FakeAgentOsOptions = {}): Promis
     const list = /^\/(agents|teams|workflows)$/.exec(pathname);
     if (req.method === 'GET' && list) return json(res, 200, fixture(KINDS[list[1] as Family].list));
     if (req.method === 'GET' && pathname === '/config') return json(res, 200, fixture('config-2.9.json'));
+    if (req.method === 'GET' && pathname === '/models') return json(res, 200, fixture('models-2.9.json'));
+    // One component, as AgentOS answers it (a workflow's carries its steps, which its listing leaves out).
+    const one = /^\/(agents|teams|workflows)\/([^/]+)$/.exec(pathname);
+    if (req.method === 'GET' && one) {
+      const detail = (JSON.parse(fixture('details-2.9.json')) as Record<string, unknown>)[`${one[1]}/${decodeURIComponent(one[2] as string)}`];
+      return detail === undefined ? json(res, 404, `{"detail":"${KINDS[one[1] as Family].type[0]!.toUpperCase()}${KINDS[one[1] as Family].type.slice(1)} not found"}`) : json(res, 200, JSON.stringify(detail));
+    }
     if (req.method === 'GET' && pathname === '/health') return json(res, 200, '{"status":"ok"}');
     const cancel = /^\/(agents|teams|workflows)\/[^/]+\/runs\/[^/]+\/cancel$/.exec(pathname);
     if (req.method === 'POST' && cancel) return json(res, 200, '{"message":"Run cancelled"}');

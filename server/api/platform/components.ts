@@ -4,7 +4,7 @@ import type { PlatformDomain } from '../../db/platform-data/types.js';
 import type { ComponentSummary, Database, SessionType } from '../../db/types.js';
 import { NotFoundError } from '../../errors.js';
 import { upstreamNotSet } from '../upstream/not-set.js';
-import { withLiveEntries } from '../upstream/live-listings.js';
+import { liveEntry, liveModels, withLiveEntries } from '../upstream/live-listings.js';
 import { listComponents } from '../sessions/use-cases.js';
 import { presentComponent } from './present.js';
 import { selectStore } from '../../http/request-scope.js';
@@ -121,7 +121,9 @@ function routesOfKind({ family, kind, label, tag }: (typeof KINDS)[number]): Rou
         const id = params[idName] as string;
         const found = (await componentsOf(ctx, kind, query)).find((c) => c.summary.id === id);
         const stored = found ? [presentComponent(found.summary, found.dbId)] : [];
-        const entry = (query.db_id === undefined ? await withLiveEntries(ctx, family, stored) : stored).find((c) => c.id === id);
+        // With upstream.url set, the upstream's own answer for it (unless a database is named).
+        const live = query.db_id === undefined ? await liveEntry(ctx, family, id) : null;
+        const entry = (live ? await withLiveEntries(ctx, family, stored, [live]) : stored).find((c) => c.id === id);
         if (!entry) throw new NotFoundError(`${label} with ID ${id} not found`);
         return json(entry);
       },
@@ -213,22 +215,25 @@ async function platformDomains(databases: readonly Database[]) {
 }
 
 /**
- * `GET /models`: the models the agents and teams use, as AgentOS lists its live ones — here
- * from the newest stored session of each (`*_data.model`), every model once (`id`, `provider`;
- * unknown ones left out, as AgentOS leaves out nulls). Needs `config:read`, as on the platform.
+ * `GET /models`: the models the agents and teams use, as AgentOS lists its live ones — the
+ * upstream's own when `upstream.url` is set, then from the newest stored session of each
+ * (`*_data.model`), every model once (`id`, `provider`; unknown ones left out, as AgentOS leaves
+ * out nulls). Needs `config:read`, as on the platform.
  */
 const getModels = defineRoute({
   method: 'get',
   path: '/models',
   operationId: 'get_models',
   tags: ['Core'],
-  summary: 'Models used by the stored agents and teams',
+  summary: "Models of the upstream's live agents (with upstream.url set) and of the stored agents and teams",
   answers: { 200: { description: 'Each model once', schema: ModelListSchema } },
   errors: [],
   scopes: ['config:read'],
   deskView: true,
   async handle(_input, ctx) {
     const seen = new Map<string, { id?: string; provider?: string }>();
+    // With upstream.url set, the upstream's live models first, as it lists them.
+    for (const model of await liveModels(ctx)) seen.set(JSON.stringify([model.id ?? null, model.provider ?? null]), model);
     for (const kind of ['agent', 'team'] as const) {
       for (const { summary } of await componentsOf(ctx, kind, {})) {
         const model = summary.model;

@@ -53,6 +53,26 @@ describe('Given rundesk in front of a live AgentOS whose database it also reads'
     expect(config.agents.map((a) => a.id)).toEqual(['weather-agent', 'chat-agent']);
     expect(config.workflows[0]!.live).toBe(true);
   });
+
+  it('When one live workflow is asked, then it is the upstream\'s own answer for it, steps included (its listing has none), and a per-resource scope elsewhere does not reach it', async () => {
+    const token = await rundesk.token({ scopes: ['workflows:read'] });
+    const res = await rundesk.get('/workflows/draft-workflow', token);
+    expect(res.status).toBe(200);
+    const workflow = (await res.json()) as Entry & { steps?: Array<{ name: string }> };
+    expect(workflow).toMatchObject({ id: 'draft-workflow', live: true, db_id: 'live' });
+    expect(workflow.steps?.map((s) => s.name)).toEqual(['draft', 'shout']);
+    expect(upstream.requests.at(-1)!.headers.authorization).toBe(`Bearer ${token}`);
+    const other = await rundesk.token({ scopes: ['workflows:another-workflow:read'] });
+    expect((await rundesk.get('/workflows/draft-workflow', other)).status).toBe(403);
+    expect((await rundesk.get('/workflows/no-such-workflow', token)).status).toBe(404);
+  });
+
+  it('When /models is asked, then the upstream\'s live models come first, then the stored ones it does not list, each once', async () => {
+    const token = await rundesk.token({ scopes: ['config:read'] });
+    const models = (await (await rundesk.get('/models', token)).json()) as Array<{ id?: string; provider?: string }>;
+    expect(models[0]).toEqual(JSON.parse(fs.readFileSync(path.resolve('test/fixtures/upstream/models-2.9.json'), 'utf8'))[0]);
+    expect(new Set(models.map((m) => JSON.stringify(m))).size).toBe(models.length);
+  });
 });
 
 describe('Given rundesk reading tokens from X-Api-Key, in front of a live AgentOS', () => {

@@ -77,6 +77,34 @@ export async function liveEntries(ctx: RouteContext, family: Family): Promise<Li
 }
 
 /**
+ * One of the upstream's live agents, teams or workflows as it answers it to this caller (a
+ * workflow's answer carries its steps, which the listing leaves out); `null` when no upstream is
+ * set, it does not answer, or the caller's per-resource scopes do not reach it.
+ */
+export async function liveEntry(ctx: RouteContext, family: Family, id: string): Promise<LiveEntry | null> {
+  const allowed = ctx.auth?.accessible_resource_ids ?? ['*'];
+  if (!allowed.includes('*') && !allowed.includes(id)) return null;
+  const target = upstreamTarget(ctx.runtime.settings().settings.upstream);
+  if (target === null) return null;
+  const found = await getJson(`${target.url}/${family}/${encodeURIComponent(id)}`, callerCredential(ctx.headers, ctx.runtime.settings().settings.auth.token_header_key));
+  return isEntry(found) && found.id === id ? found : null;
+}
+
+/** The upstream's live models (`GET /models`), as it lists them to this caller; empty when it does not answer. */
+export async function liveModels(ctx: RouteContext): Promise<Array<{ id?: string; provider?: string }>> {
+  const target = upstreamTarget(ctx.runtime.settings().settings.upstream);
+  if (target === null) return [];
+  const listed = await getJson(`${target.url}/models`, callerCredential(ctx.headers, ctx.runtime.settings().settings.auth.token_header_key));
+  if (!Array.isArray(listed)) return [];
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return listed
+    .filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null)
+    .map((m) => ({ id: text(m['id']), provider: text(m['provider']) }))
+    .filter((m) => m.id !== undefined || m.provider !== undefined)
+    .map((m) => ({ ...(m.id !== undefined ? { id: m.id } : {}), ...(m.provider !== undefined ? { provider: m.provider } : {}) }));
+}
+
+/**
  * One listing from the live entries and the stored ones: each live entry first, as the platform
  * lists it, marked `live: true`, with rundesk's counts when it also holds that component's
  * sessions; then the stored entries the upstream does not list. An entry's `db_id` is always one
@@ -105,8 +133,8 @@ export function mergeListing<S extends StoredEntry>(live: readonly LiveEntry[], 
 }
 
 /** `mergeListing` for a request: the upstream's live entries beside `stored` (empty without an upstream). */
-export async function withLiveEntries<S extends StoredEntry>(ctx: RouteContext, family: Family, stored: readonly S[]): Promise<Array<S | (LiveEntry & { live: true })>> {
-  const live = await liveEntries(ctx, family);
+export async function withLiveEntries<S extends StoredEntry>(ctx: RouteContext, family: Family, stored: readonly S[], live?: readonly LiveEntry[]): Promise<Array<S | (LiveEntry & { live: true })>> {
+  live ??= await liveEntries(ctx, family);
   if (live.length === 0) return [...stored];
   const { runtime } = ctx;
   const known = new Set(runtime.databases.list().map((db) => db.id));
