@@ -52,6 +52,8 @@ export interface FakeAgentOsOptions {
   dbFile?: string | undefined;
   /** Milliseconds between two streamed events (a scripted model's pace). Default 10. */
   paceMs?: number | undefined;
+  /** Whose `GET /config` answer to give: AgentOS 2.9's (the default) or Agno 3's, which lists its live models. */
+  configOf?: '2.9' | '3' | undefined;
   /** Run routes never answer (the gateway's timeout test). */
   hang?: boolean | undefined;
   /**
@@ -172,7 +174,7 @@ export async function startFakeAgentOs(options: FakeAgentOsOptions = {}): Promis
     }
     const list = /^\/(agents|teams|workflows)$/.exec(pathname);
     if (req.method === 'GET' && list) return json(res, 200, fixture(KINDS[list[1] as Family].list));
-    if (req.method === 'GET' && pathname === '/config') return json(res, 200, fixture('config-2.9.json'));
+    if (req.method === 'GET' && pathname === '/config') return json(res, 200, fixture(`config-${options.configOf ?? '2.9'}.json`));
     if (req.method === 'GET' && pathname === '/models') return json(res, 200, fixture('models-2.9.json'));
     // One component, as AgentOS answers it (a workflow's carries its steps, which its listing leaves out).
     const one = /^\/(agents|teams|workflows)\/([^/]+)$/.exec(pathname);

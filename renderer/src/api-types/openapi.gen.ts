@@ -501,7 +501,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Models used by the stored agents and teams */
+        /** Models of the upstream's live agents (with upstream.url set) and of the stored agents and teams */
         get: operations["get_models"];
         put?: never;
         post?: never;
@@ -2509,7 +2509,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Models used by the stored agents and teams (desk view: every row, whatever the JWT settings) */
+        /** Models of the upstream's live agents (with upstream.url set) and of the stored agents and teams (desk view: every row, whatever the JWT settings) */
         get: operations["desk_view_get_models"];
         put?: never;
         post?: never;
@@ -3462,7 +3462,10 @@ export interface components {
             os_id: string;
             name: string | null;
             description: string | null;
-            available_models: string[] | null;
+            /** @description With upstream.url set, the upstream's (names on AgentOS 2.9, `{ id, provider }` on Agno 3); else empty. */
+            available_models: (string | {
+                [key: string]: unknown;
+            })[] | null;
             /** @description The database that answers requests without `db_id`. */
             os_database: string | null;
             databases: string[];

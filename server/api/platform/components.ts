@@ -4,7 +4,7 @@ import type { PlatformDomain } from '../../db/platform-data/types.js';
 import type { ComponentSummary, Database, SessionType } from '../../db/types.js';
 import { NotFoundError } from '../../errors.js';
 import { upstreamNotSet } from '../upstream/not-set.js';
-import { liveEntry, liveModels, withLiveEntries } from '../upstream/live-listings.js';
+import { liveAvailableModels, liveEntry, liveModels, withLiveEntries } from '../upstream/live-listings.js';
 import { listComponents } from '../sessions/use-cases.js';
 import { presentComponent } from './present.js';
 import { selectStore } from '../../http/request-scope.js';
@@ -166,21 +166,24 @@ const getConfig = defineRoute({
     // As AgentOS: with its own database set, traces are read there only; else from every database.
     const traceDbs = settings.default_database ? dbs.filter((d) => d.db_id === settings.default_database) : dbs;
     const osDatabase = answeringDatabaseId(runtime.caches.holdings, runtime.databases, settings.default_database);
+    // With upstream.url set each of these asks it: side by side, not one after the other.
+    const [availableModels, agents, teams, workflows] = await Promise.all([liveAvailableModels(ctx), list('agent'), list('team'), list('workflow')]);
     return json({
       os_id: settings.os_id,
       name: 'rundesk',
       description: "A local developer server for the platform's run endpoint: stored runs, served behind the JWT layer.",
-      // Agno 3's client requires a list here (of models; 2.9's of names): rundesk runs none.
-      available_models: [],
+      // Agno 3's client requires a list here (of models; 2.9's of names): rundesk runs none, so
+      // it is the upstream's when upstream.url is set, else empty.
+      available_models: availableModels,
       os_database: osDatabase,
       databases: dbs.map((d) => d.db_id),
       chat: null,
       session: { display_name: null, dbs },
       ...domains,
       traces: { display_name: null, dbs: traceDbs.map((d) => ({ db_id: d.db_id, domain_config: d.domain_config, tables: null })) },
-      agents: await list('agent'),
-      teams: await list('team'),
-      workflows: await list('workflow'),
+      agents,
+      teams,
+      workflows,
       interfaces: [],
     });
   },

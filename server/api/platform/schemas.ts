@@ -94,7 +94,10 @@ export const OsConfigSchema = z
     os_id: z.string(),
     name: z.string().nullable(),
     description: z.string().nullable(),
-    available_models: z.array(z.string()).nullable(),
+    available_models: z
+      .array(z.union([z.string(), z.record(z.string(), z.unknown())]))
+      .nullable()
+      .meta({ description: "With upstream.url set, the upstream's (names on AgentOS 2.9, `{ id, provider }` on Agno 3); else empty." }),
     os_database: z.string().nullable().meta({ description: 'The database that answers requests without `db_id`.' }),
     databases: z.array(z.string()),
     chat: z.null(),

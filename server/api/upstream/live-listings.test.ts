@@ -67,6 +67,11 @@ describe('Given rundesk in front of a live AgentOS whose database it also reads'
     expect((await rundesk.get('/workflows/no-such-workflow', token)).status).toBe(404);
   });
 
+  it('When /config is asked, then its available_models are the upstream\'s (AgentOS 2.9 offers none)', async () => {
+    const token = await rundesk.token({ scopes: ['config:read'] });
+    expect(((await (await rundesk.get('/config', token)).json()) as { available_models: unknown[] }).available_models).toEqual([]);
+  });
+
   it('When /models is asked, then the upstream\'s live models come first, then the stored ones it does not list, each once', async () => {
     const token = await rundesk.token({ scopes: ['config:read'] });
     const models = (await (await rundesk.get('/models', token)).json()) as Array<{ id?: string; provider?: string }>;
@@ -176,5 +181,25 @@ describe('mergeListing', () => {
   it('When a live entry names a database rundesk does not have, then it gets the answering database', () => {
     const [entry] = mergeListing([{ id: 'a', db_id: 'elsewhere' }], [], new Set(['default']), 'default');
     expect(entry).toMatchObject({ id: 'a', db_id: 'default', live: true, run_count: 0, last_active_at: null });
+  });
+});
+
+describe('Given rundesk in front of an Agno 3 AgentOS', () => {
+  let upstream: FakeAgentOs;
+  let rundesk: TestServer;
+  beforeAll(async () => {
+    upstream = await startFakeAgentOs({ configOf: '3' });
+    rundesk = await startTestServer({ upstream: { url: upstream.url }, auth: { authorization: true } });
+  });
+  afterAll(async () => {
+    await rundesk?.stop();
+    await upstream?.stop();
+  });
+
+  it('When /config is asked, then its available_models are the models the AgentOS offers, as it lists them', async () => {
+    const token = await rundesk.token({ scopes: ['config:read'] });
+    const config = (await (await rundesk.get('/config', token)).json()) as { available_models: unknown[] };
+    expect(config.available_models).toEqual(JSON.parse(fs.readFileSync(path.resolve('test/fixtures/upstream/config-3.json'), 'utf8')).available_models);
+    expect(config.available_models).toHaveLength(3);
   });
 });

@@ -90,6 +90,18 @@ export async function liveEntry(ctx: RouteContext, family: Family, id: string): 
   return isEntry(found) && found.id === id ? found : null;
 }
 
+/**
+ * The models the upstream's `GET /config` offers (`available_models`: names on AgentOS 2.9,
+ * `{ id, provider }` on Agno 3), as it answers them; empty when no upstream is set or it does not answer.
+ */
+export async function liveAvailableModels(ctx: RouteContext): Promise<unknown[]> {
+  const target = upstreamTarget(ctx.runtime.settings().settings.upstream);
+  if (target === null) return [];
+  const config = await getJson(`${target.url}/config`, callerCredential(ctx.headers, ctx.runtime.settings().settings.auth.token_header_key));
+  const models = typeof config === 'object' && config !== null ? (config as { available_models?: unknown }).available_models : undefined;
+  return Array.isArray(models) ? models.filter((m) => typeof m === 'string' || (typeof m === 'object' && m !== null)) : [];
+}
+
 /** The upstream's live models (`GET /models`), as it lists them to this caller; empty when it does not answer. */
 export async function liveModels(ctx: RouteContext): Promise<Array<{ id?: string; provider?: string }>> {
   const target = upstreamTarget(ctx.runtime.settings().settings.upstream);
