@@ -1,4 +1,5 @@
 import type { TraceColumns } from './schemas.js';
+import { textTable } from './text-table.js';
 
 /**
  * The columns answer cut to its first `limit` spans (`?shape=columns&limit=`): the spans a page
@@ -12,17 +13,8 @@ import type { TraceColumns } from './schemas.js';
 export function firstSpans(columns: TraceColumns, limit: number): TraceColumns {
   const c = columns.spans;
   const n = Math.max(0, Math.min(c.count, Math.floor(limit)));
-  const text: string[] = [];
-  const moved = new Map<number, number>();
-  const reindex = (at: number): number => {
-    let to = moved.get(at);
-    if (to === undefined) {
-      to = text.length;
-      text.push(c.text[at] ?? '');
-      moved.set(at, to);
-    }
-    return to;
-  };
+  // Keyed by where a text sat in the whole answer's table, which holds each text once already.
+  const { text, indexOf: reindex } = textTable((at: number) => c.text[at] ?? '');
   const name = new Array<number>(n);
   const type = new Array<number>(n);
   const status = new Array<number>(n);

@@ -2,6 +2,7 @@ import { parseIsoToMicrosNumber } from '../../agno-format/dates.js';
 import type { SpanOutline, SpanRow, TraceRow } from '../../db/traces/types.js';
 import { KIND, presentTraceHead, spanError, spanMetadata, spanType, tokenTotals, workflowMetadata } from './present.js';
 import type { TraceColumns } from './schemas.js';
+import { textTable } from './text-table.js';
 
 /** Epoch milliseconds of a stored time (whole, as `Date.parse` reads the tree's times); null when it is no time. */
 function epochMs(value: string): number | null {
@@ -120,17 +121,7 @@ function columnsOf(
   totals: { input: number; output: number },
 ): TraceColumns['spans'] {
   const stepTypes = stepTypesOf(roots);
-  const text: string[] = [];
-  const textIndex = new Map<string, number>();
-  const indexOf = (value: string): number => {
-    let i = textIndex.get(value);
-    if (i === undefined) {
-      i = text.length;
-      text.push(value);
-      textIndex.set(value, i);
-    }
-    return i;
-  };
+  const { text, indexOf } = textTable((value: string) => value);
   const cols: TraceColumns['spans'] = {
     count,
     text,
