@@ -17,6 +17,7 @@ import { DESK_ROUTES } from '../api/desk/desk-routes.js';
 import { setSecurityHeaders } from '../http/security-headers.js';
 import type { Runtime } from '../runtime/runtime-types.js';
 import { openApiDocument } from './openapi-document.js';
+import { TimedResponse } from '../http/timed-response.js';
 
 export interface AppOptions {
   log: Logger;
@@ -37,6 +38,12 @@ export interface AppOptions {
  */
 export function createApp(runtime: Runtime, opts: AppOptions): Express {
   const app = express();
+  // Express gives each response its app's prototype (Express's methods over Node's
+  // ServerResponse), which hid the server's TimedResponse: a request Express answered had no time
+  // to first byte on the requests page. This app's Express methods sit over TimedResponse instead
+  // (a copy of them: Express's own prototype object is shared by every app in the process).
+  const expressMethods = Object.getOwnPropertyDescriptors(Object.getPrototypeOf(app.response) as object);
+  Object.setPrototypeOf(app.response, Object.create(TimedResponse.prototype, expressMethods) as object);
   app.disable('x-powered-by');
   app.set('etag', false);
 

@@ -84,6 +84,16 @@ describe('Given rundesk in front of a live AgentOS, the requests page and live r
     expect(record!.verdict!.detail).toContain('teams:run');
   });
 
+  it('When Express answers a request (not the quick path), then its record has a time to first byte too', async () => {
+    const before = (await desk<{ requests: RequestRecord[] }>('/desk/requests')).requests.at(-1)?.id ?? 0;
+    // An Origin header sends a platform request through Express (CORS lives there).
+    expect((await fetch(`${rundesk.baseUrl}/health`, { headers: { origin: 'http://elsewhere.example' } })).status).toBe(200);
+    await expect.poll(async () => (await desk<{ requests: RequestRecord[] }>(`/desk/requests?after=${before}`)).requests[0]?.state).toBe('done');
+    const [record] = (await desk<{ requests: RequestRecord[] }>(`/desk/requests?after=${before}`)).requests;
+    expect(record).toMatchObject({ method: 'GET', url: '/health', status: 200 });
+    expect(record!.ttfb_ms).toBeGreaterThanOrEqual(0);
+  });
+
   it('When the workbench itself calls /desk, then nothing is recorded', async () => {
     const before = (await desk<{ requests: RequestRecord[] }>('/desk/requests')).requests.length;
     await desk('/desk/live-runs');

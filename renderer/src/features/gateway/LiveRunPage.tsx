@@ -96,7 +96,7 @@ export function LiveRunPage() {
         <Badge tone="accent">{run.tokens.total} tokens</Badge>
         <Badge>{run.events.length + run.dropped_events} events</Badge>
       </div>
-      <Card variant="panel" title="Answer so far">
+      <Card variant="panel" title={run.status === 'running' ? 'Answer so far' : 'Answer'}>
         <pre className={styles.content} data-testid="live-content">
           {run.content || '…'}
         </pre>
