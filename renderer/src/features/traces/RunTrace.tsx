@@ -13,6 +13,7 @@ import { messageForSpan, owningRunId } from '../../lib/trace/match';
 import type { SpanNode, SpanTree } from '../../lib/trace/tree';
 import { compareWithHref, traceHref } from './links';
 import { TraceView } from './TraceView';
+import { useTraceInTwoSteps } from './use-trace-in-two-steps';
 import { TracingEmpty } from './TracingEmpty';
 import textStyles from '../../components/text.module.css';
 import { cx } from '../../lib/cx';
@@ -43,7 +44,8 @@ export function RunTrace({ run, nearbyRuns, maxHeight }: { run: AnyRun; nearbyRu
   const parentQ = useQuery({ ...runQueries.detail(actor, sessionId, topRunId, type, loc), enabled: !!run.parent_run_id });
   const summaryQ = useQuery(traceQueries.ofRun(actor, topRunId, loc));
   const traceId = summaryQ.data?.trace_id;
-  const detailQ = useQuery({ ...traceQueries.detail(actor, traceId ?? '', loc), enabled: !!traceId });
+  // A large trace's first screen first, as on the trace page.
+  const detailQ = useTraceInTwoSteps(actor, traceId ?? '', loc, !!traceId);
 
   if (summaryQ.isError) return <TraceSection><RequestError error={summaryQ.error} retry={() => void summaryQ.refetch()} /></TraceSection>;
   if (detailQ.isError) return <TraceSection><RequestError error={detailQ.error} retry={() => void detailQ.refetch()} /></TraceSection>;

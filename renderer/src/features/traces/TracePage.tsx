@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { traceQueries } from '../../api/observability/queries';
 import { runHref, sessionHref, useDbLocation } from '../../lib/location';
 import { useActingAs } from '../../auth/acting-as';
 import { Icon } from '../../components/Icon';
@@ -8,11 +6,11 @@ import { MetaField } from '../../components/MetaField';
 import { QueryPage } from '../../components/QueryPage';
 import { RequestError } from '../errors/AuthExplain';
 import type { TraceData } from '../../lib/trace/types';
-import { isFirstSpans } from '../../lib/trace/tree';
 import type { DbLocation } from '../../api-types/shapes';
 import type { ReactNode } from 'react';
 import { formatDateTime, shortId } from '../../lib/format';
-import { useAfterPaint, useMarkLoaded } from '../../lib/hooks';
+import { useMarkLoaded } from '../../lib/hooks';
+import { useTraceInTwoSteps } from './use-trace-in-two-steps';
 import { compareWithHref, sessionTypeOf, tracesHref } from './links';
 import pageStyles from '../../components/Page.module.css';
 import styles from './TracePage.module.css';
@@ -28,14 +26,7 @@ export function TracePage() {
   const { actor } = useActingAs();
   const loc = useDbLocation();
   const { traceId = '' } = useParams();
-  // The first spans first (the first screen), then the whole trace when there is more of it:
-  // asked for once the first screen is painted, so reading and laying out a large trace does
-  // not hold that frame back.
-  const first = useQuery(traceQueries.first(actor, traceId, loc));
-  const more = first.data !== undefined && isFirstSpans(first.data);
-  const painted = useAfterPaint(more);
-  const whole = useQuery({ ...traceQueries.detail(actor, traceId, loc), enabled: more && painted });
-  const q = more && (whole.data !== undefined || whole.isError) ? whole : first;
+  const q = useTraceInTwoSteps(actor, traceId, loc);
   useMarkLoaded(!q.isPending);
 
   const crumbs = (
