@@ -62,18 +62,27 @@ function getJson(url: string, credential: http.OutgoingHttpHeaders): Promise<unk
 
 const isEntry = (v: unknown): v is LiveEntry => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
 
+/** GET `path` on the upstream with the caller's own credential; `null` without an upstream, or on any failure. */
+function askUpstream(ctx: RouteContext, path: string): Promise<unknown> {
+  const { settings } = ctx.runtime.settings();
+  const target = upstreamTarget(settings.upstream);
+  return target === null ? Promise.resolve(null) : getJson(`${target.url}${path}`, callerCredential(ctx.headers, settings.auth.token_header_key));
+}
+
+/** Whether the caller's per-resource scopes reach component `id`, as they do for rundesk's own listing. */
+function reaches(ctx: RouteContext, id: string): boolean {
+  const allowed = ctx.auth?.accessible_resource_ids ?? ['*'];
+  return allowed.includes('*') || allowed.includes(id);
+}
+
 /**
  * The upstream's live agents, teams or workflows, as it lists them to this caller (its token
  * forwarded), filtered by the caller's per-resource scopes as rundesk's own listing is. Empty
  * when no upstream is set or it does not answer: a listing never fails because of it.
  */
 export async function liveEntries(ctx: RouteContext, family: Family): Promise<LiveEntry[]> {
-  const target = upstreamTarget(ctx.runtime.settings().settings.upstream);
-  if (target === null) return [];
-  const listed = await getJson(`${target.url}/${family}`, callerCredential(ctx.headers, ctx.runtime.settings().settings.auth.token_header_key));
-  if (!Array.isArray(listed)) return [];
-  const allowed = ctx.auth?.accessible_resource_ids ?? ['*'];
-  return listed.filter(isEntry).filter((e) => allowed.includes('*') || allowed.includes(e.id));
+  const listed = await askUpstream(ctx, `/${family}`);
+  return Array.isArray(listed) ? listed.filter(isEntry).filter((e) => reaches(ctx, e.id)) : [];
 }
 
 /**
@@ -82,11 +91,8 @@ export async function liveEntries(ctx: RouteContext, family: Family): Promise<Li
  * set, it does not answer, or the caller's per-resource scopes do not reach it.
  */
 export async function liveEntry(ctx: RouteContext, family: Family, id: string): Promise<LiveEntry | null> {
-  const allowed = ctx.auth?.accessible_resource_ids ?? ['*'];
-  if (!allowed.includes('*') && !allowed.includes(id)) return null;
-  const target = upstreamTarget(ctx.runtime.settings().settings.upstream);
-  if (target === null) return null;
-  const found = await getJson(`${target.url}/${family}/${encodeURIComponent(id)}`, callerCredential(ctx.headers, ctx.runtime.settings().settings.auth.token_header_key));
+  if (!reaches(ctx, id)) return null;
+  const found = await askUpstream(ctx, `/${family}/${encodeURIComponent(id)}`);
   return isEntry(found) && found.id === id ? found : null;
 }
 
@@ -95,18 +101,14 @@ export async function liveEntry(ctx: RouteContext, family: Family, id: string): 
  * `{ id, provider }` on Agno 3), as it answers them; empty when no upstream is set or it does not answer.
  */
 export async function liveAvailableModels(ctx: RouteContext): Promise<unknown[]> {
-  const target = upstreamTarget(ctx.runtime.settings().settings.upstream);
-  if (target === null) return [];
-  const config = await getJson(`${target.url}/config`, callerCredential(ctx.headers, ctx.runtime.settings().settings.auth.token_header_key));
+  const config = await askUpstream(ctx, '/config');
   const models = typeof config === 'object' && config !== null ? (config as { available_models?: unknown }).available_models : undefined;
   return Array.isArray(models) ? models.filter((m) => typeof m === 'string' || (typeof m === 'object' && m !== null)) : [];
 }
 
 /** The upstream's live models (`GET /models`), as it lists them to this caller; empty when it does not answer. */
 export async function liveModels(ctx: RouteContext): Promise<Array<{ id?: string; provider?: string }>> {
-  const target = upstreamTarget(ctx.runtime.settings().settings.upstream);
-  if (target === null) return [];
-  const listed = await getJson(`${target.url}/models`, callerCredential(ctx.headers, ctx.runtime.settings().settings.auth.token_header_key));
+  const listed = await askUpstream(ctx, '/models');
   if (!Array.isArray(listed)) return [];
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return listed
