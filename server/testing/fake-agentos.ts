@@ -180,7 +180,9 @@ export async function startFakeAgentOs(options: FakeAgentOsOptions = {}): Promis
     const one = /^\/(agents|teams|workflows)\/([^/]+)$/.exec(pathname);
     if (req.method === 'GET' && one) {
       const detail = (JSON.parse(fixture('details-2.9.json')) as Record<string, unknown>)[`${one[1]}/${decodeURIComponent(one[2] as string)}`];
-      return detail === undefined ? json(res, 404, `{"detail":"${KINDS[one[1] as Family].type[0]!.toUpperCase()}${KINDS[one[1] as Family].type.slice(1)} not found"}`) : json(res, 200, JSON.stringify(detail));
+      if (detail !== undefined) return json(res, 200, JSON.stringify(detail));
+      const type = KINDS[one[1] as Family].type;
+      return json(res, 404, JSON.stringify({ detail: `${type[0]!.toUpperCase()}${type.slice(1)} not found` }));
     }
     if (req.method === 'GET' && pathname === '/health') return json(res, 200, '{"status":"ok"}');
     const cancel = /^\/(agents|teams|workflows)\/[^/]+\/runs\/[^/]+\/cancel$/.exec(pathname);
