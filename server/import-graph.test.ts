@@ -148,7 +148,7 @@ const SERVER_SPLIT = ['api/'] as const;
  * - the composition root (`compose/`), the server that starts it, the CLI and the test harness.
  */
 const SERVER_LAYERS: Layers = [
-  ['errors.ts', 'json-text.ts', 'freeze-deep.ts', 'log-format.ts', 'version.ts', 'server-types.ts', 'agno-format/', 'caches/'],
+  ['errors.ts', 'json-text.ts', 'freeze-deep.ts', 'request-slot.ts', 'log-format.ts', 'version.ts', 'server-types.ts', 'agno-format/', 'caches/'],
   ['files/', 'data-folder.ts', 'upstream-errors.ts', 'logging.ts'],
   ['settings/'],
   ['auth/'],

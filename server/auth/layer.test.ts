@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { httpAnswerOf } from '../error-table.js';
 import { ConfigError, ForbiddenError, UnauthenticatedError } from '../errors.js';
 import type { AuthDecision } from './types.js';
+import { ownAuthCaches } from './token-cache.js';
 import { bearer, HMAC_SECRET, hmacKey, keyPair, layerFor, NOW_MS, NOW_S, OS_ID, sign } from '../testing/auth-tokens.js';
 
 function denied(decision: AuthDecision): { status: number; detail: string; reason?: string; headers: Record<string, string> } {
@@ -432,5 +433,83 @@ describe('decision memo', () => {
     const at = t.length - 10;
     const forged = `${t.slice(0, at)}${t[at] === 'A' ? 'B' : 'A'}${t.slice(at + 1)}`;
     expect(denied(await layer.authorize(get('/sessions/s1/runs/r1', bearer(forged)))).status).toBe(401);
+  });
+});
+
+describe('decision remembered on a connection', () => {
+  async function setup(input: Record<string, unknown> = {}) {
+    const rsa = await keyPair('RS256');
+    let now = NOW_MS;
+    const caches = ownAuthCaches();
+    const layer = await layerFor({ verification_keys: [rsa.pem], authorization: true, ...input }, { now: () => now, caches });
+    const token = (claims: Record<string, unknown>, exp?: number) => sign(claims, { key: rsa.privateKey, ...(exp === undefined ? {} : { exp }) });
+    return { layer, caches, token, setNow: (ms: number) => (now = ms) };
+  }
+  const post = (path: string, headers: Record<string, string>) => ({ method: 'POST', path, headers });
+
+  it('When a client repeats its token and request line on one connection, then the allow decision is known without waiting, and only there', async () => {
+    const { layer, token } = await setup();
+    const t = await token({ sub: 'u1', scopes: ['agents:run'] });
+    const connection = {};
+    const request = post('/agents/a1/runs', bearer(t));
+    expect(layer.decidedBefore(request, connection)).toBeUndefined();
+    const first = await layer.authorize(request, connection);
+    expect(allowed(first).user_id).toBe('u1');
+    // A new request object with an equal header, as the next request on a keep-alive socket.
+    expect(layer.decidedBefore(post('/agents/a1/runs', bearer(t)), connection)).toBe(first);
+    expect(layer.decidedBefore(post('/agents/a1/runs', bearer(t)), {})).toBeUndefined();
+    expect(layer.decidedBefore(post('/agents/a2/runs', bearer(t)), connection)).toBeUndefined();
+    expect(layer.decidedBefore({ method: 'GET', path: '/agents/a1/runs', headers: bearer(t) }, connection)).toBeUndefined();
+    const other = await token({ sub: 'u2', scopes: ['agents:run'] });
+    expect(layer.decidedBefore(post('/agents/a1/runs', bearer(other)), connection)).toBeUndefined();
+  });
+
+  it('When the request is refused, then nothing is remembered: the next one is decided again', async () => {
+    const { layer, token } = await setup();
+    const t = await token({ sub: 'u1', scopes: ['sessions:read'] });
+    const connection = {};
+    expect((await layer.authorize(post('/agents/a1/runs', bearer(t)), connection)).outcome).toBe('deny');
+    expect(layer.decidedBefore(post('/agents/a1/runs', bearer(t)), connection)).toBeUndefined();
+  });
+
+  it('When the token expires, the keys change or the layer is rebuilt, then the remembered decision no longer answers', async () => {
+    const { layer, caches, token, setNow } = await setup();
+    const t = await token({ scopes: ['agents:run'] }, NOW_S + 60);
+    const connection = {};
+    await layer.authorize(post('/agents/a1/runs', bearer(t)), connection);
+    expect(layer.decidedBefore(post('/agents/a1/runs', bearer(t)), connection)).toBeDefined();
+    setNow(NOW_MS + 71_000); // past exp and the 10 s clock tolerance the cache grants
+    expect(layer.decidedBefore(post('/agents/a1/runs', bearer(t)), connection)).toBeUndefined();
+    setNow(NOW_MS);
+    expect(layer.decidedBefore(post('/agents/a1/runs', bearer(t)), connection)).toBeDefined();
+    caches.invalidate({ kind: 'keys-changed' });
+    expect(layer.decidedBefore(post('/agents/a1/runs', bearer(t)), connection)).toBeUndefined();
+    await layer.authorize(post('/agents/a1/runs', bearer(t)), connection);
+    const rebuilt = await layerFor({ verification_keys: [], secret_key: HMAC_SECRET, algorithm: 'HS256' }, { caches });
+    expect(rebuilt.decidedBefore(post('/agents/a1/runs', bearer(t)), connection)).toBeUndefined();
+  });
+
+  it('When the token came from the cookie or the layer reads a JWKS file, then nothing is remembered', async () => {
+    const cookie = await setup({ token_source: 'COOKIE' });
+    const t = await cookie.token({ scopes: ['agents:run'] });
+    const connection = {};
+    expect((await cookie.layer.authorize(post('/agents/a1/runs', { cookie: `access_token=${t}` }), connection)).outcome).toBe('allow');
+    expect(cookie.layer.decidedBefore(post('/agents/a1/runs', { cookie: `access_token=${t}` }), connection)).toBeUndefined();
+
+    const both = await setup({ token_source: 'BOTH' });
+    const t2 = await both.token({ scopes: ['agents:run'] });
+    expect((await both.layer.authorize(post('/agents/a1/runs', { cookie: `access_token=${t2}` }), connection)).outcome).toBe('allow');
+    expect(both.layer.decidedBefore(post('/agents/a1/runs', {}), connection)).toBeUndefined();
+
+    const rsa = await keyPair('RS256');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rundesk-memo-'));
+    const file = path.join(dir, 'jwks.json');
+    fs.writeFileSync(file, JSON.stringify({ keys: [{ ...rsa.jwk, kid: 'k1', use: 'sig', alg: 'RS256' }] }));
+    const layer = await layerFor({ jwks_file: file, authorization: true });
+    const t3 = await sign({ scopes: ['agents:run'] }, { key: rsa.privateKey, kid: 'k1' });
+    expect((await layer.authorize(post('/agents/a1/runs', bearer(t3)), connection)).outcome).toBe('allow');
+    expect(layer.decidedBefore(post('/agents/a1/runs', bearer(t3)), connection)).toBeUndefined();
+    layer.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

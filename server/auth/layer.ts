@@ -9,8 +9,31 @@ import { buildRouteMatrix, toInspection } from './inspection.js';
 import { JwksFile } from './jwks-file.js';
 import { RemoteJwks } from './jwks-url.js';
 import { extractToken, stripBearer } from './token-source.js';
-import type { AuthLayer, AuthLayerStatus } from './types.js';
+import type { AuthDecision, AuthLayer, AuthLayerStatus, AuthRequest } from './types.js';
 import { TokenVerifier } from './verifier.js';
+import { ownAuthCaches } from './token-cache.js';
+import { requestSlot } from '../request-slot.js';
+
+/** The allow decision last made on one connection, and what it was made for. */
+interface ConnectionDecision {
+  layer: object;
+  tokenGeneration: number;
+  /** The token header exactly as sent. */
+  header: string;
+  method: string;
+  path: string;
+  decision: AuthDecision;
+  /** The token's `exp`, as the verified-token cache keeps it (ms since the epoch). */
+  expiresAt: number;
+}
+
+/**
+ * Kept on the connection (a keep-alive socket), not in a table: a client repeats the same token
+ * and request line on one connection, and comparing the header it sent with the one before
+ * costs far less than finding the token and the decision in the caches, which hash the whole
+ * token (hundreds of bytes) on each request.
+ */
+const LAST_DECISION = requestSlot<object, ConnectionDecision>('auth decision on this connection');
 
 export interface AuthLayerContext {
   /** The service's own id (`os_id`): the default expected audience. */
@@ -65,6 +88,7 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
       [{ path: 'auth.verification_keys', message: 'no key source while validate is true' }],
     );
   }
+  const caches = ctx.caches ?? ownAuthCaches(ctx.cacheSize ?? 1000);
   const verifier = new TokenVerifier({
     algorithm: auth.algorithm,
     staticKeys: config.staticKeys,
@@ -72,14 +96,25 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
     remote,
     now,
     onSignatureCheck: ctx.onSignatureCheck,
-    cacheSize: ctx.cacheSize,
-    caches: ctx.caches,
+    caches,
   });
   const core = new AuthCore(config, verifier);
 
+  // A decision is remembered on a connection only where nothing but the header, the request
+  // line, the token's expiry and the caches' generation can unmake it: a JWKS file is looked at
+  // (asynchronously) before each decision, and a cookie is read only after the header.
+  const headerKey = auth.token_header_key.toLowerCase();
+  const connectionMemo = auth.validate && auth.token_source !== 'COOKIE' && jwksFile === null;
+  const remember = (connection: object | undefined, request: AuthRequest, expiresAt: number, decision: AuthDecision) => {
+    if (connection === undefined || !connectionMemo) return;
+    const header = request.headers[headerKey];
+    if (typeof header !== 'string') return;
+    LAST_DECISION.set(connection, { layer: verifier, tokenGeneration: caches.tokenGeneration, header, method: request.method, path: request.path, decision, expiresAt });
+  };
+
   return {
-    async authorize(request) {
-      const { token } = extractToken(request, auth);
+    async authorize(request, connection) {
+      const { token, from } = extractToken(request, auth);
       // Within one settings version an allow decision depends only on the token and the request
       // line (the path picks the mapping and any per-resource id), so it is memoised on the
       // token's verified-cache entry and shares its life: expiry, eviction, key rotation.
@@ -88,14 +123,28 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
         if (verifier.watchesKeyFile) await verifier.keysCurrent();
         const entry = verifier.cached(token);
         const known = entry && verifier.decision(entry.id, line);
-        if (known) return known;
+        if (known) {
+          if (from === 'header') remember(connection, request, entry.expiresAt, known);
+          return known;
+        }
       }
       const trace = await core.evaluate({ method: request.method, path: request.path, token, explain: false });
       if (token !== null && trace.decision.outcome === 'allow') {
         const entry = verifier.cached(token);
-        if (entry) verifier.rememberDecision(entry.id, line, freezeDeep(trace.decision));
+        if (entry) {
+          const decision = freezeDeep(trace.decision);
+          verifier.rememberDecision(entry.id, line, decision);
+          if (from === 'header') remember(connection, request, entry.expiresAt, decision);
+        }
       }
       return trace.decision;
+    },
+    decidedBefore(request, connection) {
+      if (!connectionMemo) return undefined;
+      const last = LAST_DECISION.get(connection);
+      if (last === undefined || last.layer !== verifier || last.tokenGeneration !== caches.tokenGeneration) return undefined;
+      if (request.headers[headerKey] !== last.header || request.path !== last.path || request.method !== last.method) return undefined;
+      return now() < last.expiresAt ? last.decision : undefined;
     },
     async inspectToken({ token, method, path }) {
       // Pasted tokens often keep their `Bearer ` prefix.

@@ -22,6 +22,11 @@ export interface CachedDecision {
 export interface AuthCaches {
   readonly tokens: BoundedLru<CachedToken>;
   readonly decisions: BoundedLru<CachedDecision>;
+  /**
+   * Bumped every time the verified tokens are dropped (keys changed, settings swapped): a
+   * decision remembered outside these caches under an older number no longer stands.
+   */
+  readonly tokenGeneration: number;
   invalidate(trigger: { kind: 'keys-changed' }): void;
 }
 
@@ -29,10 +34,15 @@ export interface AuthCaches {
 export function ownAuthCaches(maxTokens = 1000): AuthCaches {
   const tokens = new BoundedLru<CachedToken>({ maxEntries: maxTokens });
   const decisions = new BoundedLru<CachedDecision>({ maxEntries: maxTokens * 16 });
+  let tokenGeneration = 0;
   return {
     tokens,
     decisions,
+    get tokenGeneration() {
+      return tokenGeneration;
+    },
     invalidate() {
+      tokenGeneration += 1;
       tokens.clear();
       decisions.clear();
     },
@@ -61,18 +71,18 @@ export class TokenCache<V> {
     private readonly layer: object,
   ) {}
 
-  get(token: string, now: number): { value: V; id: number } | undefined {
+  get(token: string, now: number): { value: V; id: number; expiresAt: number } | undefined {
     const entry = this.caches.tokens.get(token);
     if (!entry || entry.layer !== this.layer) return undefined;
     if (now >= entry.expiresAt) {
       this.caches.tokens.delete(token);
       return undefined;
     }
-    return entry.value as { value: V; id: number };
+    return entry.value as { value: V; id: number; expiresAt: number };
   }
 
   set(token: string, value: V, expiresAt: number): void {
-    const kept = { value, id: nextEntryId++ };
+    const kept = { value, id: nextEntryId++, expiresAt };
     this.caches.tokens.set(token, { layer: this.layer, value: kept, expiresAt, bytes: 2 * token.length + TOKEN_OVERHEAD_BYTES });
   }
 

@@ -63,7 +63,18 @@ export type AuthDecision =
 
 /** Built once per settings version (startup, or a live settings change). */
 export interface AuthLayer {
-  authorize(request: AuthRequest): Promise<AuthDecision>;
+  /**
+   * @param connection the client's connection (its socket): an allow decision made for a token
+   * from the header is remembered on it, for `decidedBefore`.
+   */
+  authorize(request: AuthRequest, connection?: object): Promise<AuthDecision>;
+  /**
+   * The allow decision `authorize` made last on this connection, when this request sends the
+   * same token header for the same request line and nothing since (keys, settings, the token's
+   * expiry) unmade it; `undefined` otherwise — then ask `authorize`. Synchronous: a client
+   * repeating itself on a keep-alive connection is answered without a turn of the event loop.
+   */
+  decidedBefore(request: AuthRequest, connection: object): AuthDecision | undefined;
   /**
    * The decision `authorize` would make for this token on this request line, explained.
    * The token is taken as if found in the configured source.

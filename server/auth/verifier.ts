@@ -107,7 +107,7 @@ export class TokenVerifier {
    * The cached verification of `token` while it is still valid (and marks it recently used).
    * Call `keysCurrent` first when `watchesKeyFile`.
    */
-  cached(token: string): { value: VerifiedToken; id: number } | undefined {
+  cached(token: string): { value: VerifiedToken; id: number; expiresAt: number } | undefined {
     return this.cache.get(token, this.opts.now());
   }
 

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthDecision } from '../auth/types.js';
-import { requestSlot } from './request-slot.js';
+import { requestSlot } from '../request-slot.js';
 
 /**
  * The auth layer's decision for a request, kept beside it for whoever reports on the request

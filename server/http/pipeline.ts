@@ -19,11 +19,23 @@ import { noteDecision } from './decision-note.js';
  * The auth layer's decision as a stage: the caller's state (`null` on an excluded path), or
  * the denial thrown as its error kind (401/403).
  */
-export async function authorizeRequest(layer: AuthLayer, method: string, path: string, headers: IncomingHttpHeaders): Promise<RequestAuthState | null> {
-  const decision = await layer.authorize({ method, path, headers });
+export async function authorizeRequest(layer: AuthLayer, method: string, path: string, headers: IncomingHttpHeaders, connection?: object): Promise<RequestAuthState | null> {
+  const decision = await layer.authorize({ method, path, headers }, connection);
   noteDecision(headers, decision);
   if (decision.outcome === 'deny') throw decision.error;
   return decision.outcome === 'allow' ? decision.state : null;
+}
+
+/**
+ * The stage above without waiting, when the layer already allowed this token and request line
+ * on this connection (see `AuthLayer.decidedBefore`): the caller's state, or `undefined` when
+ * `authorizeRequest` must decide.
+ */
+export function authorizedBefore(layer: AuthLayer, method: string, path: string, headers: IncomingHttpHeaders, connection: object): RequestAuthState | undefined {
+  const decision = layer.decidedBefore({ method, path, headers }, connection);
+  if (decision?.outcome !== 'allow') return undefined;
+  noteDecision(headers, decision);
+  return decision.state;
 }
 
 /** The route's input, each part checked by its schema (422 naming the bad field). */

@@ -7,7 +7,7 @@ import type { Runtime } from '../runtime/runtime-types.js';
 import { varyOnOrigin } from './cors.js';
 import { fromExpressError } from './error-middleware.js';
 import { isAllowedHost } from './host-guard.js';
-import { authorizeRequest, callerOf, errorKindOf, routeContext, runRoute } from './pipeline.js';
+import { authorizedBefore, authorizeRequest, callerOf, errorKindOf, routeContext, runRoute } from './pipeline.js';
 import { templateParams, type Route, type RouteAnswer } from './route.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { jsonText } from '../json-text.js';
@@ -108,7 +108,8 @@ export function createQuickPath(runtime: Runtime, routes: readonly Route[], opts
     varyOnOrigin(res);
     setSecurityHeaders(res);
     try {
-      const auth = await authorizeRequest(runtime.auth(), 'GET', path, req.headers);
+      const layer = runtime.auth();
+      const auth = authorizedBefore(layer, 'GET', path, req.headers, req.socket) ?? (await authorizeRequest(layer, 'GET', path, req.headers, req.socket));
       const ctx = routeContext(runtime, callerOf(auth), (types) => accepts.call(req, types), req.headers);
       writeAnswer(res, await runRoute(route, { params, query: parseQuery(query), body: undefined }, ctx));
     } catch (err) {

@@ -110,6 +110,13 @@ export class Caches implements AuthCaches, StoreCaches {
     return sqliteRunsLimitsOf(this.budget);
   }
 
+  private tokenGenerationNow = 0;
+
+  /** Bumped each time the verified tokens are dropped (see `AuthCaches.tokenGeneration`). */
+  get tokenGeneration(): number {
+    return this.tokenGenerationNow;
+  }
+
   /** How many writes and outside changes `owner`'s database has seen (see `invalidate`). */
   generation(owner: string): number {
     return this.generations.get(owner) ?? 0;
@@ -119,6 +126,7 @@ export class Caches implements AuthCaches, StoreCaches {
     switch (trigger.kind) {
       case 'settings-swap':
       case 'keys-changed':
+        this.tokenGenerationNow += 1;
         this.tokens.clear();
         this.decisions.clear();
         return;

@@ -4,7 +4,8 @@ import { createProxyServer } from 'http-proxy-3';
 import type { AppError } from '../../errors.js';
 import { UpstreamTimeoutError, UpstreamUnavailableError } from '../../upstream-errors.js';
 import { withoutDeskCredential } from './desk-credential.js';
-import { requestSlot } from '../../http/request-slot.js';
+import { requestSlot } from '../../request-slot.js';
+import { createDeadlines, type DeadlineEntry } from './deadlines.js';
 
 /** Where one request goes: the upstream's base URL and how long to wait for its answer. */
 export interface ForwardTarget {
@@ -22,9 +23,8 @@ export interface ForwardTap {
   done?(completed: boolean): void;
 }
 
-interface Pending {
+interface Pending extends DeadlineEntry {
   target: ForwardTarget;
-  timer: NodeJS.Timeout | null;
   timedOut: boolean;
   proxyReq: http.ClientRequest | null;
   tap: ForwardTap | undefined;
@@ -72,12 +72,18 @@ export function createForwarder() {
     const req = this.req;
     const p = pending.get(req);
     if (!p) return;
-    if (p.timer) clearTimeout(p.timer);
+    deadlines.remove(p);
     // Before the upstream's first byte the library cuts the upstream request without an error
     // of ours (its `econnreset`), so this is where the tap of such an exchange ends.
     settle(p, this.writableFinished);
     pending.delete(req);
   }
+  // The wait for each upstream's response headers (`timeout_seconds`): too slow, and the upstream
+  // request is cut, which ends in a 504 (see onError).
+  const deadlines = createDeadlines<Pending>((p) => {
+    p.timedOut = true;
+    p.proxyReq?.destroy();
+  });
   // Open WebSocket tunnels: an upgraded socket is no longer the HTTP server's to close.
   const tunnels = new Set<Duplex>();
 
@@ -90,7 +96,7 @@ export function createForwarder() {
 
   const onProxyRes = (proxyRes: http.IncomingMessage, req: http.IncomingMessage, res: http.ServerResponse): void => {
     const p = pending.get(req);
-    if (p?.timer) clearTimeout(p.timer);
+    if (p) deadlines.remove(p);
     for (const name of Object.keys(proxyRes.headers)) {
       if (name.startsWith('access-control-')) delete proxyRes.headers[name];
     }
@@ -138,7 +144,7 @@ export function createForwarder() {
   const onError = (err: Error, req: http.IncomingMessage, res: http.ServerResponse | Duplex) => {
     const p = pending.get(req);
     if (!p) return;
-    if (p.timer) clearTimeout(p.timer);
+    deadlines.remove(p);
     settle(p, false);
     if (res instanceof http.ServerResponse) {
       if (res.headersSent) {
@@ -172,13 +178,9 @@ export function createForwarder() {
         return;
       }
       withoutDeskCredential(req.headers);
-      const p: Pending = { target, timer: null, timedOut: false, proxyReq: null, tap, settled: false, fail };
+      const p: Pending = { target, timedOut: false, proxyReq: null, tap, settled: false, fail, deadline: 0, ms: 0, prev: null, next: null, listed: false };
       pending.set(req, p);
-      p.timer = setTimeout(() => {
-        p.timedOut = true;
-        p.proxyReq?.destroy();
-      }, target.timeoutSeconds * 1000);
-      p.timer.unref();
+      deadlines.add(p, target.timeoutSeconds * 1000);
       res.on('close', endOnClose);
       proxyFor(target.url).web(req, res, onError);
     },
@@ -191,7 +193,7 @@ export function createForwarder() {
         tunnels.delete(socket);
         pending.delete(req);
       });
-      pending.set(req, { target, timer: null, timedOut: false, proxyReq: null, tap: undefined, settled: false, fail: () => socket.destroy() });
+      pending.set(req, { target, timedOut: false, proxyReq: null, tap: undefined, settled: false, fail: () => socket.destroy(), deadline: 0, ms: 0, prev: null, next: null, listed: false });
       proxyFor(target.url).ws(req, socket, head, onError);
     },
 
@@ -202,6 +204,7 @@ export function createForwarder() {
 
     close(): void {
       for (const socket of tunnels) socket.destroy();
+      deadlines.clear();
       agent.destroy();
     },
   };

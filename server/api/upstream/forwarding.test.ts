@@ -100,6 +100,39 @@ describe('Given rundesk with upstream.url set to a live AgentOS', () => {
     expect(upstream.requests.length).toBe(before);
   });
 
+  it('When one keep-alive connection repeats an allowed token, then changes token or request line, then each request is decided for what it sends', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const cancel = (p: string, token: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(`${rundesk.baseUrl}${p}`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+          sockets.add(res.socket);
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const runner = await rundesk.token({ sub: 'alice', scopes: ['agents:run'] });
+      const reader = await rundesk.token({ sub: 'bob', scopes: ['agents:read'] });
+      const oneAgent = await rundesk.token({ sub: 'carol', scopes: ['agents:weather-agent:run'] });
+      const before = upstream.requests.length;
+      expect(await cancel('/agents/weather-agent/runs/r1/cancel', runner)).toBe(200);
+      expect(await cancel('/agents/weather-agent/runs/r1/cancel', runner)).toBe(200);
+      // Another token on the same connection: its own decision, not the one before.
+      expect(await cancel('/agents/weather-agent/runs/r1/cancel', reader)).toBe(403);
+      expect(await cancel('/agents/weather-agent/runs/r1/cancel', oneAgent)).toBe(200);
+      expect(await cancel('/agents/weather-agent/runs/r1/cancel', oneAgent)).toBe(200);
+      // The same token for another agent: a request line of its own.
+      expect(await cancel('/agents/other-agent/runs/r1/cancel', oneAgent)).toBe(403);
+      expect(sockets.size).toBe(1);
+      expect(upstream.requests.length - before).toBe(4);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('When a page on an allowed origin runs an agent (the CORS path through Express), then it is forwarded with rundesk\'s CORS answer, and a refusal still never reaches the upstream', async () => {
     const token = await rundesk.token({ sub: 'alice', scopes: RUN_SCOPES });
     const origin = { origin: 'http://localhost:3000' };

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthDecision } from '../../auth/types.js';
 import { decisionOf } from '../../http/decision-note.js';
 import { headWrittenAt } from '../../http/timed-response.js';
-import { requestSlot } from '../../http/request-slot.js';
+import { requestSlot } from '../../request-slot.js';
 
 /** What the auth layer decided for a request, and the rule that decided it. */
 export interface RequestVerdict {
