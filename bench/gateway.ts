@@ -96,14 +96,22 @@ function rssMb(pid: number): number {
  * The streamed run directly and through rundesk, interleaved: medians of time to first event and
  * to the end, and the CPU rundesk spent per run (it is idle during the direct runs), which a
  * loaded machine changes far less than the times.
+ *
+ * The same runs also go through the bare proxy (and the compared build), so every proxy has
+ * carried the same traffic before the small-request passes: a process that has forwarded streams
+ * runs its small requests through code V8 optimized for both kinds of answer, measurably dearer
+ * (about 10 % for rundesk) than one that has only ever seen small ones.
  */
-async function measureStreamed(directUrl: string, rundeskUrl: string, token: string, rundeskPid: number | undefined) {
+async function measureStreamed(directUrl: string, rundeskUrl: string, token: string, rundeskPid: number | undefined, bareUrl: string, alsoUrls: string[]) {
   const direct: Array<{ first: number; total: number }> = [];
   const through: Array<{ first: number; total: number }> = [];
+  const bare: Array<{ first: number; total: number }> = [];
   const cpuBefore = cpuMs(rundeskPid);
   for (let i = 0; i < RUNS; i++) {
     direct.push(await streamedRun(directUrl, null));
     through.push(await streamedRun(rundeskUrl, token));
+    bare.push(await streamedRun(bareUrl, token));
+    for (const url of alsoUrls) await streamedRun(url, token);
   }
   const cpuAfter = cpuMs(rundeskPid);
   const m = (xs: Array<{ first: number; total: number }>, k: 'first' | 'total') => +median(xs.map((x) => x[k])).toFixed(3);
@@ -117,6 +125,8 @@ async function measureStreamed(directUrl: string, rundeskUrl: string, token: str
     direct_total_ms: m(direct, 'total'),
     rundesk_total_ms: m(through, 'total'),
     added_total_pct: +(((m(through, 'total') - m(direct, 'total')) / m(direct, 'total')) * 100).toFixed(2),
+    bare_proxy_first_event_ms: m(bare, 'first'),
+    bare_proxy_total_ms: m(bare, 'total'),
     rundesk_cpu_ms_per_run: cpuPerRun,
     rundesk_cpu_pct_of_direct_run: cpuPerRun === null ? null : +((cpuPerRun / m(direct, 'total')) * 100).toFixed(2),
     load_average_after: loadAverage(),
@@ -172,12 +182,12 @@ async function main(): Promise<void> {
   const token = await new SignJWT({ scopes: ['agents:run'] }).setProtectedHeader({ alg: 'RS256' }).setSubject('bench').setExpirationTime('2h').sign(privateKey);
   const fast = await spawnServer([...tsx, path.join(ROOT, 'bench', 'gateway-upstream.ts')], { BENCH_PACE_MS: '0' });
   try {
-    // Warm both paths (JIT, keep-alive sockets, the token cache).
+    // Warm every path (JIT, keep-alive sockets, the token cache), each with the same streamed runs.
     for (let i = 0; i < 20; i++) {
       await streamedRun(upstream.url, null);
-      await streamedRun(rundesk.url, token);
+      for (const url of [rundesk.url, bare.url, ...(compared ? [compared.url] : [])]) await streamedRun(url, token);
     }
-    const streamed = ONLY === 'small' ? null : await measureStreamed(upstream.url, rundesk.url, token, rundesk.child.pid);
+    const streamed = ONLY === 'small' ? null : await measureStreamed(upstream.url, rundesk.url, token, rundesk.child.pid, bare.url, compared ? [compared.url] : []);
 
     const cancel = { method: 'POST' as const, path: '/agents/weather-agent/runs/r1/cancel' };
     // Alternating passes, so a burst of load from elsewhere on the machine hits both sides alike.
