@@ -70,15 +70,21 @@ export function createForwardPath(runtime: Runtime, gateway: Gateway, routes: re
     varyOnOrigin(res);
     setSecurityHeaders(res);
     const layer = runtime.auth();
+    // Whatever goes wrong before the upstream has the request is answered as its error kind
+    // (an unexpected one as a logged 500), never left to crash the server or hang the client.
+    const sendOrFail = () => {
+      try {
+        send(req, res, route, path);
+      } catch (err) {
+        fail(res, method, path)(err);
+      }
+    };
     // A client repeating its token and request line on one connection: no turn of the event loop.
     if (authorizedBefore(layer, method, path, req.headers, req.socket) !== undefined) {
-      send(req, res, route, path);
+      sendOrFail();
       return;
     }
-    authorizeRequest(layer, method, path, req.headers, req.socket).then(
-      () => send(req, res, route, path),
-      (err: unknown) => fail(res, method, path)(err),
-    );
+    authorizeRequest(layer, method, path, req.headers, req.socket).then(sendOrFail, (err: unknown) => fail(res, method, path)(err));
   };
 
   return (req: IncomingMessage, res: ServerResponse): boolean => {
