@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import express, { Router } from 'express';
@@ -29,6 +30,21 @@ const DOCS_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'";
 
+/** Where Redoc's footer takes its logo from: its CDN, which the docs pages never reach. */
+export const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+/** An empty image, allowed by the pages' CSP (`img-src data:`), drawn as nothing. */
+export const EMPTY_IMAGE = 'data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 width=%270%27 height=%270%27/%3E';
+
+/**
+ * Redoc's bundle with its footer logo taken from the page itself: loaded from the CDN, it was
+ * refused by the CSP on every visit (a console error) and would take an offline page online.
+ * Read once, on first use.
+ */
+function redocBundle(redocDir: string): () => string {
+  let text: string | null = null;
+  return () => (text ??= fs.readFileSync(path.join(redocDir, 'redoc.standalone.js'), 'utf8').replaceAll(REDOC_CDN_LOGO, EMPTY_IMAGE));
+}
+
 /**
  * Static assets of the docs pages. Mounted before the JWT layer: they are rundesk's own files,
  * not platform routes, and the pages that load them are governed by `excluded_route_paths`.
@@ -36,6 +52,11 @@ const DOCS_CSP =
 export function docsAssetsRouter(): Router {
   const router = Router();
   const { swaggerDir, redocDir } = assetDirs();
+  const redoc = redocBundle(redocDir);
+  router.get('/redoc/assets/redoc.standalone.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('application/javascript').send(redoc());
+  });
   router.use('/docs/assets', express.static(swaggerDir, { index: false, maxAge: '1h' }));
   router.use('/redoc/assets', express.static(redocDir, { index: false, maxAge: '1h' }));
 
