@@ -105,8 +105,8 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
   // (asynchronously) before each decision, and a cookie is read only after the header.
   const headerKey = auth.token_header_key.toLowerCase();
   const connectionMemo = auth.validate && auth.token_source !== 'COOKIE' && jwksFile === null;
-  const remember = (connection: object | undefined, request: AuthRequest, expiresAt: number, decision: AuthDecision) => {
-    if (connection === undefined || !connectionMemo) return;
+  const remember = (connection: object | undefined, request: AuthRequest, from: 'header' | 'cookie' | null, expiresAt: number, decision: AuthDecision) => {
+    if (connection === undefined || !connectionMemo || from !== 'header') return;
     const header = request.headers[headerKey];
     if (typeof header !== 'string') return;
     LAST_DECISION.set(connection, { layer: verifier, tokenGeneration: caches.tokenGeneration, header, method: request.method, path: request.path, decision, expiresAt });
@@ -124,7 +124,7 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
         const entry = verifier.cached(token);
         const known = entry && verifier.decision(entry.id, line);
         if (known) {
-          if (from === 'header') remember(connection, request, entry.expiresAt, known);
+          remember(connection, request, from, entry.expiresAt, known);
           return known;
         }
       }
@@ -134,7 +134,7 @@ export async function createAuthLayer(auth: AuthSettings, ctx: AuthLayerContext)
         if (entry) {
           const decision = freezeDeep(trace.decision);
           verifier.rememberDecision(entry.id, line, decision);
-          if (from === 'header') remember(connection, request, entry.expiresAt, decision);
+          remember(connection, request, from, entry.expiresAt, decision);
         }
       }
       return trace.decision;

@@ -6,7 +6,7 @@ interface Entry extends DeadlineEntry {
   name: string;
 }
 
-const entry = (name: string): Entry => ({ name, deadline: 0, ms: 0, prev: null, next: null, listed: false });
+const entry = (name: string): Entry => ({ name, deadline: 0, lane: null, prev: null, next: null });
 
 describe('Given the deadlines of forwarded exchanges', () => {
   beforeEach(() => {
@@ -38,7 +38,7 @@ describe('Given the deadlines of forwarded exchanges', () => {
     deadlines.remove(a);
     vi.advanceTimersByTime(10_000);
     expect(expired).toEqual([]);
-    expect(a.listed).toBe(false);
+    expect(a.lane).toBeNull();
   });
 
   it('When entries of one duration are added over time, then each expires at its own deadline, oldest first, with one timer', () => {

@@ -1,15 +1,14 @@
 /** An entry the deadline list can hold: it carries its own links, so holding it allocates nothing. */
 export interface DeadlineEntry {
   deadline: number;
-  /** The duration it was added with (its list). */
-  ms: number;
+  /** The list it is on now; `null` before it is added and once it expired or was removed. */
+  lane: Lane | null;
   prev: DeadlineEntry | null;
   next: DeadlineEntry | null;
-  /** On the list now (an entry leaves it when it expires or is removed). */
-  listed: boolean;
 }
 
-interface Lane {
+/** The entries of one duration, oldest first, and the timer armed for the oldest. */
+export interface Lane {
   head: DeadlineEntry | null;
   tail: DeadlineEntry | null;
   timer: NodeJS.Timeout | null;
@@ -32,12 +31,12 @@ interface Lane {
 export function createDeadlines<E extends DeadlineEntry>(onExpired: (entry: E) => void, now: () => number = () => performance.now()) {
   const lanes = new Map<number, Lane>();
 
-  const arm = (lane: Lane, ms: number, delay: number) => {
-    lane.timer = setTimeout(() => fire(lane, ms), Math.max(0, Math.ceil(delay)));
+  const arm = (lane: Lane, delay: number) => {
+    lane.timer = setTimeout(() => fire(lane), Math.max(0, Math.ceil(delay)));
     lane.timer.unref();
   };
 
-  function fire(lane: Lane, ms: number): void {
+  function fire(lane: Lane): void {
     lane.timer = null;
     const at = now();
     // Expired entries leave the list before any is told, so a callback that adds or removes
@@ -48,7 +47,7 @@ export function createDeadlines<E extends DeadlineEntry>(onExpired: (entry: E) =
       unlink(lane, entry);
       expired.push(entry as E);
     }
-    if (lane.head !== null && lane.timer === null) arm(lane, ms, lane.head.deadline - at);
+    if (lane.head !== null && lane.timer === null) arm(lane, lane.head.deadline - at);
     for (const entry of expired) onExpired(entry);
   }
 
@@ -59,7 +58,7 @@ export function createDeadlines<E extends DeadlineEntry>(onExpired: (entry: E) =
     else lane.tail = entry.prev;
     entry.prev = null;
     entry.next = null;
-    entry.listed = false;
+    entry.lane = null;
   }
 
   const laneOf = (ms: number): Lane => {
@@ -74,25 +73,22 @@ export function createDeadlines<E extends DeadlineEntry>(onExpired: (entry: E) =
   return {
     /** `entry` expires `ms` milliseconds from now unless it is removed first. */
     add(entry: E, ms: number): void {
-      if (entry.listed) throw new Error('deadline entry is already listed');
+      if (entry.lane !== null) throw new Error('deadline entry is already listed');
       const lane = laneOf(ms);
       entry.deadline = now() + ms;
-      entry.ms = ms;
+      entry.lane = lane;
       entry.prev = lane.tail;
       entry.next = null;
-      entry.listed = true;
       if (lane.tail) lane.tail.next = entry;
       else lane.head = entry;
       lane.tail = entry;
       // A lane's timer, once armed, re-arms itself for the next oldest when it fires.
-      if (lane.timer === null) arm(lane, ms, ms);
+      if (lane.timer === null) arm(lane, ms);
     },
 
     /** Takes `entry` off its list (nothing happens if it expired or was never added). */
     remove(entry: E): void {
-      if (!entry.listed) return;
-      const lane = lanes.get(entry.ms);
-      if (lane) unlink(lane, entry);
+      if (entry.lane !== null) unlink(entry.lane, entry);
     },
 
     /** Stops every timer (the forwarder is closing); listed entries never expire. */

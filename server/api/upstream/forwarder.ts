@@ -33,6 +33,11 @@ interface Pending extends DeadlineEntry {
   fail: (err: AppError) => void;
 }
 
+/** A new exchange, its header wait not yet started. */
+function newPending(target: ForwardTarget, tap: ForwardTap | undefined, fail: (err: AppError) => void): Pending {
+  return { target, timedOut: false, proxyReq: null, tap, settled: false, fail, deadline: 0, lane: null, prev: null, next: null };
+}
+
 /** Ends the tap of an exchange, once (the body ended, or the exchange was cut). */
 function settle(p: Pending, completed: boolean): void {
   if (p.settled) return;
@@ -178,7 +183,7 @@ export function createForwarder() {
         return;
       }
       withoutDeskCredential(req.headers);
-      const p: Pending = { target, timedOut: false, proxyReq: null, tap, settled: false, fail, deadline: 0, ms: 0, prev: null, next: null, listed: false };
+      const p = newPending(target, tap, fail);
       pending.set(req, p);
       deadlines.add(p, target.timeoutSeconds * 1000);
       res.on('close', endOnClose);
@@ -193,7 +198,7 @@ export function createForwarder() {
         tunnels.delete(socket);
         pending.delete(req);
       });
-      pending.set(req, { target, timedOut: false, proxyReq: null, tap: undefined, settled: false, fail: () => socket.destroy(), deadline: 0, ms: 0, prev: null, next: null, listed: false });
+      pending.set(req, newPending(target, undefined, () => socket.destroy()));
       proxyFor(target.url).ws(req, socket, head, onError);
     },
 
